@@ -1,0 +1,48 @@
+// The app factory: createApp(deps) builds the whole HTTP app, so tests call app.request()
+// in-process and main.ts only reads config, opens the database and listens.
+import { Hono } from 'hono';
+import { errorBody, onError } from './http/errors.ts';
+import { sameOriginStateChanges, securityHeaders } from './http/security.ts';
+import type { AppDeps, AppEnv } from './http/context.ts';
+import { plansRoutes } from './plans/plans.routes.ts';
+import { webRoutes } from './web/static.ts';
+import { messages, type HealthResponse } from '@sealvault/protocol';
+import { sql } from 'kysely';
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('config', deps.config);
+    c.set('db', deps.db);
+    c.set('logger', deps.logger);
+    c.set('now', deps.now);
+    const started = performance.now();
+    await next();
+    // Method, path and status only: never bodies, query strings, cookies or tokens.
+    deps.logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use('*', securityHeaders());
+  app.use('/api/*', sameOriginStateChanges(deps.config.publicUrl));
+  app.onError(onError);
+
+  const api = new Hono<AppEnv>();
+  api.get('/health', async (c) => {
+    await sql`select 1`.execute(c.var.db.kysely);
+    return c.json({ status: 'ok', database: c.var.db.kind } satisfies HealthResponse);
+  });
+  api.route('/plans', plansRoutes());
+  api.all('*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
+  app.route('/api', api);
+
+  app.route('/', webRoutes(deps.config.webDist));
+  return app;
+}

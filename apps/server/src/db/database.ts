@@ -1,0 +1,60 @@
+// Opens the database: SQLite through better-sqlite3 by default, PostgreSQL when DATABASE_URL is
+// set. SQLite runs in WAL mode with a busy timeout, and its write transactions begin IMMEDIATE so
+// two writers never deadlock upgrading a read lock (architecture.md, Server).
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type DatabaseKind = Config['database']['kind'];
+
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: DatabaseKind;
+  /** The raw better-sqlite3 handle or pg pool, for libraries that bring their own queries. */
+  raw: SQLite.Database | pg.Pool;
+  close(): Promise<void>;
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: SQLite.Database) {
+    super({ database });
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.database });
+  }
+}
+
+export function openDatabase(config: Config['database']): Db {
+  if (config.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SQLite(config.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+    return { kysely, kind: 'sqlite', raw: sqlite, close: () => kysely.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Kysely's destroy ends the pool too.
+  return { kysely, kind: 'postgres', raw: pool, close: () => kysely.destroy() };
+}

@@ -1,0 +1,21 @@
+// The database schema as Kysely sees it. One interface per table; the migrations in
+// migrations.ts create them on SQLite and PostgreSQL alike. Dates are ISO-8601 text and booleans
+// are 0/1 integers on both, so rows read the same whichever database is behind them.
+
+export interface SubscriptionPlansTable {
+  id: string;
+  name: string;
+  description: string;
+  /** Price in cents; the spec's price_monthly is this / 100 (integers avoid float rounding). */
+  price_cents: number;
+  max_vaults: number;
+  max_file_size_mb: number;
+  is_active: number;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  subscription_plans: SubscriptionPlansTable;
+}

@@ -1,0 +1,28 @@
+// Reads subscription plans and maps rows to the protocol's Plan shape.
+import type { Kysely, Selectable } from 'kysely';
+import type { Plan, PlanId } from '@sealvault/protocol';
+import type { Database, SubscriptionPlansTable } from '../db/schema.ts';
+
+export function toPlan(row: Selectable<SubscriptionPlansTable>): Plan {
+  return {
+    id: row.id as PlanId,
+    name: row.name,
+    description: row.description,
+    price_monthly: row.price_cents / 100,
+    max_vaults: row.max_vaults,
+    max_file_size_mb: row.max_file_size_mb,
+    is_active: row.is_active === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listActivePlans(db: Kysely<Database>): Promise<Plan[]> {
+  const rows = await db
+    .selectFrom('subscription_plans')
+    .selectAll()
+    .where('is_active', '=', 1)
+    .orderBy('sort_order')
+    .execute();
+  return rows.map(toPlan);
+}

@@ -1,0 +1,48 @@
+// The plan table of spec §9 (the fallback table, which wins over the landing page's numbers).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export const SEED_PLANS = [
+  {
+    id: 'free',
+    name: 'Free',
+    description: 'One file vault and one secrets vault, to get started.',
+    price_cents: 0,
+    max_vaults: 2,
+    max_file_size_mb: 2,
+  },
+  {
+    id: 'basic',
+    name: 'Basic',
+    description: 'For individuals who keep their records and credentials in one place.',
+    price_cents: 495,
+    max_vaults: 10,
+    max_file_size_mb: 100,
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    description: 'For professionals with large files and many vaults, with hidden vaults.',
+    price_cents: 995,
+    max_vaults: 20,
+    max_file_size_mb: 500,
+  },
+  {
+    id: 'unlimited',
+    name: 'Unlimited',
+    description: 'No caps on vaults or file size.',
+    price_cents: 1995,
+    max_vaults: -1,
+    max_file_size_mb: -1,
+  },
+] as const;
+
+export async function seedPlans(db: Kysely<unknown>): Promise<void> {
+  const now = new Date().toISOString();
+  await (db as Kysely<Database>)
+    .insertInto('subscription_plans')
+    .values(
+      SEED_PLANS.map((p, i) => ({ ...p, is_active: 1, sort_order: i, created_at: now, updated_at: now })),
+    )
+    .execute();
+}

@@ -1,0 +1,38 @@
+// Starts the whole server from a Config: opens the database, runs migrations, listens.
+// Used by main.ts and by tests that need a real listening server (e2e).
+import { serve, type ServerType } from '@hono/node-server';
+import type { DestinationStream } from 'pino';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { migrateToLatest } from './db/migrations.ts';
+import { createLogger, type Logger } from './logger.ts';
+
+export interface RunningServer {
+  port: number;
+  db: Db;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, logDestination?: DestinationStream): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel, logDestination);
+  const db = openDatabase(config.database);
+  await migrateToLatest(db.kysely);
+  const app = createApp({ config, db, logger, now: () => new Date() });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port, host: config.host, database: db.kind }, 'listening');
+  return {
+    port,
+    db,
+    logger,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// The one error shape every API answer uses: `{ error: { code, message } }` (conventions.md).
+import { z } from 'zod';
+
+export const errorCodeSchema = z.enum([
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'limit_reached',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({ code: errorCodeSchema, message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,5 @@
+export * from './messages.ts';
+export * from './plans.ts';
+export * from './errors.ts';
+export * from './health.ts';
+export * from './client.ts';

@@ -1,0 +1,42 @@
+// User-facing texts from the product spec (shared/spec/product-spec.md, §2, §5 and §8), verbatim.
+// Defined once here and imported by web and server, so a text never drifts between the two.
+
+export const messages = {
+  auth: {
+    loginFailed: 'Login failed',
+    googleLoginFailed: 'Google login failed',
+    googleSignupFailed: 'Google signup failed',
+    registrationFailed: 'Registration failed',
+    notAuthenticated: 'User not authenticated',
+    passwordsDoNotMatch: 'Passwords do not match',
+    signupPasswordTooShort: 'Password must be at least 6 characters',
+    accountCreated:
+      'Account created successfully! Please check your email to verify your account.',
+  },
+  vaults: {
+    limitReached:
+      'You have reached your vault limit. Please upgrade your subscription to create more file and secrets vaults.',
+    createFailed: 'Failed to create vault',
+    notFound: 'Vault not found',
+    outdated: 'Vault is in an outdated format and cannot be unlocked. Please recreate it.',
+    invalidPassword: 'Invalid password',
+    notUnlocked: 'Vault is not unlocked',
+    deleteFailed: 'Failed to delete vault',
+    visibilityFailed: 'Failed to update vault visibility',
+    sessionExpired: 'Vault session expired. Please unlock the vault again.',
+    sessionNotFound: 'Vault session not found or expired.',
+    passwordTooShort: 'Password must be at least 8 characters',
+    selectProvider: 'Please select a storage provider',
+  },
+  plans: {
+    adminRequired: 'Admin privileges required',
+    upgradeFailed: 'Failed to upgrade subscription',
+    unexpected: 'An unexpected error occurred',
+    noPlans: 'No subscription plans are currently available. Please check back later.',
+  },
+  generic: {
+    notFound: 'Not found',
+    badRequest: 'The request is not valid.',
+    internal: 'Something went wrong on our side. Please try again.',
+  },
+} as const;

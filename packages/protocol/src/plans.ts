@@ -1,0 +1,83 @@
+// Plan rules shared by web and server (spec §3 subscription_plans, §9 limits and display).
+// A limit of -1 means unlimited, for both max_vaults and max_file_size_mb.
+import { z } from 'zod';
+
+export const UNLIMITED = -1;
+
+export const planIdSchema = z.enum(['free', 'basic', 'pro', 'unlimited']);
+export type PlanId = z.infer<typeof planIdSchema>;
+
+export const planSchema = z.object({
+  id: planIdSchema,
+  name: z.string(),
+  description: z.string(),
+  price_monthly: z.number().nonnegative(),
+  max_vaults: z.number().int().min(-1),
+  max_file_size_mb: z.number().int().min(-1),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const plansResponseSchema = z.object({ plans: z.array(planSchema) });
+export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+/** The limits a user has (spec §3 "Limits", the result of get_user_subscription_limits). */
+export const limitsSchema = z.object({
+  max_vaults: z.number().int().min(-1),
+  max_file_size_mb: z.number().int().min(-1),
+  plan_name: z.string(),
+});
+export type Limits = z.infer<typeof limitsSchema>;
+
+/** Spec §9: used when the limits cannot be read. */
+export const FALLBACK_LIMITS: Limits = { max_vaults: 2, max_file_size_mb: 2, plan_name: 'Free' };
+
+/** Paid plans carry a 14-day trial on the landing page (spec §9). */
+export const TRIAL_DAYS = 14;
+
+export const isUnlimited = (limit: number): boolean => limit === UNLIMITED;
+
+/** Spec §9 rule: creating a vault is allowed while the count is below max_vaults. */
+export const canCreateVault = (vaultCount: number, maxVaults: number): boolean =>
+  isUnlimited(maxVaults) || vaultCount < maxVaults;
+
+/** Spec §5: a file is allowed when its size in MB is within max_file_size_mb. */
+export const isFileSizeAllowed = (bytes: number, maxFileSizeMb: number): boolean =>
+  isUnlimited(maxFileSizeMb) || bytes / (1024 * 1024) <= maxFileSizeMb;
+
+/** Spec §9 display: -1 shows 'Unlimited'; 1024 MB or more in GB; otherwise MB. */
+export function formatPlanSize(mb: number): string {
+  if (isUnlimited(mb)) return 'Unlimited';
+  if (mb >= 1024) return `${trimZero(mb / 1024)} GB`;
+  return `${mb} MB`;
+}
+
+/** Spec §9 display: B, KB, MB, GB in steps of 1024 with one decimal. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'] as const;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+export type UsageLevel = 'ok' | 'warning' | 'critical';
+
+/** Spec §9: green below 70% of the vault limit, yellow from 70%, red from 90%; width capped at 100%. */
+export function vaultUsage(count: number, maxVaults: number): { percent: number; level: UsageLevel } {
+  if (isUnlimited(maxVaults)) return { percent: 0, level: 'ok' };
+  const raw = maxVaults === 0 ? 100 : (count / maxVaults) * 100;
+  const percent = Math.min(100, raw);
+  const level: UsageLevel = raw >= 90 ? 'critical' : raw >= 70 ? 'warning' : 'ok';
+  return { percent, level };
+}
+
+function trimZero(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+}
