@@ -39,27 +39,40 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
     },
   },
-  zone(['packages/crypto/**'], [
-    ws('protocol', 'packages/crypto imports no workspace package'),
-    ws('storage', 'packages/crypto imports no workspace package'),
-    ws('web', 'packages/crypto imports no workspace package'),
-    ws('server', 'packages/crypto imports no workspace package'),
-  ]),
-  zone(['packages/protocol/**'], [
-    { regex: '^(?!zod($|/))[^./]', message: 'packages/protocol imports only zod' },
-  ]),
-  zone(['packages/storage/**'], [
-    ws('crypto', 'packages/storage moves opaque bytes: never import crypto'),
-    ws('web', 'packages/storage may not import apps'),
-    ws('server', 'packages/storage may not import apps'),
-  ]),
-  zone(['apps/server/**'], [
-    ws('crypto', 'apps/server never imports crypto: it only holds ciphertext'),
-    ws('web', 'apps/server never imports apps/web'),
-  ]),
+  zone(
+    ['packages/crypto/**'],
+    [
+      ws('protocol', 'packages/crypto imports no workspace package'),
+      ws('storage', 'packages/crypto imports no workspace package'),
+      ws('web', 'packages/crypto imports no workspace package'),
+      ws('server', 'packages/crypto imports no workspace package'),
+    ],
+  ),
+  zone(
+    ['packages/protocol/**'],
+    [{ regex: '^(?!zod($|/))[^./]', message: 'packages/protocol imports only zod' }],
+  ),
+  zone(
+    ['packages/storage/**'],
+    [
+      ws('crypto', 'packages/storage moves opaque bytes: never import crypto'),
+      ws('web', 'packages/storage may not import apps'),
+      ws('server', 'packages/storage may not import apps'),
+    ],
+  ),
+  zone(
+    ['apps/server/**'],
+    [
+      ws('crypto', 'apps/server never imports crypto: it only holds ciphertext'),
+      ws('web', 'apps/server never imports apps/web'),
+    ],
+  ),
   zone(['apps/web/**'], [ws('server', 'apps/web never imports apps/server')]),
   {
     files: ['**/*.js', '**/*.mjs'],

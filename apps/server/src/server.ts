@@ -15,13 +15,18 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, logDestination?: DestinationStream): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logDestination?: DestinationStream,
+): Promise<RunningServer> {
   const logger = createLogger(config.logLevel, logDestination);
   const db = openDatabase(config.database);
   await migrateToLatest(db.kysely);
   const app = createApp({ config, db, logger, now: () => new Date() });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -30,10 +30,11 @@ export async function requestJson<S extends z.ZodType>(
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message);
+    if (parsed.success)
+      throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message);
     throw new ApiError(res.status, res.status === 404 ? 'not_found' : 'internal', res.statusText);
   }
-  return schema.parse(body) as z.infer<S>;
+  return schema.parse(body);
 }
 
 export const api = {

@@ -10,8 +10,7 @@ export const messages = {
     notAuthenticated: 'User not authenticated',
     passwordsDoNotMatch: 'Passwords do not match',
     signupPasswordTooShort: 'Password must be at least 6 characters',
-    accountCreated:
-      'Account created successfully! Please check your email to verify your account.',
+    accountCreated: 'Account created successfully! Please check your email to verify your account.',
   },
   vaults: {
     limitReached:

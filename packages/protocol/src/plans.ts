@@ -70,7 +70,10 @@ export function formatBytes(bytes: number): string {
 export type UsageLevel = 'ok' | 'warning' | 'critical';
 
 /** Spec §9: green below 70% of the vault limit, yellow from 70%, red from 90%; width capped at 100%. */
-export function vaultUsage(count: number, maxVaults: number): { percent: number; level: UsageLevel } {
+export function vaultUsage(
+  count: number,
+  maxVaults: number,
+): { percent: number; level: UsageLevel } {
   if (isUnlimited(maxVaults)) return { percent: 0, level: 'ok' };
   const raw = maxVaults === 0 ? 100 : (count / maxVaults) * 100;
   const percent = Math.min(100, raw);

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { seedPlans } from '../plans/plans.seed.ts';
+import type { Database } from './schema.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_subscription_plans': {
@@ -25,7 +26,7 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
@@ -33,7 +34,7 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    const cause = error instanceof Error ? error.message : String(error ?? '');
+    const cause = error instanceof Error ? error.message : 'see the database log';
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`);
   }
 }

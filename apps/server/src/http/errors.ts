@@ -48,8 +48,12 @@ export function onError(err: Error, c: Context<AppEnv>) {
   if (err instanceof HttpError) return c.json(errorBody(err.code, err.message), err.status);
   if (err instanceof HTTPException) {
     const status = err.status;
-    if (status < 500) return c.json(errorBody(codeForStatus(status), err.message || 'Request refused'), status);
+    if (status < 500)
+      return c.json(errorBody(codeForStatus(status), err.message || 'Request refused'), status);
   }
-  c.var.logger.error({ err: { name: err.name, message: err.message, stack: err.stack } }, 'unhandled error');
+  c.var.logger.error(
+    { err: { name: err.name, message: err.message, stack: err.stack } },
+    'unhandled error',
+  );
   return c.json(errorBody('internal', messages.generic.internal), 500);
 }

@@ -42,7 +42,13 @@ export async function seedPlans(db: Kysely<unknown>): Promise<void> {
   await (db as Kysely<Database>)
     .insertInto('subscription_plans')
     .values(
-      SEED_PLANS.map((p, i) => ({ ...p, is_active: 1, sort_order: i, created_at: now, updated_at: now })),
+      SEED_PLANS.map((p, i) => ({
+        ...p,
+        is_active: 1,
+        sort_order: i,
+        created_at: now,
+        updated_at: now,
+      })),
     )
     .execute();
 }

@@ -1,0 +1,90 @@
+// Test harness for server tests: a real database per test app, in-process requests.
+// SQLite: a fresh file in a temp dir. PostgreSQL (when TEST_DATABASE_URL is set, as
+// scripts/with-postgres.sh does): a fresh database on that cluster, dropped at close.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { createApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Db } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+import { createLogger } from '../logger.ts';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  db: Db;
+  config: Config;
+  /** Everything the server logged, as raw text (for zero-knowledge checks). */
+  logs: () => string;
+  /** Moves the app's clock. */
+  clock: { now: Date };
+  /** A request from the app's own origin, as a browser on the page would send it. */
+  request: (path: string, init?: RequestInit) => Promise<Response>;
+  close: () => Promise<void>;
+}
+
+async function createPostgresDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-test-'));
+  const pgBase = process.env.TEST_DATABASE_URL;
+  const pgDb = pgBase ? await createPostgresDatabase(pgBase) : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'debug',
+    WEB_DIST: path.join(dataDir, 'web'),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  let logText = '';
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      logText += chunk.toString('utf8');
+      cb();
+    },
+  });
+  const logger = createLogger(config.logLevel, sink);
+  const db = openDatabase(config.database);
+  await migrateToLatest(db.kysely);
+  const clock = { now: new Date() };
+  const app = createApp({ config, db, logger, now: () => new Date(clock.now) });
+  return {
+    app,
+    db,
+    config,
+    clock,
+    logs: () => logText,
+    request: (p, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (!headers.has('origin')) headers.set('origin', config.publicUrl);
+      return Promise.resolve(app.request(p, { ...init, headers }));
+    },
+    close: async () => {
+      await db.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

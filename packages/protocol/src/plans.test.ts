@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canCreateVault,
+  formatBytes,
+  formatPlanSize,
+  isFileSizeAllowed,
+  vaultUsage,
+} from './plans.ts';
+
+describe('plan limits (-1 means unlimited)', () => {
+  it('allows creating a vault only below max_vaults', () => {
+    expect(canCreateVault(1, 2)).toBe(true);
+    expect(canCreateVault(2, 2)).toBe(false);
+    expect(canCreateVault(1000, -1)).toBe(true);
+  });
+
+  it('allows a file whose size in MB is within the limit', () => {
+    expect(isFileSizeAllowed(2 * 1024 * 1024, 2)).toBe(true);
+    expect(isFileSizeAllowed(2 * 1024 * 1024 + 1, 2)).toBe(false);
+    expect(isFileSizeAllowed(50 * 1024 ** 3, -1)).toBe(true);
+  });
+});
+
+describe('display', () => {
+  it('shows plan sizes as Unlimited, MB, or GB from 1024 MB', () => {
+    expect(formatPlanSize(-1)).toBe('Unlimited');
+    expect(formatPlanSize(500)).toBe('500 MB');
+    expect(formatPlanSize(1024)).toBe('1 GB');
+    expect(formatPlanSize(1536)).toBe('1.5 GB');
+  });
+
+  it('shows byte sizes in steps of 1024 with one decimal', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1.0 KB');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(formatBytes(3.25 * 1024 ** 3)).toBe('3.3 GB');
+  });
+
+  it('colours the usage bar green below 70%, yellow from 70%, red from 90%, capped at 100%', () => {
+    expect(vaultUsage(5, 10)).toEqual({ percent: 50, level: 'ok' });
+    expect(vaultUsage(7, 10)).toEqual({ percent: 70, level: 'warning' });
+    expect(vaultUsage(9, 10)).toEqual({ percent: 90, level: 'critical' });
+    expect(vaultUsage(3, 2)).toEqual({ percent: 100, level: 'critical' });
+    expect(vaultUsage(3, -1)).toEqual({ percent: 0, level: 'ok' });
+  });
+});
