@@ -6,6 +6,7 @@ import globals from 'globals';
 
 const zone = (files, patterns) => ({
   files,
+  ignores: ['**/*.test.ts', '**/*.test.tsx'],
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 const ws = (name, message) => ({ group: [`@sealvault/${name}`, `@sealvault/${name}/*`], message });

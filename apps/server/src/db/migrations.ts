@@ -24,6 +24,26 @@ const migrations: Record<string, Migration> = {
       await seedPlans(db);
     },
   },
+  '0010_vaults': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('vaults')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('vault_type', 'text', (c) => c.notNull())
+        .addColumn('provider_type', 'text', (c) => c.notNull())
+        .addColumn('key_json', 'text', (c) => c.notNull())
+        .addColumn('key_revision', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_hidden', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_accessed', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('vaults_user_id').on('vaults').column('user_id').execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -16,6 +16,24 @@ export interface SubscriptionPlansTable {
   updated_at: string;
 }
 
+export interface VaultsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  vault_type: string;
+  provider_type: string;
+  /** The vf1 key slots as JSON (protocol's VaultKey): wrapped keys the server cannot open. */
+  key_json: string;
+  /** Bumped on every key change; password changes compare-and-swap on it. */
+  key_revision: number;
+  is_hidden: number;
+  last_accessed: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  vaults: VaultsTable;
   subscription_plans: SubscriptionPlansTable;
 }

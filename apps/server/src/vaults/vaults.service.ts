@@ -1,0 +1,122 @@
+// Vault operations for the signed-in owner. Creation checks the plan's max_vaults inside the
+// same write transaction as the insert, so parallel requests cannot pass the limit: SQLite write
+// transactions begin IMMEDIATE (one writer at a time), PostgreSQL takes a per-user advisory lock.
+import { sql } from 'kysely';
+import {
+  canCreateVault,
+  messages,
+  type CreateVaultRequest,
+  type ReplaceVaultKeyRequest,
+  type Vault,
+} from '@sealvault/protocol';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { AppDeps } from '../http/context.ts';
+import { getLimits } from '../plans/limits.service.ts';
+import * as repo from './vaults.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
+
+const vaultNotFound = () => notFound(messages.vaults.notFound);
+
+export async function createVault(
+  deps: Deps,
+  userId: string,
+  input: CreateVaultRequest,
+): Promise<Vault> {
+  const now = deps.now().toISOString();
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    if (deps.db.kind === 'postgres') {
+      await sql`select pg_advisory_xact_lock(hashtext(${`vaults:${userId}`}))`.execute(trx);
+    }
+    const limits = await getLimits(trx, userId, deps.logger);
+    if (!canCreateVault(await repo.countVaults(trx, userId), limits.max_vaults)) {
+      throw new HttpError(403, 'limit_reached', messages.vaults.limitReached);
+    }
+    if (await repo.vaultExists(trx, input.id)) {
+      throw new HttpError(409, 'conflict', 'A vault with this id already exists.');
+    }
+    const row = {
+      id: input.id,
+      user_id: userId,
+      name: input.name,
+      description: input.description || null,
+      vault_type: input.vault_type,
+      provider_type: input.provider_type,
+      key_json: JSON.stringify(input.key),
+      key_revision: 0,
+      is_hidden: 0,
+      last_accessed: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await repo.insertVault(trx, row);
+    return repo.toVault(row);
+  });
+}
+
+export async function getVault(deps: Deps, userId: string, vaultId: string): Promise<Vault> {
+  const row = await repo.findVault(deps.db.kysely, userId, vaultId);
+  if (!row) throw vaultNotFound();
+  return repo.toVault(row);
+}
+
+export async function listVaults(deps: Deps, userId: string): Promise<Vault[]> {
+  const rows = await repo.listVaults(deps.db.kysely, userId);
+  return rows.map((r) => repo.toVault(r));
+}
+
+export async function updateVault(
+  deps: Deps,
+  userId: string,
+  vaultId: string,
+  values: { name?: string | undefined; description?: string | undefined },
+): Promise<Vault> {
+  const set: { name?: string; description?: string | null; updated_at: string } = {
+    updated_at: deps.now().toISOString(),
+  };
+  if (values.name !== undefined) set.name = values.name;
+  if (values.description !== undefined) set.description = values.description || null;
+  if (!(await repo.updateVault(deps.db.kysely, userId, vaultId, set))) throw vaultNotFound();
+  return getVault(deps, userId, vaultId);
+}
+
+/** Spec §7 update_vault_last_accessed: called when the owner unlocks the vault. */
+export async function markAccessed(deps: Deps, userId: string, vaultId: string): Promise<Vault> {
+  const ok = await repo.updateVault(deps.db.kysely, userId, vaultId, {
+    last_accessed: deps.now().toISOString(),
+  });
+  if (!ok) throw vaultNotFound();
+  return getVault(deps, userId, vaultId);
+}
+
+/** Password change or recovery slot: the slots are replaced; no data is re-encrypted. */
+export async function replaceKey(
+  deps: Deps,
+  userId: string,
+  vaultId: string,
+  input: ReplaceVaultKeyRequest,
+): Promise<Vault> {
+  const now = deps.now().toISOString();
+  const ok = await repo.replaceKey(
+    deps.db.kysely,
+    userId,
+    vaultId,
+    input.expected_revision,
+    input.key,
+    now,
+  );
+  if (!ok) {
+    await getVault(deps, userId, vaultId); // 404 when it is not the user's vault
+    throw new HttpError(
+      409,
+      'conflict',
+      'The vault key was changed on another device. Reload and try again.',
+    );
+  }
+  return getVault(deps, userId, vaultId);
+}
+
+export async function deleteVault(deps: Deps, userId: string, vaultId: string): Promise<void> {
+  const deleted = await repo.deleteVaultRow(deps.db.kysely, userId, vaultId);
+  if (!deleted) throw vaultNotFound();
+}

@@ -1,0 +1,38 @@
+// A password field with an accessible show/hide toggle.
+import { Eye, EyeOff } from 'lucide-react';
+import { forwardRef, useState, type InputHTMLAttributes } from 'react';
+
+export const inputClass =
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-500';
+
+export const PasswordInput = forwardRef<
+  HTMLInputElement,
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { toggle?: boolean }
+>(function PasswordInput({ toggle = true, className = '', ...props }, ref) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="relative">
+      <input
+        ref={ref}
+        type={shown ? 'text' : 'password'}
+        className={`${inputClass} ${toggle ? 'pr-11' : ''} ${className}`}
+        {...props}
+      />
+      {toggle && (
+        <button
+          type="button"
+          onClick={() => setShown((s) => !s)}
+          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-pressed={shown}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:text-white"
+        >
+          {shown ? (
+            <EyeOff aria-hidden="true" className="size-4" />
+          ) : (
+            <Eye aria-hidden="true" className="size-4" />
+          )}
+        </button>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,151 @@
+// The create-vault wizard (spec §2): 4 steps with 'Step x of 4' and a percentage. Keys are made
+// in the crypto Worker from the password, which never leaves the browser; the server receives the
+// wrapped key slot only.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, messages, vaultsApi } from '@sealvault/protocol';
+import { Modal } from '../components/Modal.tsx';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { vaultKeys } from '../crypto/vaultKeys.ts';
+import { vaultKeysQuery } from './useVaults.ts';
+import {
+  initialWizard,
+  progressPercent,
+  stepError,
+  WIZARD_STEPS,
+  withVaultType,
+  type WizardState,
+} from './wizard.ts';
+import { InfoStep, PasswordStep, ProviderStep, TypeStep } from './WizardSteps.tsx';
+
+export function CreateVaultWizard({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const qc = useQueryClient();
+  const [step, setStep] = useState(1);
+  const [state, setState] = useState<WizardState>(initialWizard);
+  const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const reset = () => {
+    setStep(1);
+    setState(initialWizard);
+    setError(null);
+  };
+  const update = (patch: Partial<WizardState>) => {
+    setState((s) => ({ ...s, ...patch }));
+    setError(null);
+  };
+
+  const next = async () => {
+    const problem = stepError(step, state);
+    if (problem) return setError(problem);
+    if (step < WIZARD_STEPS) return setStep(step + 1);
+    setCreating(true);
+    try {
+      const id = crypto.randomUUID();
+      const key = await vaultKeys.create(id, state.password);
+      await vaultsApi.create({
+        id,
+        name: state.name.trim(),
+        description: state.description.trim() || undefined,
+        vault_type: state.vaultType,
+        provider_type: state.provider ?? 'server',
+        key,
+      });
+      await qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
+      onOpenChange(false);
+      reset();
+    } catch (err) {
+      setError(
+        err instanceof ApiError || err instanceof Error
+          ? err.message || messages.vaults.createFailed
+          : messages.vaults.createFailed,
+      );
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const percent = progressPercent(step);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => {
+        onOpenChange(o);
+        if (!o) reset();
+      }}
+      closable={!creating}
+      title="Create New Vault"
+      description={
+        <span className="flex items-center justify-between gap-4">
+          <span>
+            Step {step} of {WIZARD_STEPS}
+          </span>
+          <span>{percent}%</span>
+        </span>
+      }
+      footer={
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              setError(null);
+              setStep((s) => s - 1);
+            }}
+            disabled={step === 1 || creating}
+            className={buttonClass('secondary')}
+          >
+            Back
+          </button>
+          <button
+            type="submit"
+            form="create-vault-form"
+            disabled={creating}
+            className={buttonClass('primary')}
+          >
+            {step < WIZARD_STEPS ? 'Next' : creating ? 'Creating...' : 'Create Vault'}
+          </button>
+        </>
+      }
+    >
+      <div
+        role="progressbar"
+        aria-label="Wizard progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mb-5 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <div
+          className="h-full rounded-full bg-indigo-500 transition-all"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <form
+        id="create-vault-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void next();
+        }}
+      >
+        {step === 1 && <InfoStep state={state} update={update} invalid={error !== null} />}
+        {step === 2 && (
+          <TypeStep state={state} onType={(t) => setState((s) => withVaultType(s, t))} />
+        )}
+        {step === 3 && <ProviderStep state={state} update={update} />}
+        {step === 4 && <PasswordStep state={state} update={update} invalid={error !== null} />}
+        {error && (
+          <p role="alert" className="mt-4 text-sm font-medium text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

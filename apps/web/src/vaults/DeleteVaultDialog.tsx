@@ -1,0 +1,83 @@
+// Delete-vault confirmation (spec §2): 'Deleting...' while it runs; on failure an alert with the
+// error or 'Failed to delete vault'; the dialog closes afterwards. Deleting ends the vault's
+// session, so the Worker forgets its keys.
+import { useState } from 'react';
+import { messages, type Vault } from '@sealvault/protocol';
+import { Modal } from '../components/Modal.tsx';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { useVaultSessions } from './sessionContext.tsx';
+import { useDeleteVault } from './useVaults.ts';
+
+export function DeleteVaultDialog({
+  vault,
+  onClose,
+  onDeleted,
+}: {
+  vault: Vault | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
+  const sessions = useVaultSessions();
+  const del = useDeleteVault();
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async () => {
+    if (!vault) return;
+    setError(null);
+    try {
+      await del.mutateAsync(vault.id);
+      sessions.end(vault.id);
+      onClose();
+      onDeleted?.();
+    } catch (err) {
+      setError(err instanceof Error && err.message ? err.message : messages.vaults.deleteFailed);
+    }
+  };
+
+  return (
+    <Modal
+      open={vault !== null}
+      onOpenChange={(o) => {
+        if (!o) {
+          setError(null);
+          onClose();
+        }
+      }}
+      size="sm"
+      closable={!del.isPending}
+      title="Delete vault"
+      description={
+        vault ? `"${vault.name}" and everything in it will be deleted for good.` : undefined
+      }
+      footer={
+        <>
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={del.isPending}
+            className={buttonClass('secondary')}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={() => void confirm()}
+            disabled={del.isPending}
+            className={buttonClass('primary', 'md', '!bg-red-600 hover:!bg-red-500')}
+          >
+            {del.isPending ? 'Deleting...' : 'Delete vault'}
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        This cannot be undone. Files, secrets and the vault&apos;s keys are removed from the server.
+      </p>
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+// One vault on the dashboard (spec §2 "Dashboard view"): name, description, type, provider,
+// Locked/Unlocked badge, counts, total size and last accessed. The whole card opens the vault;
+// the delete button shows only while the vault is unlocked.
+import { CheckCircle2, FolderLock, KeyRound, Lock, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatBytes, type Vault } from '@sealvault/protocol';
+import { useIsUnlocked } from './sessionContext.tsx';
+import { ProviderIcon, providerInfo } from './providers.tsx';
+import { formatDate } from './format.ts';
+
+export function VaultCard({ vault, onDelete }: { vault: Vault; onDelete: (v: Vault) => void }) {
+  const unlocked = useIsUnlocked(vault.id);
+  const secrets = vault.vault_type === 'secrets';
+  const TypeIcon = secrets ? KeyRound : FolderLock;
+  const count = secrets
+    ? `${vault.secrets_count} ${vault.secrets_count === 1 ? 'secret' : 'secrets'}`
+    : `${vault.file_count} ${vault.file_count === 1 ? 'file' : 'files'}`;
+  return (
+    <li className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-within:ring-2 focus-within:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
+      <div className="flex items-start justify-between gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300"
+        >
+          <TypeIcon className="size-5" />
+        </span>
+        {unlocked ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
+            <CheckCircle2 aria-hidden="true" className="size-3.5" /> Unlocked
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+            <Lock aria-hidden="true" className="size-3.5" /> Locked
+          </span>
+        )}
+      </div>
+      <h3 className="mt-4 truncate text-base font-semibold text-slate-900 dark:text-white">
+        <Link
+          to={`/vault/${vault.id}`}
+          className="outline-none after:absolute after:inset-0 after:rounded-2xl"
+        >
+          {vault.name}
+        </Link>
+      </h3>
+      {vault.description && (
+        <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">
+          {vault.description}
+        </p>
+      )}
+      <p className="mt-3 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+        <span>{secrets ? 'Secrets vault' : 'File vault'}</span>
+        <span aria-hidden="true">·</span>
+        <span className="inline-flex items-center gap-1">
+          <ProviderIcon provider={vault.provider_type} className="size-3.5" />
+          {providerInfo(vault.provider_type).name}
+        </span>
+      </p>
+      <dl className="mt-4 grid grid-cols-3 gap-2 border-t border-slate-100 pt-4 text-xs dark:border-slate-800">
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">{secrets ? 'Secrets' : 'Files'}</dt>
+          <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">{count}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Size</dt>
+          <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">
+            {formatBytes(vault.total_size)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Last accessed</dt>
+          <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">
+            {vault.last_accessed ? formatDate(vault.last_accessed) : 'Never'}
+          </dd>
+        </div>
+      </dl>
+      {unlocked && (
+        <button
+          type="button"
+          onClick={() => onDelete(vault)}
+          aria-label={`Delete vault ${vault.name}`}
+          className="absolute right-24 top-5 z-10 rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 dark:text-slate-400 dark:hover:bg-red-950 dark:hover:text-red-400"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
+      )}
+    </li>
+  );
+}

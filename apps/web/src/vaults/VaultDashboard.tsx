@@ -1,0 +1,174 @@
+// The dashboard view (spec §2): title, usage and limit banner, the 'Create New Vault' tile,
+// one card per vault and the hidden-vaults toggle.
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { AlertTriangle, Loader2, Plus, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { canCreateVault, type Vault } from '@sealvault/protocol';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { CreateVaultWizard } from './CreateVaultWizard.tsx';
+import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
+import { UsageBar } from './UsageBar.tsx';
+import { VaultCard } from './VaultCard.tsx';
+import { useLimits, useVaultList } from './useVaults.ts';
+
+export const LIMIT_BANNER =
+  "You've reached your vault limit. Upgrade to create more file and secrets vaults.";
+
+export function VaultDashboard() {
+  const vaults = useVaultList();
+  const { limits } = useLimits();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Vault | null>(null);
+  const [showHidden, setShowHidden] = useState(false);
+
+  const all = vaults.data ?? [];
+  const hidden = all.filter((v) => v.is_hidden);
+  const shown = showHidden ? all : all.filter((v) => !v.is_hidden);
+  const atLimit = !canCreateVault(all.length, limits.max_vaults);
+
+  return (
+    <section aria-labelledby="vaults-title" className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1
+            id="vaults-title"
+            className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white"
+          >
+            Your Vaults
+          </h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Everything in a vault is encrypted on this device with the vault&apos;s password.
+          </p>
+        </div>
+        <div className="flex w-full max-w-sm items-center gap-4 rounded-xl border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+          <UsageBar count={all.length} max={limits.max_vaults} />
+        </div>
+      </div>
+
+      {atLimit && vaults.isSuccess && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/50 dark:text-amber-200"
+        >
+          <span className="flex items-center gap-2">
+            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+            {LIMIT_BANNER}
+          </span>
+          <Link to="/dashboard?view=subscription" className={buttonClass('primary', 'md', '!h-9')}>
+            Upgrade
+          </Link>
+        </div>
+      )}
+
+      {vaults.isPending ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400"
+        >
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Loading vaults…
+        </p>
+      ) : vaults.isError ? (
+        <div
+          role="alert"
+          className="flex items-center gap-3 text-sm text-red-700 dark:text-red-400"
+        >
+          Could not load your vaults.
+          <button
+            type="button"
+            onClick={() => void vaults.refetch()}
+            className={buttonClass('secondary')}
+          >
+            <RefreshCw aria-hidden="true" className="size-4" /> Retry
+          </button>
+        </div>
+      ) : (
+        <ul aria-label="Vaults" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <li className="contents">
+            <CreateTile
+              atLimit={atLimit}
+              max={limits.max_vaults}
+              onCreate={() => setCreating(true)}
+            />
+          </li>
+          {shown.map((v) => (
+            <VaultCard key={v.id} vault={v} onDelete={setDeleting} />
+          ))}
+        </ul>
+      )}
+
+      {hidden.length > 0 && (
+        <button
+          type="button"
+          onClick={() => setShowHidden((s) => !s)}
+          className={buttonClass('ghost')}
+        >
+          {showHidden ? 'Hide hidden vaults' : `Show ${hidden.length} hidden vault(s)`}
+        </button>
+      )}
+
+      <CreateVaultWizard open={creating} onOpenChange={setCreating} />
+      <DeleteVaultDialog vault={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
+
+function CreateTile({
+  atLimit,
+  max,
+  onCreate,
+}: {
+  atLimit: boolean;
+  max: number;
+  onCreate: () => void;
+}) {
+  const tile =
+    'flex min-h-52 w-full flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed p-5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
+  if (!atLimit) {
+    return (
+      <button
+        type="button"
+        onClick={onCreate}
+        className={`${tile} border-indigo-300 text-indigo-700 hover:border-indigo-500 hover:bg-indigo-50 dark:border-indigo-800 dark:text-indigo-300 dark:hover:bg-indigo-950/50`}
+      >
+        <span className="flex size-12 items-center justify-center rounded-full bg-indigo-100 dark:bg-indigo-900">
+          <Plus aria-hidden="true" className="size-6" />
+        </span>
+        Create New Vault
+      </button>
+    );
+  }
+  const tip = `You have reached your limit of ${max} vaults. Upgrade to create more.`;
+  return (
+    <Tooltip.Provider delayDuration={100}>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <button
+            type="button"
+            aria-disabled="true"
+            aria-describedby="vault-limit-tip"
+            onClick={(e) => e.preventDefault()}
+            className={`${tile} cursor-not-allowed border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-500`}
+          >
+            <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 dark:bg-slate-800">
+              <Plus aria-hidden="true" className="size-6" />
+            </span>
+            Vault Limit Reached
+            <span id="vault-limit-tip" className="sr-only">
+              {tip}
+            </span>
+          </button>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content
+            sideOffset={6}
+            className="z-50 max-w-64 rounded-lg bg-slate-900 px-3 py-2 text-xs text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+          >
+            {tip}
+            <Tooltip.Arrow className="fill-slate-900 dark:fill-slate-100" />
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,47 @@
+// Server state of vaults and limits (TanStack Query). Mutations refresh the list.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FALLBACK_LIMITS, vaultsApi, type Vault } from '@sealvault/protocol';
+
+export const vaultKeysQuery = {
+  all: ['vaults'] as const,
+  one: (id: string) => ['vaults', id] as const,
+  limits: ['limits'] as const,
+};
+
+export function useVaultList() {
+  return useQuery({
+    queryKey: vaultKeysQuery.all,
+    queryFn: async () => (await vaultsApi.list()).vaults,
+  });
+}
+
+export function useVault(id: string) {
+  return useQuery({
+    queryKey: vaultKeysQuery.one(id),
+    queryFn: async () => (await vaultsApi.get(id)).vault,
+    retry: (count, err) => (err as { status?: number }).status !== 404 && count < 2,
+  });
+}
+
+/** The plan limits; the spec's fallback (2 vaults, 2 MB) while they cannot be read. */
+export function useLimits() {
+  const q = useQuery({ queryKey: vaultKeysQuery.limits, queryFn: () => vaultsApi.limits() });
+  return { ...q, limits: q.data ?? FALLBACK_LIMITS };
+}
+
+export function useInvalidateVaults() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
+}
+
+export function useDeleteVault() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => vaultsApi.remove(id),
+    onSuccess: (_r, id) => {
+      qc.setQueryData<Vault[]>(vaultKeysQuery.all, (old) => old?.filter((v) => v.id !== id));
+      qc.removeQueries({ queryKey: vaultKeysQuery.one(id) });
+      return qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
+    },
+  });
+}

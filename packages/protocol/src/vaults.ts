@@ -1,0 +1,93 @@
+// Vault API schemas (spec §3 vaults, vault-format.md §1). The server sees what a user sees while a
+// vault is locked (name, description, type, provider, counts, ciphertext sizes, dates) plus the
+// wrapped key slots, which it stores and returns without being able to open them.
+import { z } from 'zod';
+
+export const vaultIdSchema = z.uuid();
+
+export const vaultTypeSchema = z.enum(['files', 'secrets']);
+export type VaultType = z.infer<typeof vaultTypeSchema>;
+
+/** 'server' is this product's own encrypted storage (architecture.md, Storage providers). */
+export const providerTypeSchema = z.enum(['server', 'local', 'googledrive', 'dropbox', 'onedrive']);
+export type ProviderType = z.infer<typeof providerTypeSchema>;
+
+const base64 = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
+
+/**
+ * One key slot: the vault master key wrapped under a key derived from a password or a recovery
+ * key. The KDF parameters and salt are authenticated inside the slot (AAD), so the server cannot
+ * lower them without unlock failing; it only stores them.
+ */
+export const keySlotSchema = z.object({
+  id: z.string().min(1).max(64),
+  kind: z.enum(['password', 'recovery']),
+  kdf: z.discriminatedUnion('alg', [
+    z.object({
+      alg: z.literal('argon2id'),
+      m: z.number().int().positive(),
+      t: z.number().int().positive(),
+      p: z.number().int().positive(),
+    }),
+    z.object({ alg: z.literal('pbkdf2-sha256'), iterations: z.number().int().positive() }),
+  ]),
+  salt: base64(64),
+  wrapped: base64(512),
+});
+export type KeySlot = z.infer<typeof keySlotSchema>;
+
+export const vaultKeySchema = z.object({
+  format: z.literal('vf1'),
+  slots: z.array(keySlotSchema).min(1).max(8),
+});
+export type VaultKey = z.infer<typeof vaultKeySchema>;
+
+const name = z.string().trim().min(1, 'Name is required').max(100);
+const description = z.string().trim().max(500);
+
+export const createVaultRequestSchema = z.object({
+  id: vaultIdSchema,
+  name,
+  description: description.optional(),
+  vault_type: vaultTypeSchema,
+  provider_type: providerTypeSchema,
+  key: vaultKeySchema,
+});
+export type CreateVaultRequest = z.infer<typeof createVaultRequestSchema>;
+
+export const updateVaultRequestSchema = z
+  .object({ name: name.optional(), description: description.optional() })
+  .refine((v) => v.name !== undefined || v.description !== undefined, 'Nothing to update');
+
+/** Password change: replace the slots, compare-and-swap on the key revision. */
+export const replaceVaultKeyRequestSchema = z.object({
+  expected_revision: z.number().int().nonnegative(),
+  key: vaultKeySchema,
+});
+export type ReplaceVaultKeyRequest = z.infer<typeof replaceVaultKeyRequestSchema>;
+
+export const vaultSchema = z.object({
+  id: vaultIdSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  vault_type: vaultTypeSchema,
+  provider_type: providerTypeSchema,
+  is_hidden: z.boolean(),
+  last_accessed: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  file_count: z.number().int().nonnegative(),
+  secrets_count: z.number().int().nonnegative(),
+  /** Bytes of ciphertext stored for this vault. */
+  total_size: z.number().int().nonnegative(),
+  key: vaultKeySchema,
+  key_revision: z.number().int().nonnegative(),
+});
+export type Vault = z.infer<typeof vaultSchema>;
+
+export const vaultsResponseSchema = z.object({ vaults: z.array(vaultSchema) });
+export const vaultResponseSchema = z.object({ vault: vaultSchema });
