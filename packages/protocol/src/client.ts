@@ -27,14 +27,17 @@ export async function requestJson<S extends z.ZodType>(
     ...init,
     headers: { accept: 'application/json', ...init.headers },
   });
+  if (!res.ok) throw await apiErrorFrom(res);
   const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success)
-      throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message);
-    throw new ApiError(res.status, res.status === 404 ? 'not_found' : 'internal', res.statusText);
-  }
   return schema.parse(body);
+}
+
+/** The ApiError an error answer stands for, with the server's code and safe message. */
+export async function apiErrorFrom(res: Response): Promise<ApiError> {
+  const parsed = errorBodySchema.safeParse(await res.json().catch(() => null));
+  if (parsed.success)
+    return new ApiError(res.status, parsed.data.error.code, parsed.data.error.message);
+  return new ApiError(res.status, res.status === 404 ? 'not_found' : 'internal', res.statusText);
 }
 
 export const api = {

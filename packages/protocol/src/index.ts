@@ -5,3 +5,5 @@ export * from './health.ts';
 export * from './client.ts';
 export * from './vaults.ts';
 export * from './vaults.api.ts';
+export * from './secrets.ts';
+export * from './secrets.api.ts';

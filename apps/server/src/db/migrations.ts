@@ -44,6 +44,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('vaults_user_id').on('vaults').column('user_id').execute();
     },
   },
+  '0030_secret_items': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('secret_items')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('vault_id', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('secret_items_vault_id')
+        .on('secret_items')
+        .column('vault_id')
+        .execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

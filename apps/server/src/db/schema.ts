@@ -33,7 +33,19 @@ export interface VaultsTable {
   updated_at: string;
 }
 
+export interface SecretItemsTable {
+  id: string;
+  vault_id: string;
+  /** The vf1 item: nonce | AES-256-GCM ciphertext, base64. Opaque to the server. */
+  data: string;
+  /** Bound into the item's AAD by the client; updates compare-and-swap on it. */
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  secret_items: SecretItemsTable;
   vaults: VaultsTable;
   subscription_plans: SubscriptionPlansTable;
 }

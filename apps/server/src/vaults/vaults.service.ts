@@ -13,6 +13,8 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { AppDeps } from '../http/context.ts';
 import { getLimits } from '../plans/limits.service.ts';
 import * as repo from './vaults.repository.ts';
+import { statsByVault } from './vaults.stats.ts';
+import { deleteItemsOfVault } from '../secrets/secrets.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
 
@@ -57,12 +59,17 @@ export async function createVault(
 export async function getVault(deps: Deps, userId: string, vaultId: string): Promise<Vault> {
   const row = await repo.findVault(deps.db.kysely, userId, vaultId);
   if (!row) throw vaultNotFound();
-  return repo.toVault(row);
+  const stats = await statsByVault(deps.db.kysely, [row.id]);
+  return repo.toVault(row, stats.get(row.id));
 }
 
 export async function listVaults(deps: Deps, userId: string): Promise<Vault[]> {
   const rows = await repo.listVaults(deps.db.kysely, userId);
-  return rows.map((r) => repo.toVault(r));
+  const stats = await statsByVault(
+    deps.db.kysely,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => repo.toVault(r, stats.get(r.id)));
 }
 
 export async function updateVault(
@@ -116,7 +123,10 @@ export async function replaceKey(
   return getVault(deps, userId, vaultId);
 }
 
+/** Removes the vault with its secrets (and, through their module, its files and blobs). */
 export async function deleteVault(deps: Deps, userId: string, vaultId: string): Promise<void> {
-  const deleted = await repo.deleteVaultRow(deps.db.kysely, userId, vaultId);
-  if (!deleted) throw vaultNotFound();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    if (!(await repo.deleteVaultRow(trx, userId, vaultId))) throw vaultNotFound();
+    await deleteItemsOfVault(trx, vaultId);
+  });
 }

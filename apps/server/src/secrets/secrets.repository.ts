@@ -1,0 +1,85 @@
+// Secret items of one vault. Callers check vault ownership first (secrets.service.ts); every
+// query here is also scoped by vault id, so an item id alone reaches nothing.
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { SecretRecord } from '@sealvault/protocol';
+import type { Database, SecretItemsTable } from '../db/schema.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export const toRecord = (r: Selectable<SecretItemsTable>): SecretRecord => ({
+  id: r.id,
+  revision: r.revision,
+  data: r.data,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+export const listItems = (db: Q, vaultId: string) =>
+  db
+    .selectFrom('secret_items')
+    .selectAll()
+    .where('vault_id', '=', vaultId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const findItem = (db: Q, vaultId: string, id: string) =>
+  db
+    .selectFrom('secret_items')
+    .selectAll()
+    .where('vault_id', '=', vaultId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export async function itemIdTaken(db: Q, id: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('secret_items').select('id').where('id', '=', id).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+export const insertItem = (db: Q, row: SecretItemsTable) =>
+  db.insertInto('secret_items').values(row).execute();
+
+/** Compare-and-swap on the revision; false when the stored revision moved on (or no such item). */
+export async function updateItem(
+  db: Q,
+  vaultId: string,
+  id: string,
+  expectedRevision: number,
+  data: string,
+  now: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('secret_items')
+    .set({ data, revision: expectedRevision + 1, updated_at: now })
+    .where('vault_id', '=', vaultId)
+    .where('id', '=', id)
+    .where('revision', '=', expectedRevision)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deleteItem(db: Q, vaultId: string, id: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('secret_items')
+    .where('vault_id', '=', vaultId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
+export const deleteItemsOfVault = (db: Q, vaultId: string) =>
+  db.deleteFrom('secret_items').where('vault_id', '=', vaultId).execute();
+
+/** Number of secrets per vault, for the dashboard counts (one grouped query). */
+export async function countItemsByVault(db: Q, vaultIds: string[]): Promise<Map<string, number>> {
+  if (vaultIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('secret_items')
+    .select((eb) => ['vault_id', eb.fn.countAll<string | number>().as('n')])
+    .where('vault_id', 'in', vaultIds)
+    .groupBy('vault_id')
+    .execute();
+  return new Map(rows.map((r) => [r.vault_id, Number(r.n)]));
+}
