@@ -1,0 +1,17 @@
+// The app root: server-state cache and the router.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from './queryClient.ts';
+import { routes } from './routes.tsx';
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,30 @@
+// The shell around every route: scroll restoration and the loading states of lazy screens.
+import { Loader2 } from 'lucide-react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state === 'loading' && (
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-500"
+        />
+      )}
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Shown while the first screen's code loads. */
+export function PageLoading() {
+  return (
+    <div role="status" className="flex min-h-dvh items-center justify-center text-slate-500">
+      <Loader2 aria-hidden="true" className="size-6 animate-spin" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// How a plan reads on screen (spec §9 Display, §2 Subscription page labels).
+import { isUnlimited, type Plan, type PlanId } from '@sealvault/protocol';
+
+/** The label each paid plan carries on its card (spec §2, Subscription page). */
+export const planBadges: Partial<Record<PlanId, string>> = {
+  basic: 'Most Popular',
+  pro: 'Professional',
+  unlimited: 'Best Value',
+};
+
+export const isFreePlan = (plan: Pick<Plan, 'price_monthly'>): boolean => plan.price_monthly === 0;
+
+/** '$0' for free plans, '$4.95' for paid ones; the period is shown beside it. */
+export function formatPrice(priceMonthly: number): { amount: string; period: string } {
+  if (priceMonthly === 0) return { amount: '$0', period: 'forever' };
+  return { amount: `$${priceMonthly.toFixed(2)}`, period: '/month' };
+}
+
+/** 'Unlimited' for -1, otherwise the number. */
+export const formatVaultLimit = (maxVaults: number): string =>
+  isUnlimited(maxVaults) ? 'Unlimited' : String(maxVaults);

@@ -1,0 +1,67 @@
+// Four feature cards.
+import { Cloud, FolderLock, KeyRound, LockKeyhole } from 'lucide-react';
+
+const features = [
+  {
+    icon: LockKeyhole,
+    title: 'Encrypted before upload',
+    text: 'Files and secrets are encrypted in your browser with AES-256-GCM. Our servers only ever hold ciphertext.',
+  },
+  {
+    icon: KeyRound,
+    title: 'Zero-knowledge passwords',
+    text: 'Each vault has its own password, and it never leaves your device. We cannot reset it, read it or recover it.',
+  },
+  {
+    icon: FolderLock,
+    title: 'Files and secrets together',
+    text: 'Keep contracts, photos and videos in file vaults, and site passwords, API keys and notes in secrets vaults.',
+  },
+  {
+    icon: Cloud,
+    title: 'Storage you choose',
+    text: 'Keep a vault on SealVault, in this browser, or in your own Google Drive or Dropbox — encrypted everywhere.',
+  },
+];
+
+export function Features() {
+  return (
+    <section id="features" aria-labelledby="features-title" className="py-20 sm:py-24">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase dark:text-indigo-400">
+            Features
+          </p>
+          <h2
+            id="features-title"
+            className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white"
+          >
+            Privacy that does not depend on trusting us
+          </h2>
+          <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">
+            Everything sensitive happens on your device. What leaves it is sealed.
+          </p>
+        </div>
+        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {features.map(({ icon: Icon, title, text }) => (
+            <li
+              key={title}
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+            >
+              <span
+                aria-hidden="true"
+                className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-600 text-white dark:bg-indigo-500"
+              >
+                <Icon className="size-5" />
+              </span>
+              <h3 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">{title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
+                {text}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
