@@ -1,5 +1,5 @@
 // A decorative picture of a vault: what the server sees (ciphertext) beside what you see.
-import { FileText, Image, KeyRound, Lock } from 'lucide-react';
+import { FileText, Image, KeyRound, LockOpen } from 'lucide-react';
 
 const rows = [
   { icon: FileText, name: 'Tax return 2025.pdf', cipher: '9f3a·c71e·04bd', size: '1.2 MB' },
@@ -17,7 +17,7 @@ export function HeroVisual() {
             <p className="text-xs text-slate-500 dark:text-slate-400">3 items · File vault</p>
           </div>
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
-            <Lock className="size-3" /> Unlocked on this device
+            <LockOpen className="size-3" /> Unlocked on this device
           </span>
         </div>
         <ul className="mt-5 space-y-2">

@@ -36,7 +36,9 @@ export function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) 
           </span>
         )}
       </div>
-      <p className="mt-2 min-h-10 text-sm text-slate-600 dark:text-slate-400">{plan.description}</p>
+      <p className="mt-2 text-sm sm:min-h-15 text-slate-600 dark:text-slate-400">
+        {plan.description}
+      </p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">
           {price.amount}
@@ -52,7 +54,7 @@ export function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) 
           Includes a {TRIAL_DAYS}-day free trial
         </p>
       )}
-      <dl className="mt-6 space-y-3 text-sm">
+      <dl className="mt-6 mb-8 space-y-3 text-sm">
         <Limit label="Vaults" value={formatVaultLimit(plan.max_vaults)} />
         <Limit label="Max file size" value={formatPlanSize(plan.max_file_size_mb)} />
         <Limit label="Encryption" value="AES-256" />
@@ -60,7 +62,7 @@ export function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) 
       <Link
         to={signUpPath()}
         aria-label={`${free ? 'Start free' : 'Start free trial'} with the ${plan.name} plan`}
-        className={buttonClass(featured ? 'primary' : 'secondary', 'md', 'mt-8 w-full')}
+        className={buttonClass(featured ? 'primary' : 'secondary', 'md', 'mt-auto w-full')}
       >
         {free ? 'Start Free' : 'Start Free Trial'}
       </Link>

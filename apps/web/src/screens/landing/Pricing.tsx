@@ -86,7 +86,7 @@ function PlanList() {
   }
 
   return (
-    <ul aria-label="Plans" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <ul role="list" aria-label="Plans" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {plans.map((plan) => (
         <li key={plan.id}>
           <PlanCard plan={plan} featured={plan.id === FEATURED_PLAN} />

@@ -19,7 +19,7 @@ export function Stats() {
             <dt className="mt-1 text-sm font-medium tracking-wide text-slate-400 uppercase">
               {label}
             </dt>
-            <dd className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+            <dd className="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white md:text-2xl lg:text-4xl">
               {value}
             </dd>
           </div>
