@@ -1,0 +1,247 @@
+// The secrets manager of an unlocked secrets vault (spec §2): title 'Secrets', the count of
+// encrypted secrets, search (title, username or url, in the browser on decrypted data), 'Add
+// Plain Text' and 'Add Site Password', and the cards. Long lists are virtualised, so thousands of
+// secrets stay smooth.
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { ArrowLeft, Check, FileText, KeyRound, Loader2, Search } from 'lucide-react';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Modal } from '../components/Modal.tsx';
+import { inputClass } from '../components/PasswordInput.tsx';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { copyWithAutoClear } from './clipboard.ts';
+import { isPlainText, matches, type Secret } from './model.ts';
+import { SecretCard } from './SecretCard.tsx';
+import { SecretFormDialog, type SecretFormMode } from './SecretFormDialog.tsx';
+import { useSecretMutations, useSecrets } from './useSecrets.ts';
+
+export function SecretsManager({ vaultId }: { vaultId: string }) {
+  const list = useSecrets(vaultId);
+  const { save, remove } = useSecretMutations(vaultId);
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [form, setForm] = useState<SecretFormMode | null>(null);
+  const [deleting, setDeleting] = useState<Secret | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const all = list.data?.secrets;
+  const shown = useMemo(
+    () => (all ?? []).filter((s) => matches(s, deferredQuery)),
+    [all, deferredQuery],
+  );
+
+  const copy = (label: string, value: string) => {
+    copyWithAutoClear(value).then(
+      () => flash(`${label} copied. The clipboard clears in 30 seconds.`),
+      () => flash('Copying was refused by the browser.'),
+    );
+  };
+  const flash = (text: string) => {
+    clearTimeout(toastTimer.current);
+    setToast(text);
+    toastTimer.current = setTimeout(() => setToast(null), 4000);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      setDeleting(null);
+    } catch (err) {
+      setDeleteError(err instanceof Error && err.message ? err.message : 'Failed to delete secret');
+    }
+  };
+
+  const count = all?.length ?? 0;
+  return (
+    <section aria-labelledby="secrets-title">
+      <Link
+        to="/dashboard"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Dashboard
+      </Link>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="secrets-title" className="text-xl font-bold text-slate-900 dark:text-white">
+            Secrets
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {count} encrypted secret{count === 1 ? '' : 's'}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => setForm({ kind: 'plain', secret: null })}
+            className={buttonClass('secondary')}
+          >
+            <FileText aria-hidden="true" className="size-4" /> Add Plain Text
+          </button>
+          <button
+            type="button"
+            onClick={() => setForm({ kind: 'site', secret: null })}
+            className={buttonClass('primary')}
+          >
+            <KeyRound aria-hidden="true" className="size-4" /> Add Site Password
+          </button>
+        </div>
+      </div>
+      <div className="relative mt-5">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          type="search"
+          aria-label="Search secrets"
+          placeholder="Search by title, username or website"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className={`${inputClass} pl-9`}
+        />
+      </div>
+
+      {list.isPending ? (
+        <p
+          role="status"
+          className="mt-10 flex items-center justify-center gap-2 text-slate-600 dark:text-slate-400"
+        >
+          <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Decrypting secrets...
+        </p>
+      ) : list.isError ? (
+        <p role="alert" className="mt-10 text-center text-red-700 dark:text-red-400">
+          Could not load the secrets. {list.error.message}
+        </p>
+      ) : (
+        <>
+          {list.data.unreadable > 0 && (
+            <p role="alert" className="mt-4 text-sm text-amber-800 dark:text-amber-300">
+              {list.data.unreadable} secret(s) could not be decrypted and are not shown.
+            </p>
+          )}
+          {shown.length === 0 ? (
+            <p className="mt-10 text-center text-slate-600 dark:text-slate-400">
+              {count === 0 ? 'No secrets in this vault yet.' : 'No secrets match your search.'}
+            </p>
+          ) : (
+            <VirtualList
+              items={shown}
+              render={(s) => (
+                <SecretCard
+                  secret={s}
+                  onEdit={() => setForm({ kind: isPlainText(s) ? 'plain' : 'site', secret: s })}
+                  onDelete={() => setDeleting(s)}
+                  onCopy={copy}
+                />
+              )}
+            />
+          )}
+        </>
+      )}
+
+      <SecretFormDialog
+        mode={form}
+        onClose={() => setForm(null)}
+        onSave={(secret, fields) => save.mutateAsync({ secret, fields })}
+        onCopy={copy}
+      />
+      <Modal
+        open={deleting !== null}
+        onOpenChange={(o) => {
+          if (!o) {
+            setDeleting(null);
+            setDeleteError(null);
+          }
+        }}
+        size="sm"
+        closable={!remove.isPending}
+        title="Delete secret"
+        footer={
+          <>
+            <button
+              type="button"
+              onClick={() => setDeleting(null)}
+              disabled={remove.isPending}
+              className={buttonClass('secondary')}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={() => void confirmDelete()}
+              disabled={remove.isPending}
+              className={buttonClass('primary', 'md', '!bg-red-600 hover:!bg-red-500')}
+            >
+              {remove.isPending ? 'Deleting...' : 'Delete'}
+            </button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Are you sure you want to delete this secret?
+        </p>
+        {deleteError && (
+          <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">
+            {deleteError}
+          </p>
+        )}
+      </Modal>
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4"
+      >
+        {toast && (
+          <p className="flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm text-white shadow-lg dark:bg-white dark:text-slate-900">
+            <Check aria-hidden="true" className="size-4" /> {toast}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function VirtualList({
+  items,
+  render,
+}: {
+  items: Secret[];
+  render: (s: Secret) => React.ReactNode;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where the list starts on the page, so window scrolling maps to the right rows.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el) setScrollMargin(el.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => 190,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (i) => items[i]!.id,
+  });
+  return (
+    <ul
+      ref={listRef}
+      aria-label="Secrets"
+      className="relative mt-5"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => (
+        <li
+          key={row.key}
+          data-index={row.index}
+          ref={virtualizer.measureElement}
+          className="absolute inset-x-0 pb-4"
+          style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+        >
+          {render(items[row.index]!)}
+        </li>
+      ))}
+    </ul>
+  );
+}
