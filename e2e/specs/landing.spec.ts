@@ -91,6 +91,17 @@ test('Watch Demo explains the encryption in a dialog', async ({ page }) => {
   await expect(trigger).toBeFocused();
 });
 
+test('the header links scroll to their sections', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Pricing' })
+    .click();
+  await expect(page).toHaveURL(/\/#pricing$/);
+  await expect(page.getByRole('heading', { name: 'Simple, transparent pricing' })).toBeInViewport();
+});
+
 test('an unknown path lands on /', async ({ page }) => {
   await page.goto('/nope');
   await expect(page).toHaveURL(/\/$/);
