@@ -16,6 +16,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
 });
 
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Absolute path of the built web app (apps/web/dist). */
   webDist: string;
+  /** Unfinished uploads expire this long after creation and are swept (files/uploads.sweep.ts). */
+  uploadExpiryHours: number;
 }
 
 export class ConfigError extends Error {
@@ -58,5 +61,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
+    uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
   };
 }

@@ -7,3 +7,5 @@ export * from './vaults.ts';
 export * from './vaults.api.ts';
 export * from './secrets.ts';
 export * from './secrets.api.ts';
+export * from './files.ts';
+export * from './files.api.ts';

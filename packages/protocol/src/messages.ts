@@ -33,6 +33,11 @@ export const messages = {
     unexpected: 'An unexpected error occurred',
     noPlans: 'No subscription plans are currently available. Please check back later.',
   },
+  files: {
+    notFound: 'File not found',
+    dataNotFound: 'File data not found',
+    uploadFailed: 'Failed to upload file',
+  },
   generic: {
     notFound: 'Not found',
     badRequest: 'The request is not valid.',

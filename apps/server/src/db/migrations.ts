@@ -62,6 +62,58 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Files (issue 6). 0040, not 0020: 0030 has shipped, and Kysely refuses a new migration that
+  // sorts before one already applied. Sizes are bigint (ciphertext can pass 2 GiB; pg returns
+  // int8 as a string, so readers convert with Number()).
+  '0040_vault_files': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('vault_files')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('vault_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('enc_meta', 'text', (c) => c.notNull())
+        .addColumn('name_lookup', 'text', (c) => c.notNull())
+        .addColumn('wrapped_key', 'text', (c) => c.notNull())
+        .addColumn('ciphertext_size', 'bigint', (c) => c.notNull())
+        .addColumn('checksum', 'text', (c) => c.notNull())
+        .addColumn('blob_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('vault_files_vault_lookup')
+        .on('vault_files')
+        .columns(['vault_id', 'name_lookup'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('file_uploads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('vault_id', 'text', (c) => c.notNull())
+        .addColumn('file_id', 'text', (c) => c.notNull())
+        .addColumn('enc_meta', 'text', (c) => c.notNull())
+        .addColumn('name_lookup', 'text', (c) => c.notNull())
+        .addColumn('wrapped_key', 'text', (c) => c.notNull())
+        .addColumn('checksum', 'text', (c) => c.notNull())
+        .addColumn('upload_length', 'bigint', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('file_uploads_expires_at')
+        .on('file_uploads')
+        .column('expires_at')
+        .execute();
+      await db.schema
+        .createTable('blob_deletions')
+        .addColumn('blob_key', 'text', (c) => c.primaryKey())
+        .addColumn('delete_after', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -15,6 +15,7 @@ import { getLimits } from '../plans/limits.service.ts';
 import * as repo from './vaults.repository.ts';
 import { statsByVault } from './vaults.stats.ts';
 import { deleteItemsOfVault } from '../secrets/secrets.repository.ts';
+import { deleteFilesOfVault, purgeBlobs } from '../files/files.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
 
@@ -124,9 +125,15 @@ export async function replaceKey(
 }
 
 /** Removes the vault with its secrets (and, through their module, its files and blobs). */
-export async function deleteVault(deps: Deps, userId: string, vaultId: string): Promise<void> {
-  await deps.db.kysely.transaction().execute(async (trx) => {
+export async function deleteVault(
+  deps: Deps & Pick<AppDeps, 'config'>,
+  userId: string,
+  vaultId: string,
+): Promise<void> {
+  const blobKeys = await deps.db.kysely.transaction().execute(async (trx) => {
     if (!(await repo.deleteVaultRow(trx, userId, vaultId))) throw vaultNotFound();
     await deleteItemsOfVault(trx, vaultId);
+    return deleteFilesOfVault(trx, vaultId, deps.now());
   });
+  await purgeBlobs(deps, blobKeys); // after the commit; the sweep retries any that fail
 }

@@ -1,0 +1,210 @@
+// Rows of vault_files, file_uploads and blob_deletions. File queries are scoped by vault id
+// (callers check that the vault is the user's first, files.service.ts); upload rows carry their
+// owner, and uploads.routes.ts compares it on every tus request.
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { VaultFile } from '@sealvault/protocol';
+import type { Database, FileUploadsTable, VaultFilesTable } from '../db/schema.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export const toFile = (r: Selectable<VaultFilesTable>): VaultFile => ({
+  id: r.id,
+  enc_meta: r.enc_meta,
+  name_lookup: r.name_lookup,
+  wrapped_key: r.wrapped_key,
+  ciphertext_size: Number(r.ciphertext_size),
+  checksum: r.checksum,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+/** A unique-index violation on SQLite or PostgreSQL (a race the pre-checks could not see). */
+export const isUniqueViolation = (err: unknown): boolean =>
+  err instanceof Error &&
+  ((err as { code?: unknown }).code === '23505' || /UNIQUE constraint failed/.test(err.message));
+
+// ---- vault_files ----
+export const listFiles = (db: Q, vaultId: string) =>
+  db
+    .selectFrom('vault_files')
+    .selectAll()
+    .where('vault_id', '=', vaultId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const findFile = (db: Q, vaultId: string, fileId: string) =>
+  db
+    .selectFrom('vault_files')
+    .selectAll()
+    .where('vault_id', '=', vaultId)
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+
+export async function fileIdTaken(db: Q, fileId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('vault_files')
+    .select('id')
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** True when another file of the vault already uses this name look-up. */
+export async function lookupTaken(
+  db: Q,
+  vaultId: string,
+  lookup: string,
+  exceptFileId?: string,
+): Promise<boolean> {
+  let q = db
+    .selectFrom('vault_files')
+    .select('id')
+    .where('vault_id', '=', vaultId)
+    .where('name_lookup', '=', lookup);
+  if (exceptFileId) q = q.where('id', '!=', exceptFileId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export const insertFile = (db: Q, row: VaultFilesTable) =>
+  db.insertInto('vault_files').values(row).execute();
+
+export async function renameFile(
+  db: Q,
+  vaultId: string,
+  fileId: string,
+  values: Pick<VaultFilesTable, 'enc_meta' | 'name_lookup' | 'updated_at'>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('vault_files')
+    .set(values)
+    .where('vault_id', '=', vaultId)
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Deletes the file rows (one, or all of the vault) and returns their blob keys. */
+export async function deleteFileRows(db: Q, vaultId: string, fileId?: string): Promise<string[]> {
+  let sel = db.selectFrom('vault_files').select('blob_key').where('vault_id', '=', vaultId);
+  let del = db.deleteFrom('vault_files').where('vault_id', '=', vaultId);
+  if (fileId) {
+    sel = sel.where('id', '=', fileId);
+    del = del.where('id', '=', fileId);
+  }
+  const keys = (await sel.execute()).map((r) => r.blob_key);
+  if (keys.length) await del.execute();
+  return keys;
+}
+
+/** file_count and total_size (ciphertext bytes) per vault, in one grouped query. */
+export async function fileStatsByVault(
+  db: Q,
+  vaultIds: string[],
+): Promise<Map<string, { file_count: number; total_size: number }>> {
+  if (vaultIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('vault_files')
+    .select((eb) => [
+      'vault_id',
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn.sum<string | number>('ciphertext_size').as('bytes'),
+    ])
+    .where('vault_id', 'in', vaultIds)
+    .groupBy('vault_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [r.vault_id, { file_count: Number(r.n), total_size: Number(r.bytes) }]),
+  );
+}
+
+/**
+ * The user's files vault on this server, locked until the transaction ends on PostgreSQL (SQLite
+ * write transactions are already exclusive), so a vault deleted meanwhile cannot gain a file.
+ */
+export async function lockVault(
+  db: Q,
+  kind: 'sqlite' | 'postgres',
+  userId: string,
+  vaultId: string,
+) {
+  let q = db
+    .selectFrom('vaults')
+    .select(['id', 'vault_type', 'provider_type'])
+    .where('id', '=', vaultId)
+    .where('user_id', '=', userId);
+  if (kind === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+// ---- file_uploads ----
+export const insertUpload = (db: Q, row: FileUploadsTable) =>
+  db.insertInto('file_uploads').values(row).execute();
+
+export const findUpload = (db: Q, id: string) =>
+  db.selectFrom('file_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Moves an upload from 'receiving' to 'finishing'; false if another request got there first. */
+export async function claimUpload(db: Q, id: string): Promise<boolean> {
+  const res = await db
+    .updateTable('file_uploads')
+    .set({ state: 'finishing' })
+    .where('id', '=', id)
+    .where('state', '=', 'receiving')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const deleteUpload = (db: Q, id: string) =>
+  db.deleteFrom('file_uploads').where('id', '=', id).execute();
+
+export const expiredUploads = (db: Q, now: string) =>
+  db.selectFrom('file_uploads').select('id').where('expires_at', '<=', now).execute();
+
+/** Makes a vault's unfinished uploads expire now: refused from here on, and swept. */
+export const expireUploadsOfVault = (db: Q, vaultId: string, now: string) =>
+  db.updateTable('file_uploads').set({ expires_at: now }).where('vault_id', '=', vaultId).execute();
+
+export async function uploadIds(db: Q, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('file_uploads').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+// ---- blob_deletions ----
+export async function queueBlobDeletions(db: Q, keys: string[], deleteAfter: string) {
+  if (keys.length === 0) return;
+  await db
+    .insertInto('blob_deletions')
+    .values(keys.map((blob_key) => ({ blob_key, delete_after: deleteAfter })))
+    .onConflict((oc) => oc.column('blob_key').doUpdateSet({ delete_after: deleteAfter }))
+    .execute();
+}
+
+export async function unqueueBlobDeletions(db: Q, keys: string[]) {
+  if (keys.length === 0) return;
+  await db.deleteFrom('blob_deletions').where('blob_key', 'in', keys).execute();
+}
+
+/** Queued keys due for deletion that no file record names (a record always wins). */
+export async function dueBlobDeletions(db: Q, now: string, keys?: string[]): Promise<string[]> {
+  let q = db
+    .selectFrom('blob_deletions as d')
+    .select('d.blob_key')
+    .where('d.delete_after', '<=', now)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('vault_files as f')
+            .select('f.id')
+            .whereRef('f.blob_key', '=', 'd.blob_key'),
+        ),
+      ),
+    );
+  if (keys) {
+    if (keys.length === 0) return [];
+    q = q.where('d.blob_key', 'in', keys);
+  }
+  return (await q.execute()).map((r) => r.blob_key);
+}

@@ -1,0 +1,139 @@
+// File operations for the vault's owner (spec §4 and §5 files, issue 6): list, rename (replace
+// the encrypted metadata), delete (record and blob), and the storage shared by routes and the
+// sweep. A blob's deletion is queued in the transaction that removes its record and carried out
+// right after it commits; the sweep retries whatever is left (uploads.sweep.ts).
+import path from 'node:path';
+import type { RenameFileRequest, VaultFile } from '@sealvault/protocol';
+import { messages } from '@sealvault/protocol';
+import type { Transaction } from 'kysely';
+import type { BlobKey } from '../blobs/blob-store.ts';
+import { createFsBlobStore } from '../blobs/fs-blob-store.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { AppDeps } from '../http/context.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { findVault } from '../vaults/vaults.repository.ts';
+import * as repo from './files.repository.ts';
+import { createTusServer, texts, UploadStore, type FileStorage } from './uploads.ts';
+
+export type FilesDeps = Pick<AppDeps, 'db' | 'now' | 'logger' | 'config'>;
+
+const storages = new WeakMap<Config, FileStorage>();
+
+/** The blob store, tus store and tus server of one configuration (one per app). */
+export function fileStorage(config: Config): FileStorage {
+  let storage = storages.get(config);
+  if (!storage) {
+    const uploads = new UploadStore(path.join(config.dataDir, 'uploads'));
+    storage = {
+      blobs: createFsBlobStore(path.join(config.dataDir, 'blobs')),
+      uploads,
+      tus: createTusServer(uploads),
+    };
+    storages.set(config, storage);
+  }
+  return storage;
+}
+
+export const fileNotFound = () => notFound(messages.files.notFound);
+
+/** The user's vault, or 404 'Vault not found' (another user's vault reads as missing). */
+export async function ownVault(deps: FilesDeps, userId: string, vaultId: string) {
+  const vault = await findVault(deps.db.kysely, userId, vaultId);
+  if (!vault) throw notFound(messages.vaults.notFound);
+  return vault;
+}
+
+export async function listFiles(
+  deps: FilesDeps,
+  userId: string,
+  vaultId: string,
+): Promise<VaultFile[]> {
+  await ownVault(deps, userId, vaultId);
+  return (await repo.listFiles(deps.db.kysely, vaultId)).map(repo.toFile);
+}
+
+export async function getFile(deps: FilesDeps, userId: string, vaultId: string, fileId: string) {
+  await ownVault(deps, userId, vaultId);
+  const row = await repo.findFile(deps.db.kysely, vaultId, fileId);
+  if (!row) throw fileNotFound();
+  return row;
+}
+
+export async function renameFile(
+  deps: FilesDeps,
+  userId: string,
+  vaultId: string,
+  fileId: string,
+  input: RenameFileRequest,
+): Promise<VaultFile> {
+  await getFile(deps, userId, vaultId, fileId);
+  const db = deps.db.kysely;
+  const duplicate = () => new HttpError(409, 'conflict', texts.duplicateName);
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      if (await repo.lookupTaken(trx, vaultId, input.name_lookup, fileId)) throw duplicate();
+      const values = { ...input, updated_at: deps.now().toISOString() };
+      if (!(await repo.renameFile(trx, vaultId, fileId, values))) throw fileNotFound();
+    })
+    .catch((err: unknown) => {
+      throw repo.isUniqueViolation(err) ? duplicate() : err;
+    });
+  return repo.toFile((await repo.findFile(db, vaultId, fileId))!);
+}
+
+export async function deleteFile(
+  deps: FilesDeps,
+  userId: string,
+  vaultId: string,
+  fileId: string,
+): Promise<void> {
+  await ownVault(deps, userId, vaultId);
+  const keys = await deps.db.kysely.transaction().execute(async (trx) => {
+    const removed = await repo.deleteFileRows(trx, vaultId, fileId);
+    if (removed.length === 0) throw fileNotFound();
+    await repo.queueBlobDeletions(trx, removed, deps.now().toISOString());
+    return removed;
+  });
+  await purgeBlobs(deps, keys);
+}
+
+/**
+ * For vault deletion, inside its transaction: removes the vault's file rows, queues their blobs
+ * and expires its unfinished uploads. Returns the blob keys for purgeBlobs after the commit.
+ */
+export async function deleteFilesOfVault(
+  trx: Transaction<Database>,
+  vaultId: string,
+  now: Date,
+): Promise<string[]> {
+  const keys = await repo.deleteFileRows(trx, vaultId);
+  await repo.queueBlobDeletions(trx, keys, now.toISOString());
+  await repo.expireUploadsOfVault(trx, vaultId, now.toISOString());
+  return keys;
+}
+
+/**
+ * Deletes queued blobs that are due (all due ones without `keys`); a failure is logged and left
+ * queued for the sweep. Returns how many were deleted.
+ */
+export async function purgeBlobs(deps: FilesDeps, keys?: string[]): Promise<number> {
+  const db = deps.db.kysely;
+  const due = await repo.dueBlobDeletions(db, deps.now().toISOString(), keys);
+  const { blobs } = fileStorage(deps.config);
+  let deleted = 0;
+  for (const key of due) {
+    try {
+      await blobs.delete(key as BlobKey);
+      await repo.unqueueBlobDeletions(db, [key]);
+      deleted += 1;
+    } catch (err) {
+      deps.logger.warn(
+        { err: err instanceof Error ? err.message : 'unknown' },
+        'blob delete failed',
+      );
+    }
+  }
+  return deleted;
+}

@@ -1,0 +1,86 @@
+// The checks in front of @tus/server (uploads.routes.ts): a new upload is refused before a byte
+// is stored unless its metadata, vault, declared length and plan limit are right; a running one
+// is reachable only by the user who created it [Note: upload ownership in uploads.ts].
+import { Metadata } from '@tus/server';
+import {
+  fileTooLargeMessage,
+  maxCiphertextLength,
+  messages,
+  plaintextLength,
+  uploadMetadataSchema,
+  type UploadMetadata,
+} from '@sealvault/protocol';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { getLimits } from '../plans/limits.service.ts';
+import { findVault } from '../vaults/vaults.repository.ts';
+import * as repo from './files.repository.ts';
+import type { FilesDeps } from './files.service.ts';
+import { texts, UPLOAD_ID_PATTERN } from './uploads.ts';
+
+function parseMetadata(header: string | null): UploadMetadata {
+  if (!header) throw badRequest('Upload-Metadata is required.');
+  let raw: Record<string, string | null>;
+  try {
+    raw = Metadata.parse(header);
+  } catch {
+    throw badRequest('Upload-Metadata is not valid tus metadata.');
+  }
+  const parsed = uploadMetadataSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw badRequest(`Upload-Metadata ${where}${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+/** Everything a creation request (tus POST) must pass; nothing has been stored yet. */
+export async function checkNewUpload(
+  deps: FilesDeps,
+  userId: string,
+  headers: Headers,
+): Promise<{ meta: UploadMetadata; length: number }> {
+  if (headers.get('upload-defer-length') !== null) {
+    throw badRequest('Upload-Defer-Length is not supported: declare Upload-Length.');
+  }
+  if (headers.get('upload-concat') !== null) {
+    throw badRequest('Upload-Concat is not supported.');
+  }
+  const lengthHeader = headers.get('upload-length');
+  if (lengthHeader === null || !/^\d{1,16}$/.test(lengthHeader)) {
+    throw badRequest('Upload-Length is required.');
+  }
+  const length = Number(lengthHeader);
+  const plain = plaintextLength(length);
+  if (plain === null) throw badRequest('Upload-Length is not the length of a vf1 ciphertext.');
+  const meta = parseMetadata(headers.get('upload-metadata'));
+
+  const db = deps.db.kysely;
+  const vault = await findVault(db, userId, meta.vaultId);
+  if (!vault) throw notFound(messages.vaults.notFound);
+  if (vault.vault_type !== 'files' || vault.provider_type !== 'server') {
+    throw badRequest('This vault does not keep files on this server.');
+  }
+  const limits = await getLimits(db, userId, deps.logger);
+  const max = maxCiphertextLength(limits.max_file_size_mb);
+  if (max !== null && length > max) {
+    throw new HttpError(413, 'payload_too_large', fileTooLargeMessage(plain));
+  }
+  if (await repo.fileIdTaken(db, meta.fileId))
+    throw new HttpError(409, 'conflict', texts.duplicateId);
+  if (await repo.lookupTaken(db, meta.vaultId, meta.lookup)) {
+    throw new HttpError(409, 'conflict', texts.duplicateName);
+  }
+  return { meta, length };
+}
+
+/** The running upload `id` of this user: 404 for anyone else's or none, 410 once expired. */
+export async function ownUpload(deps: FilesDeps, userId: string, id: string) {
+  if (!UPLOAD_ID_PATTERN.test(id)) throw notFound(texts.uploadNotFound);
+  const row = await repo.findUpload(deps.db.kysely, id);
+  if (!row || row.user_id !== userId) throw notFound(texts.uploadNotFound);
+  if (new Date(row.expires_at).getTime() <= deps.now().getTime()) {
+    throw new HttpError(410, 'not_found', texts.uploadExpired);
+  }
+  return row;
+}

@@ -1,0 +1,77 @@
+// The periodic file sweep (issue 6: abandoned uploads expire and are swept). It removes uploads
+// past their expiry (bytes, tus info and row), stray tus files without a row, queued blob
+// deletions that are due, and interrupted blob writes. sweepFiles is one pass with the deps'
+// clock, so tests call it directly; startFileSweeper runs it on a timer in server.ts.
+import fsp from 'node:fs/promises';
+import * as repo from './files.repository.ts';
+import { fileStorage, purgeBlobs, type FilesDeps } from './files.service.ts';
+
+export interface SweepResult {
+  expiredUploads: number;
+  strayUploads: number;
+  blobsDeleted: number;
+  tempFiles: number;
+}
+
+const TUS_FILE = /^([0-9a-f]{32})(?:\.json)?$/;
+
+export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
+  const now = deps.now();
+  const db = deps.db.kysely;
+  const storage = fileStorage(deps.config);
+  const cutoff = new Date(now.getTime() - deps.config.uploadExpiryHours * 3_600_000);
+
+  const expired = await repo.expiredUploads(db, now.toISOString());
+  for (const { id } of expired) {
+    await storage.uploads.discard(id);
+    await repo.deleteUpload(db, id);
+  }
+
+  // tus files whose row is gone (a crash between two steps), once older than the expiry.
+  const names = await fsp.readdir(storage.uploads.directory).catch(() => [] as string[]);
+  const ids = [...new Set(names.flatMap((n) => TUS_FILE.exec(n)?.[1] ?? []))];
+  const known = await repo.uploadIds(db, ids);
+  let strayUploads = 0;
+  for (const id of ids) {
+    if (known.has(id)) continue;
+    const path = storage.uploads.dataPath(id);
+    const stats = await Promise.all(
+      [fsp.stat(path), fsp.stat(`${path}.json`)].map((p) => p.catch(() => null)),
+    );
+    if (stats.every((s) => !s || s.mtime < cutoff)) {
+      await storage.uploads.discard(id);
+      strayUploads += 1;
+    }
+  }
+
+  return {
+    expiredUploads: expired.length,
+    strayUploads,
+    blobsDeleted: await purgeBlobs(deps),
+    tempFiles: await storage.blobs.removeStaleTemp(cutoff),
+  };
+}
+
+/** Runs sweepFiles now and every `intervalMs`; never two passes at once. */
+export function startFileSweeper(deps: FilesDeps, intervalMs = 10 * 60_000): { stop(): void } {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await sweepFiles(deps);
+      if (Object.values(result).some((n) => n > 0)) deps.logger.info(result, 'file sweep');
+    } catch (err) {
+      deps.logger.warn(
+        { err: err instanceof Error ? err.message : 'unknown' },
+        'file sweep failed',
+      );
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  void run();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ciphertextLength,
+  fileTooLargeMessage,
+  maxCiphertextLength,
+  plaintextLength,
+  uploadMetadataSchema,
+} from './files.ts';
+
+describe('vf1 sizes', () => {
+  it('follows 72 + P + 16 * max(1, ceil(P / 2^18))', () => {
+    expect(ciphertextLength(0)).toBe(88);
+    expect(ciphertextLength(1)).toBe(89);
+    expect(ciphertextLength(2 ** 18)).toBe(72 + 2 ** 18 + 16);
+    expect(ciphertextLength(2 ** 18 + 1)).toBe(72 + 2 ** 18 + 1 + 32);
+  });
+
+  it('inverts every valid length and rejects impossible ones', () => {
+    for (const p of [0, 1, 2 ** 18 - 1, 2 ** 18, 2 ** 18 + 1, 5 * 2 ** 18, 2 * 1024 ** 3 + 7]) {
+      expect(plaintextLength(ciphertextLength(p))).toBe(p);
+    }
+    expect(plaintextLength(87)).toBeNull();
+    // A second chunk that holds only part of a tag cannot be produced by vf1.
+    expect(plaintextLength(72 + 2 ** 18 + 16 + 10)).toBeNull();
+  });
+
+  it('allows exactly the vf1 overhead on top of the plan limit; -1 has no cap', () => {
+    expect(maxCiphertextLength(2)).toBe(72 + 2 * 1024 * 1024 + 16 * 8);
+    expect(maxCiphertextLength(-1)).toBeNull();
+  });
+
+  it('formats the spec message with one decimal', () => {
+    expect(fileTooLargeMessage(3.25 * 1024 * 1024)).toBe(
+      "File size (3.3 MB) exceeds your plan's limit. Please upgrade your subscription or choose a smaller file.",
+    );
+  });
+
+  it('accepts only the expected upload metadata keys', () => {
+    const ok = {
+      vaultId: '8d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f',
+      fileId: '1d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f',
+      checksum: 'a'.repeat(64),
+      encMeta: 'AAAA',
+      lookup: 'b'.repeat(64),
+      wrappedKey: 'AAAA',
+    };
+    expect(uploadMetadataSchema.safeParse(ok).success).toBe(true);
+    expect(uploadMetadataSchema.safeParse({ ...ok, filename: 'x.pdf' }).success).toBe(false);
+    expect(uploadMetadataSchema.safeParse({ ...ok, encMeta: 'not base64!' }).success).toBe(false);
+    expect(uploadMetadataSchema.safeParse({ ...ok, wrappedKey: 'A'.repeat(400) }).success).toBe(
+      false,
+    );
+  });
+});
