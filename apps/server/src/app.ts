@@ -5,6 +5,8 @@ import { errorBody, onError } from './http/errors.ts';
 import { sameOriginStateChanges, securityHeaders } from './http/security.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
+import { authConfigRoutes, authHandlerRoutes } from './auth/auth.routes.ts';
+import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { webRoutes } from './web/static.ts';
 import { messages, type HealthResponse } from '@sealvault/protocol';
 import { sql } from 'kysely';
@@ -17,6 +19,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('db', deps.db);
     c.set('logger', deps.logger);
     c.set('now', deps.now);
+    c.set('auth', deps.auth);
     const started = performance.now();
     await next();
     // Method, path and status only: never bodies, query strings, cookies or tokens.
@@ -40,6 +43,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: 'ok', database: c.var.db.kind } satisfies HealthResponse);
   });
   api.route('/plans', plansRoutes());
+  api.route('/auth', authHandlerRoutes());
+  api.route('/auth-config', authConfigRoutes());
+  api.route('/me', profilesRoutes());
   api.all('*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/api', api);
 

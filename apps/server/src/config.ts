@@ -2,6 +2,7 @@
 // A bad value stops the server with a message that names the variable.
 import path from 'node:path';
 import { z } from 'zod';
+import { authConfigFrom, authEnv, type AuthConfig } from './auth/auth.config.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -16,7 +17,12 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
-  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  ...authEnv,
 });
 
 export interface Config {
@@ -31,6 +37,8 @@ export interface Config {
   webDist: string;
   /** Unfinished uploads expire this long after creation and are swept (files/uploads.sweep.ts). */
   uploadExpiryHours: number;
+  /** Accounts, sessions and mail (auth/auth.config.ts). */
+  auth: AuthConfig;
 }
 
 export class ConfigError extends Error {
@@ -62,5 +70,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
+    auth: authConfigFrom(e),
   };
 }

@@ -5,7 +5,9 @@ import type { DestinationStream } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
-import { migrateToLatest } from './db/migrations.ts';
+import { migrateAll } from './db/migrations.ts';
+import { createAuth } from './auth/auth.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createLogger, type Logger } from './logger.ts';
 
 export interface RunningServer {
@@ -21,8 +23,10 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = createLogger(config.logLevel, logDestination);
   const db = openDatabase(config.database);
-  await migrateToLatest(db.kysely);
-  const app = createApp({ config, db, logger, now: () => new Date() });
+  const mailer = createMailer(config.auth.mail, logger);
+  const auth = createAuth({ config, db, logger, mailer });
+  await migrateAll(db, auth);
+  const app = createApp({ config, db, logger, now: () => new Date(), auth });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(s),

@@ -1,9 +1,15 @@
 // A small typed fetch client for the API: every answer is parsed with its zod schema, every
 // error answer becomes an ApiError carrying the server's code and safe message.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorBodySchema, type ErrorCode } from './errors.ts';
 import { healthResponseSchema } from './health.ts';
 import { plansResponseSchema } from './plans.ts';
+import {
+  authConfigResponseSchema,
+  meResponseSchema,
+  type DeleteMeRequest,
+  type UpdateMeRequest,
+} from './profile.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -40,7 +46,22 @@ export async function apiErrorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.status, res.status === 404 ? 'not_found' : 'internal', res.statusText);
 }
 
+const jsonInit = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+const deletedSchema = z.object({ deleted: z.literal(true) });
+
 export const api = {
   health: (f?: typeof fetch) => requestJson(healthResponseSchema, '/api/health', {}, f),
   plans: (f?: typeof fetch) => requestJson(plansResponseSchema, '/api/plans', {}, f),
+  authConfig: (f?: typeof fetch) =>
+    requestJson(authConfigResponseSchema, '/api/auth-config', {}, f),
+  me: (f?: typeof fetch) => requestJson(meResponseSchema, '/api/me', {}, f),
+  updateMe: (input: UpdateMeRequest, f?: typeof fetch) =>
+    requestJson(meResponseSchema, '/api/me', jsonInit('PATCH', input), f),
+  deleteMe: (input: DeleteMeRequest, f?: typeof fetch) =>
+    requestJson(deletedSchema, '/api/me', jsonInit('DELETE', input), f),
 };

@@ -9,3 +9,4 @@ export * from './secrets.ts';
 export * from './secrets.api.ts';
 export * from './files.ts';
 export * from './files.api.ts';
+export * from './profile.ts';

@@ -11,6 +11,13 @@ export const messages = {
     passwordsDoNotMatch: 'Passwords do not match',
     signupPasswordTooShort: 'Password must be at least 6 characters',
     accountCreated: 'Account created successfully! Please check your email to verify your account.',
+    // Ours (the spec shows none for these): account settings and sign-in states.
+    invalidPassword: 'Invalid password',
+    passwordRequired: 'Please enter your password to confirm.',
+    signInAgain: 'Please sign in again to confirm this change.',
+    emailNotVerified:
+      'Please verify your e-mail address first. We can send the verification link again.',
+    tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   },
   vaults: {
     limitReached:

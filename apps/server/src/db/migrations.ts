@@ -1,6 +1,9 @@
 // Schema migrations, in code, run at start-up on SQLite and PostgreSQL alike. Append new entries;
 // never edit one that has shipped. Names sort in the order they apply.
 import type { Kysely } from 'kysely';
+import type { BetterAuthOptions } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import type { Db } from './database.ts';
 import { Migrator, type Migration } from 'kysely/migration';
 import { seedPlans } from '../plans/plans.seed.ts';
 import type { Database } from './schema.ts';
@@ -114,6 +117,25 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Accounts (issue 3): spec §3 profiles. The user rows themselves are Better Auth's (its own
+  // migrations run first, see migrateAll); a profile is ensured at sign-up and at each sign-in.
+  '0050_profiles': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('profiles')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('full_name', 'text')
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('user'))
+        .addColumn('current_plan_id', 'text', (c) =>
+          c.notNull().defaultTo('free').references('subscription_plans.id'),
+        )
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('profiles_email').on('profiles').column('email').execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
@@ -127,4 +149,14 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     const cause = error instanceof Error ? error.message : 'see the database log';
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`);
   }
+}
+
+/**
+ * Every migration: Better Auth's tables first (its own planner, run in code: its CLI does not work
+ * on Node 20, see stack-notes.md), then ours. Used at start-up (server.ts) and by the test harness.
+ */
+export async function migrateAll(db: Db, auth: { options: BetterAuthOptions }): Promise<void> {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+  await migrateToLatest(db.kysely);
 }

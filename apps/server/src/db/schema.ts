@@ -96,7 +96,44 @@ export interface BlobDeletionsTable {
   delete_after: string;
 }
 
+/** Spec §3 profiles: one per user, id = the Better Auth user id. The role lives only here. */
+export interface ProfilesTable {
+  id: string;
+  email: string;
+  full_name: string | null;
+  role: 'user' | 'admin';
+  current_plan_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Better Auth's own tables (created by its migrations, see migrateAll in migrations.ts), only the columns
+ * our code reads. Column names are Better Auth's camelCase; booleans are 0/1 on SQLite.
+ */
+export interface AuthUserTable {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: number | boolean;
+}
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+  token: string;
+}
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  accountId: string;
+}
+
 export interface Database {
+  user: AuthUserTable;
+  session: AuthSessionTable;
+  account: AuthAccountTable;
+  profiles: ProfilesTable;
   blob_deletions: BlobDeletionsTable;
   file_uploads: FileUploadsTable;
   vault_files: VaultFilesTable;

@@ -1,4 +1,6 @@
 // What every request handler can reach through c.var.
+import type { Auth } from '../auth/auth.ts';
+import type { SessionUser } from '../auth/auth.middleware.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -9,8 +11,13 @@ export interface AppDeps {
   logger: Logger;
   /** The clock, replaceable in tests. */
   now: () => Date;
+  /** Better Auth on the same database (auth/auth.ts); build it with createAuth(). */
+  auth: Auth;
 }
 
 export interface AppEnv {
-  Variables: AppDeps;
+  Variables: AppDeps & {
+    /** The signed-in user; set by requireUser() (auth/auth.middleware.ts). */
+    user: SessionUser;
+  };
 }

@@ -9,8 +9,10 @@ import pg from 'pg';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrations.ts';
+import { migrateAll } from '../db/migrations.ts';
 import { createLogger } from '../logger.ts';
+import { createAuth } from '../auth/auth.ts';
+import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -18,6 +20,10 @@ export interface TestApp {
   config: Config;
   /** Everything the server logged, as raw text (for zero-knowledge checks). */
   logs: () => string;
+  /** Every mail the app sent, in order (the harness's Mailer; no SMTP unless SMTP_URL is set). */
+  mails: MailMessage[];
+  /** Resolves with the next mail to `to` (or one already sent and not yet taken). */
+  takeMail: (to: string) => Promise<MailMessage>;
   /** Moves the app's clock. */
   clock: { now: Date };
   /** A request from the app's own origin, as a browser on the page would send it. */
@@ -54,6 +60,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'debug',
+    // Rate limits stay on in tests, high enough for suites that create many users; the rate
+    // limit tests lower them.
+    AUTH_RATE_LIMIT_MAX: '10000',
     WEB_DIST: path.join(dataDir, 'web'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
@@ -67,14 +76,41 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const logger = createLogger(config.logLevel, sink);
   const db = openDatabase(config.database);
-  await migrateToLatest(db.kysely);
+  const mails: MailMessage[] = [];
+  const taken = new Set<MailMessage>();
+  const mailer: Mailer = {
+    send: (m) => {
+      mails.push(m);
+      return Promise.resolve();
+    },
+  };
+  const auth = createAuth({
+    config,
+    db,
+    logger,
+    mailer: config.auth.mail.smtpUrl ? createMailer(config.auth.mail, logger) : mailer,
+  });
+  await migrateAll(db, auth);
   const clock = { now: new Date() };
-  const app = createApp({ config, db, logger, now: () => new Date(clock.now) });
+  const app = createApp({ config, db, logger, now: () => new Date(clock.now), auth });
+  const takeMail = async (to: string): Promise<MailMessage> => {
+    for (let i = 0; i < 200; i++) {
+      const m = mails.find((x) => !taken.has(x) && x.to === to);
+      if (m) {
+        taken.add(m);
+        return m;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`no mail to ${to}`);
+  };
   return {
     app,
     db,
     config,
     clock,
+    mails,
+    takeMail,
     logs: () => logText,
     request: (p, init = {}) => {
       const headers = new Headers(init.headers);

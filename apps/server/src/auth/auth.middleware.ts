@@ -1,0 +1,35 @@
+// requireUser(): the gate of every signed-in API route. It reads the Better Auth session from the
+// request's cookie and the role from the profile (the single source of truth, spec §6), and puts
+// them on c.var.user; without a valid session it answers 401 'User not authenticated'.
+import type { MiddlewareHandler } from 'hono';
+import { messages } from '@sealvault/protocol';
+import type { AppEnv } from '../http/context.ts';
+import { errorBody } from '../http/errors.ts';
+import { ensureProfile, findProfile } from '../profiles/profiles.repository.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+}
+
+export function requireUser(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) return c.json(errorBody('unauthorized', messages.auth.notAuthenticated), 401);
+    const { user } = session;
+    let profile = await findProfile(c.var.db.kysely, user.id);
+    if (!profile) {
+      await ensureProfile(c.var.db.kysely, user, c.var.now());
+      profile = await findProfile(c.var.db.kysely, user.id);
+    }
+    c.set('user', {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: profile?.role === 'admin' ? 'admin' : 'user',
+    });
+    await next();
+  };
+}

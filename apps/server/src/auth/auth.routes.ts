@@ -1,0 +1,37 @@
+// Mounts Better Auth at /api/auth/* and serves GET /api/auth-config. The app's same-origin rule
+// (http/security.ts) runs before these routes like before every /api/* route, and Better Auth
+// checks Origin against trustedOrigins on its own as a second line.
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AuthConfigResponse } from '@sealvault/protocol';
+import type { AppEnv } from '../http/context.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
+
+/**
+ * The client address for Better Auth's per-client rate limits: always the socket's peer when
+ * there is a socket (a client cannot choose it by sending the header). In-process requests
+ * (tests through app.request) have no socket and keep a header the test set, or count as local.
+ */
+function withClientIp(c: Context<AppEnv>): Request {
+  let address: string | undefined;
+  try {
+    address = getConnInfo(c).remote.address;
+  } catch {
+    address = undefined;
+  }
+  const headers = new Headers(c.req.raw.headers);
+  if (address) headers.set(CLIENT_IP_HEADER, address);
+  else if (!headers.has(CLIENT_IP_HEADER)) headers.set(CLIENT_IP_HEADER, '127.0.0.1');
+  return new Request(c.req.raw, { headers });
+}
+
+/** Better Auth's handler, for /api/auth/* (routed with the basePath it knows). */
+export function authHandlerRoutes(): Hono<AppEnv> {
+  return new Hono<AppEnv>().on(['GET', 'POST'], '/*', (c) => c.var.auth.handler(withClientIp(c)));
+}
+
+export function authConfigRoutes(): Hono<AppEnv> {
+  return new Hono<AppEnv>().get('/', (c) =>
+    c.json({ google: c.var.config.auth.google !== null } satisfies AuthConfigResponse),
+  );
+}

@@ -1,0 +1,181 @@
+// Better Auth on our own database (architecture.md, Server: Auth). E-mail and password with a
+// verification mail and a reset mail, Google by OpenID Connect (genericOAuth with discovery, so a
+// local provider can stand in for Google in tests), TOTP two-factor with backup codes, database
+// sessions in httpOnly cookies, rate limits kept in the database. Mounted at /api/auth/* by
+// auth.routes.ts; the HTTP contract the web app uses is written down in docs/auth.md.
+import { betterAuth } from 'better-auth';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { passwordResetMail, verificationMail } from '../mail/templates.ts';
+import { ensureProfile } from '../profiles/profiles.repository.ts';
+import { runUserDeletion } from '../profiles/user-deletion.ts';
+import { resolveAuthSecret } from './auth.secret.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+/** Where a verification link lands when the web app did not name a callbackURL itself. */
+export const VERIFIED_LANDING = '/auth?verified=1';
+/** The header auth.routes.ts fills with the socket's address, for per-client rate limits. */
+export const CLIENT_IP_HEADER = 'x-sealvault-client-ip';
+export const GOOGLE_PROVIDER_ID = 'google';
+export const MIN_PASSWORD_LENGTH = 6;
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+}
+
+export function createAuth({ config, db, logger, mailer }: AuthDeps) {
+  const { auth: ac, publicUrl } = config;
+  const limited = { window: ac.rateLimit.window, max: ac.rateLimit.max };
+
+  /**
+   * Mail goes out after the answer, not before it: awaiting SMTP would make "known e-mail"
+   * answers slower than "unknown e-mail" ones and reveal which addresses are registered.
+   */
+  const deliver = (message: MailMessage) => {
+    mailer.send(message).catch((err: unknown) => {
+      logger.error(
+        { err: { message: err instanceof Error ? err.message : String(err) } },
+        'mail delivery failed',
+      );
+    });
+    return Promise.resolve();
+  };
+
+  const ensureProfileOf = async (userId: string) => {
+    const user = await db.kysely
+      .selectFrom('user')
+      .select(['id', 'email', 'name'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (user) await ensureProfile(db.kysely, user, new Date());
+  };
+
+  return betterAuth({
+    appName: 'SealVault',
+    baseURL: publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: resolveAuthSecret(ac.secret, config.dataDir),
+    trustedOrigins: [publicUrl],
+    database: { db: db.kysely, type: db.kind },
+    telemetry: { enabled: false },
+    logger: {
+      // Better Auth's own messages go to pino at debug level; some of them name an e-mail.
+      log: (level, message) => {
+        logger[level === 'error' ? 'error' : 'debug']({ source: 'better-auth' }, message);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, url }) => deliver(passwordResetMail(user.email, user.name, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: ({ user, url }) => {
+        const link = new URL(url);
+        if (!link.searchParams.get('callbackURL'))
+          link.searchParams.set('callbackURL', VERIFIED_LANDING);
+        return deliver(verificationMail(user.email, user.name, link.toString()));
+      },
+    },
+    user: {
+      deleteUser: {
+        enabled: true,
+        beforeDelete: (user) => runUserDeletion({ db, userId: user.id, logger }),
+      },
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // A Google identity joins a local account only when Google says its e-mail is verified
+        // AND the local account verified that same e-mail (Better Auth's requireLocalEmailVerified,
+        // on by default; stated here so it never silently flips). Google is deliberately not a
+        // "trusted provider": that would skip the email_verified check.
+        requireLocalEmailVerified: true,
+        trustedProviders: [],
+        allowDifferentEmails: false,
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 10,
+      max: 100,
+      customRules: {
+        '/sign-in/*': limited,
+        '/sign-up/*': limited,
+        '/request-password-reset': limited,
+        '/reset-password': limited,
+        '/send-verification-email': limited,
+        '/change-password': limited,
+        '/two-factor/*': limited,
+      },
+    },
+    advanced: {
+      cookiePrefix: 'sealvault',
+      useSecureCookies: publicUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // Account deletion goes through DELETE /api/me, which insists on the password.
+    disabledPaths: ['/delete-user', '/delete-user/callback'],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await ensureProfile(db.kysely, user, new Date());
+          },
+        },
+        update: {
+          after: async (user) => {
+            await ensureProfile(db.kysely, user, new Date());
+            await db.kysely
+              .updateTable('profiles')
+              .set({ full_name: user.name || null, updated_at: new Date().toISOString() })
+              .where('id', '=', user.id)
+              .execute();
+          },
+        },
+      },
+      session: {
+        create: { after: (session) => ensureProfileOf(session.userId) },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: 'SealVault' }),
+      genericOAuth({
+        config: ac.google
+          ? [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                name: 'Google',
+                clientId: ac.google.clientId,
+                clientSecret: ac.google.clientSecret,
+                discoveryUrl: `${ac.google.issuer}/.well-known/openid-configuration`,
+                requireIdTokenVerification: true,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ]
+          : [],
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
