@@ -12,6 +12,9 @@ import {
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AppDeps } from '../http/context.ts';
 import { getLimits } from '../plans/limits.service.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { onUserDeleted } from '../profiles/user-deletion.ts';
 import * as repo from './vaults.repository.ts';
 import { statsByVault } from './vaults.stats.ts';
 import { deleteItemsOfVault } from '../secrets/secrets.repository.ts';
@@ -124,16 +127,36 @@ export async function replaceKey(
   return getVault(deps, userId, vaultId);
 }
 
+/** Deletes a vault's rows with its secrets and files; returns the blob keys now to purge. */
+async function removeVaultRows(
+  trx: Transaction<Database>,
+  userId: string,
+  vaultId: string,
+  now: Date,
+) {
+  if (!(await repo.deleteVaultRow(trx, userId, vaultId))) throw vaultNotFound();
+  await deleteItemsOfVault(trx, vaultId);
+  return deleteFilesOfVault(trx, vaultId, now);
+}
+
 /** Removes the vault with its secrets (and, through their module, its files and blobs). */
 export async function deleteVault(
   deps: Deps & Pick<AppDeps, 'config'>,
   userId: string,
   vaultId: string,
 ): Promise<void> {
-  const blobKeys = await deps.db.kysely.transaction().execute(async (trx) => {
-    if (!(await repo.deleteVaultRow(trx, userId, vaultId))) throw vaultNotFound();
-    await deleteItemsOfVault(trx, vaultId);
-    return deleteFilesOfVault(trx, vaultId, deps.now());
-  });
+  const blobKeys = await deps.db.kysely
+    .transaction()
+    .execute((trx) => removeVaultRows(trx, userId, vaultId, deps.now()));
   await purgeBlobs(deps, blobKeys); // after the commit; the sweep retries any that fail
 }
+
+// [Note: user deletion hooks] A deleted account takes its vaults along, with their secrets and
+// files; the blobs stay queued for deletion and the upload sweep removes them.
+onUserDeleted(async ({ db, userId }) => {
+  for (const vault of await repo.listVaults(db.kysely, userId)) {
+    await db.kysely
+      .transaction()
+      .execute((trx) => removeVaultRows(trx, userId, vault.id, new Date()));
+  }
+});

@@ -1,0 +1,63 @@
+// /api/vaults/:vaultId/secrets: the secrets of one of the signed-in user's secrets vaults.
+import { Hono } from 'hono';
+import {
+  createSecretRequestSchema,
+  messages,
+  secretIdSchema,
+  updateSecretRequestSchema,
+  vaultIdSchema,
+} from '@sealvault/protocol';
+import { requireUser } from '../auth/auth.middleware.ts';
+import type { AppEnv } from '../http/context.ts';
+import { errorBody, notFound } from '../http/errors.ts';
+import { jsonBody } from '../http/validate.ts';
+import * as service from './secrets.service.ts';
+
+const ids = (vaultId: string, secretId?: string) => {
+  if (!vaultIdSchema.safeParse(vaultId).success) throw notFound(messages.vaults.notFound);
+  if (secretId !== undefined && !secretIdSchema.safeParse(secretId).success)
+    throw notFound(service.SECRET_NOT_FOUND);
+  return { vaultId, secretId: secretId ?? '' };
+};
+
+export function secretsRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireUser());
+
+  app.get('/', async (c) => {
+    const { vaultId } = ids(c.req.param('vaultId') ?? '');
+    return c.json({ secrets: await service.listSecrets(c.var, c.var.user.id, vaultId) });
+  });
+
+  app.post('/', async (c) => {
+    const { vaultId } = ids(c.req.param('vaultId') ?? '');
+    const input = await jsonBody(c, createSecretRequestSchema);
+    return c.json(
+      { secret: await service.createSecret(c.var, c.var.user.id, vaultId, input) },
+      201,
+    );
+  });
+
+  app.put('/:secretId', async (c) => {
+    const { vaultId, secretId } = ids(c.req.param('vaultId') ?? '', c.req.param('secretId'));
+    const input = await jsonBody(c, updateSecretRequestSchema);
+    try {
+      return c.json({
+        secret: await service.updateSecret(c.var, c.var.user.id, vaultId, secretId, input),
+      });
+    } catch (err) {
+      if (err instanceof service.SecretConflict) {
+        return c.json({ ...errorBody('conflict', err.message), current: err.current }, 409);
+      }
+      throw err;
+    }
+  });
+
+  app.delete('/:secretId', async (c) => {
+    const { vaultId, secretId } = ids(c.req.param('vaultId') ?? '', c.req.param('secretId'));
+    await service.deleteSecret(c.var, c.var.user.id, vaultId, secretId);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

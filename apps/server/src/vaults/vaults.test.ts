@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  errorBodySchema,
+  limitsSchema,
+  messages,
+  vaultResponseSchema,
+  vaultsResponseSchema,
+  type CreateVaultRequest,
+} from '@sealvault/protocol';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { createUser } from '../testing/users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const b64 = (n: number) => Buffer.alloc(n, 7).toString('base64');
+
+function vaultInput(over: Partial<CreateVaultRequest> = {}): CreateVaultRequest {
+  return {
+    id: randomUUID(),
+    name: 'Tax records',
+    description: 'Scans for 2026',
+    vault_type: 'files',
+    provider_type: 'server',
+    key: {
+      format: 'vf1',
+      slots: [
+        {
+          id: 'pw',
+          kind: 'password',
+          kdf: { alg: 'argon2id', m: 65536, t: 3, p: 1 },
+          salt: b64(16),
+          wrapped: b64(60),
+        },
+      ],
+    },
+    ...over,
+  };
+}
+
+const send = (cookie: string, method: string, path: string, body?: unknown) =>
+  t.request(path, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+async function setPlan(userId: string, plan: string) {
+  await t.db.kysely
+    .updateTable('profiles')
+    .set({ current_plan_id: plan })
+    .where('id', '=', userId)
+    .execute();
+}
+
+describe('vault lifecycle', () => {
+  it('creates, lists, reads, renames, marks accessed, changes the key and deletes a vault', async () => {
+    const u = await createUser(t);
+    const input = vaultInput();
+    const created = await send(u.cookie, 'POST', '/api/vaults', input);
+    expect(created.status).toBe(201);
+    const { vault } = vaultResponseSchema.parse(await created.json());
+    expect(vault).toMatchObject({
+      id: input.id,
+      name: 'Tax records',
+      is_hidden: false,
+      last_accessed: null,
+      key_revision: 0,
+    });
+    expect(vault.key).toEqual(input.key);
+
+    const list = vaultsResponseSchema.parse(
+      await (await send(u.cookie, 'GET', '/api/vaults')).json(),
+    );
+    expect(list.vaults.map((v) => v.id)).toEqual([input.id]);
+
+    const renamed = await send(u.cookie, 'PATCH', `/api/vaults/${input.id}`, { name: 'Taxes' });
+    expect(vaultResponseSchema.parse(await renamed.json()).vault.name).toBe('Taxes');
+
+    t.clock.now = new Date('2026-05-01T10:00:00.000Z');
+    const accessed = await send(u.cookie, 'POST', `/api/vaults/${input.id}/access`);
+    expect(vaultResponseSchema.parse(await accessed.json()).vault.last_accessed).toBe(
+      '2026-05-01T10:00:00.000Z',
+    );
+    t.clock.now = new Date();
+
+    const newKey = {
+      ...input.key,
+      slots: [{ ...input.key.slots[0]!, salt: b64(16).replace('B', 'C') }],
+    };
+    const changed = await send(u.cookie, 'PUT', `/api/vaults/${input.id}/key`, {
+      expected_revision: 0,
+      key: newKey,
+    });
+    expect(changed.status).toBe(200);
+    expect(vaultResponseSchema.parse(await changed.json()).vault).toMatchObject({
+      key_revision: 1,
+      key: newKey,
+    });
+
+    const stale = await send(u.cookie, 'PUT', `/api/vaults/${input.id}/key`, {
+      expected_revision: 0,
+      key: input.key,
+    });
+    expect(stale.status).toBe(409);
+
+    expect((await send(u.cookie, 'DELETE', `/api/vaults/${input.id}`)).status).toBe(204);
+    expect((await send(u.cookie, 'GET', `/api/vaults/${input.id}`)).status).toBe(404);
+  });
+
+  it('refuses bad input with a 400 that names the field, never a 500', async () => {
+    const u = await createUser(t);
+    const cases: unknown[] = [
+      { ...vaultInput(), name: '   ' },
+      { ...vaultInput(), vault_type: 'photos' },
+      { ...vaultInput(), id: 'not-a-uuid' },
+      { ...vaultInput(), key: { format: 'vf1', slots: [] } },
+      {
+        ...vaultInput(),
+        key: { format: 'vf1', slots: [{ ...vaultInput().key.slots[0], salt: '%%%' }] },
+      },
+    ];
+    for (const body of cases) {
+      const res = await send(u.cookie, 'POST', '/api/vaults', body);
+      expect(res.status).toBe(400);
+      expect(errorBodySchema.parse(await res.json()).error.code).toBe('bad_request');
+    }
+    const notJson = await t.request('/api/vaults', {
+      method: 'POST',
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('requires a signed-in user', async () => {
+    expect((await t.request('/api/vaults')).status).toBe(401);
+    expect((await t.request('/api/limits')).status).toBe(401);
+    expect((await t.request('/api/vaults', { method: 'POST', body: '{}' })).status).toBe(401);
+  });
+
+  it('refuses a second vault with the same id', async () => {
+    const u = await createUser(t);
+    const input = vaultInput();
+    expect((await send(u.cookie, 'POST', '/api/vaults', input)).status).toBe(201);
+    expect((await send(u.cookie, 'POST', '/api/vaults', input)).status).toBe(409);
+  });
+});
+
+describe('ownership', () => {
+  it("answers 404 on every route for another user's vault and never lists it", async () => {
+    const owner = await createUser(t);
+    const other = await createUser(t);
+    const input = vaultInput();
+    await send(owner.cookie, 'POST', '/api/vaults', input);
+    const base = `/api/vaults/${input.id}`;
+    const attempts: [string, string, unknown?][] = [
+      ['GET', base],
+      ['PATCH', base, { name: 'mine now' }],
+      ['POST', `${base}/access`],
+      ['PUT', `${base}/key`, { expected_revision: 0, key: input.key }],
+      ['DELETE', base],
+    ];
+    for (const [method, path, body] of attempts) {
+      const res = await send(other.cookie, method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(errorBodySchema.parse(await res.json()).error.message).toBe(messages.vaults.notFound);
+    }
+    const list = vaultsResponseSchema.parse(
+      await (await send(other.cookie, 'GET', '/api/vaults')).json(),
+    );
+    expect(list.vaults).toEqual([]);
+    const mine = vaultResponseSchema.parse(await (await send(owner.cookie, 'GET', base)).json());
+    expect(mine.vault).toMatchObject({ name: 'Tax records', key_revision: 0 });
+  });
+});
+
+describe('plan limits', () => {
+  it('lets exactly max_vaults of 20 parallel creates through on the free plan', async () => {
+    const u = await createUser(t);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => send(u.cookie, 'POST', '/api/vaults', vaultInput())),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(18);
+    const refused = results.find((r) => r.status === 403)!;
+    expect(errorBodySchema.parse(await refused.json()).error).toEqual({
+      code: 'limit_reached',
+      message: messages.vaults.limitReached,
+    });
+  });
+
+  it('treats -1 as unlimited', async () => {
+    const u = await createUser(t);
+    await setPlan(u.id, 'unlimited');
+    const limits = limitsSchema.parse(await (await send(u.cookie, 'GET', '/api/limits')).json());
+    expect(limits).toEqual({ max_vaults: -1, max_file_size_mb: -1, plan_name: 'Unlimited' });
+    for (let i = 0; i < 25; i++) {
+      expect((await send(u.cookie, 'POST', '/api/vaults', vaultInput())).status).toBe(201);
+    }
+  });
+
+  it("reports the plan's limits and falls back to 2 vaults and 2 MB when they cannot be read", async () => {
+    const u = await createUser(t);
+    await setPlan(u.id, 'basic');
+    expect(limitsSchema.parse(await (await send(u.cookie, 'GET', '/api/limits')).json())).toEqual({
+      max_vaults: 10,
+      max_file_size_mb: 100,
+      plan_name: 'Basic',
+    });
+    // The plans table out of reach: the limits cannot be read, so the spec's fallback applies.
+    await sql`alter table subscription_plans rename to subscription_plans_away`.execute(
+      t.db.kysely,
+    );
+    try {
+      const fallback = limitsSchema.parse(
+        await (await send(u.cookie, 'GET', '/api/limits')).json(),
+      );
+      expect(fallback).toMatchObject({ max_vaults: 2, max_file_size_mb: 2 });
+    } finally {
+      await sql`alter table subscription_plans_away rename to subscription_plans`.execute(
+        t.db.kysely,
+      );
+    }
+  });
+});
+
+describe('account deletion', () => {
+  it("removes the user's vaults and their secrets, and nobody else's", async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const mine = vaultInput({ vault_type: 'secrets' });
+    const theirs = vaultInput();
+    await send(u.cookie, 'POST', '/api/vaults', mine);
+    await send(other.cookie, 'POST', '/api/vaults', theirs);
+    const data = Buffer.alloc(60, 1).toString('base64');
+    await send(u.cookie, 'POST', `/api/vaults/${mine.id}/secrets`, {
+      id: randomUUID(),
+      revision: 1,
+      data,
+    });
+
+    const res = await send(u.cookie, 'DELETE', '/api/me', { password: u.password });
+    expect(res.status).toBeLessThan(300);
+
+    const vaultsLeft = await t.db.kysely
+      .selectFrom('vaults')
+      .select('id')
+      .where('user_id', '=', u.id)
+      .execute();
+    const secretsLeft = await t.db.kysely
+      .selectFrom('secret_items')
+      .select('id')
+      .where('vault_id', '=', mine.id)
+      .execute();
+    expect(vaultsLeft).toEqual([]);
+    expect(secretsLeft).toEqual([]);
+    const theirsLeft = await send(other.cookie, 'GET', `/api/vaults/${theirs.id}`);
+    expect(theirsLeft.status).toBe(200);
+  });
+});
