@@ -1,0 +1,62 @@
+// @sealvault/crypto: the vf1 vault format (docs/vault-format.md). The UI uses a CryptoClient:
+//
+//   const worker = new Worker(new URL('@sealvault/crypto/worker', import.meta.url), { type: 'module' });
+//   const crypto = createCryptoClient(workerTransport(worker));   // or inProcessTransport()
+//   const { session, key } = await crypto.createVault(vaultId, password);   // key -> server
+//   const session2 = await crypto.unlockVault(vaultId, key, password);      // or 'Invalid password'
+//
+// Keys stay inside the service (the Worker); the client holds SessionId handles. Everything here
+// is pure TypeScript over WebCrypto and hash-wasm: it runs in browsers, Workers and Node.
+export {
+  createCryptoClient,
+  type ClientOptions,
+  type CryptoClient,
+  type EncryptedFileStream,
+} from './client.ts';
+export {
+  inProcessTransport,
+  serve,
+  workerTransport,
+  type Endpoint,
+  type Transport,
+} from './rpc.ts';
+export {
+  createCryptoService,
+  type CryptoService,
+  type EncryptResult,
+  type ServiceOptions,
+} from './service.ts';
+export { CryptoError, MESSAGES, type CryptoErrorCode, type WireError } from './errors.ts';
+export {
+  CHUNK_BYTES,
+  SEALED_CHUNK_BYTES,
+  TAG_BYTES,
+  ciphertextSize,
+  plaintextSize,
+  planRange,
+  type RangePlan,
+} from './chunk.ts';
+export { HEADER_BYTES } from './header.ts';
+export {
+  ARGON2ID_DEFAULT,
+  ARGON2ID_FLOOR,
+  LIMITS as KDF_LIMITS,
+  PBKDF2_DEFAULT,
+  type KdfParams,
+  type KdfProfile,
+} from './kdf.ts';
+export type { KeySlot, VaultKey } from './slot.ts';
+export type { FileMeta, SecretItem } from './records.ts';
+export {
+  asFileId,
+  asFolderId,
+  asItemId,
+  asVaultId,
+  type FileId,
+  type FolderId,
+  type ItemId,
+  type JobId,
+  type SessionId,
+  type SlotId,
+  type VaultId,
+} from './ids.ts';

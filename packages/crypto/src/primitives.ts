@@ -1,0 +1,108 @@
+// The one module that talks to WebCrypto and hash-wasm (conventions.md, "Crypto"). Everything
+// else composes these. Keys are non-extractable CryptoKeys wherever WebCrypto allows.
+import { argon2id as argon2idWasm, createSHA256 } from 'hash-wasm';
+
+/** Bytes backed by a plain ArrayBuffer (what WebCrypto's BufferSource accepts). */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+const subtle = (): SubtleCrypto => globalThis.crypto.subtle;
+const HKDF_SHA256 = (salt: Bytes, info: Bytes): HkdfParams => ({
+  name: 'HKDF',
+  hash: 'SHA-256',
+  salt,
+  info,
+});
+
+/** Imports 32 secret bytes as a non-extractable HKDF base key. */
+export const importHkdfKey = (raw: Bytes): Promise<CryptoKey> =>
+  subtle().importKey('raw', raw, 'HKDF', false, ['deriveKey', 'deriveBits']);
+
+/** Imports 32 bytes as a non-extractable AES-256-GCM key (used for the known-answer tests). */
+export const importAesKey = (raw: Bytes): Promise<CryptoKey> =>
+  subtle().importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+
+/** HKDF-SHA256 (RFC 5869) to a non-extractable AES-256-GCM key. */
+export const deriveAesKey = (base: CryptoKey, salt: Bytes, info: Bytes): Promise<CryptoKey> =>
+  subtle().deriveKey(HKDF_SHA256(salt, info), base, { name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+
+/** HKDF-SHA256 to a non-extractable HMAC-SHA256 key with a 32-byte key. */
+export const deriveHmacKey = (base: CryptoKey, salt: Bytes, info: Bytes): Promise<CryptoKey> =>
+  subtle().deriveKey(
+    HKDF_SHA256(salt, info),
+    base,
+    { name: 'HMAC', hash: 'SHA-256', length: 256 },
+    false,
+    ['sign', 'verify'],
+  );
+
+/** Raw HKDF-SHA256 output bytes (RFC 5869 known-answer tests). */
+export async function hkdfBytes(ikm: Bytes, salt: Bytes, info: Bytes, length: number) {
+  const base = await importHkdfKey(ikm);
+  return new Uint8Array(await subtle().deriveBits(HKDF_SHA256(salt, info), base, length * 8));
+}
+
+/** AES-256-GCM encryption: ciphertext | tag16. */
+export async function aesGcmEncrypt(key: CryptoKey, iv: Bytes, data: Bytes, aad: Bytes) {
+  const params: AesGcmParams = { name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 };
+  return new Uint8Array(await subtle().encrypt(params, key, data));
+}
+
+/** AES-256-GCM decryption of ciphertext | tag16; rejects (DOMException) on a bad tag. */
+export async function aesGcmDecrypt(key: CryptoKey, iv: Bytes, sealed: Bytes, aad: Bytes) {
+  const params: AesGcmParams = { name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 };
+  return new Uint8Array(await subtle().decrypt(params, key, sealed));
+}
+
+export const hmacSign = async (key: CryptoKey, data: Bytes): Promise<Bytes> =>
+  new Uint8Array(await subtle().sign('HMAC', key, data));
+
+/** Constant-time HMAC check (WebCrypto's verify). */
+export const hmacVerify = (key: CryptoKey, mac: Bytes, data: Bytes): Promise<boolean> =>
+  subtle().verify('HMAC', key, mac, data);
+
+/** PBKDF2-HMAC-SHA256 via WebCrypto. */
+export async function pbkdf2Sha256(password: Bytes, salt: Bytes, iterations: number, length = 32) {
+  const base = await subtle().importKey('raw', password, 'PBKDF2', false, ['deriveBits']);
+  const params: Pbkdf2Params = { name: 'PBKDF2', hash: 'SHA-256', salt, iterations };
+  return new Uint8Array(await subtle().deriveBits(params, base, length * 8));
+}
+
+/** Argon2id v1.3 via hash-wasm; `memoryKiB` in KiB. hash-wasm has no associated-data input. */
+export async function argon2id(
+  password: Bytes,
+  salt: Bytes,
+  memoryKiB: number,
+  iterations: number,
+  parallelism: number,
+  length = 32,
+): Promise<Bytes> {
+  const out = await argon2idWasm({
+    password,
+    salt,
+    memorySize: memoryKiB,
+    iterations,
+    parallelism,
+    hashLength: length,
+    outputType: 'binary',
+  });
+  return new Uint8Array(out);
+}
+
+/** An incremental SHA-256 (WebCrypto has none): the ciphertext checksum while streaming. */
+export interface Sha256 {
+  update(data: Uint8Array): void;
+  /** Lowercase hex digest; the hasher cannot be used afterwards. */
+  digestHex(): string;
+}
+
+export async function createSha256(): Promise<Sha256> {
+  const h = await createSHA256();
+  h.init();
+  return {
+    update: (data) => void h.update(data),
+    digestHex: () => h.digest('hex'),
+  };
+}

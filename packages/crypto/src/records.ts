@@ -1,0 +1,168 @@
+// Small encrypted records (vault-format.md §3): file metadata under K_meta, secret items under
+// K_item (revision in the AAD), and the name look-up HMAC under K_look. Records are
+// nonce12 | AES-256-GCM(JSON padded with spaces to a multiple of 64 bytes), base64.
+import {
+  concat,
+  fields,
+  fromBase64,
+  fromUtf8,
+  toBase64,
+  toHex,
+  u64be,
+  utf8,
+  uuidBytes,
+  type RandomBytes,
+} from './bytes.ts';
+import { CryptoError } from './errors.ts';
+import type { FileId, FolderId, ItemId } from './ids.ts';
+import { LABELS, type VaultKeys } from './keys.ts';
+import { aesGcmDecrypt, aesGcmEncrypt, hmacSign, type Bytes } from './primitives.ts';
+
+/** What encMeta holds: the server never sees a name, MIME type or plaintext size. */
+export interface FileMeta {
+  name: string;
+  mime: string;
+  /** Plaintext bytes. */
+  size: number;
+  /** Last modified, milliseconds since the epoch. */
+  modified: number;
+  /** SHA-256 of the plaintext, lowercase hex, when known. */
+  sha256?: string;
+}
+
+/** A secret record; any extra JSON fields are kept. */
+export interface SecretItem {
+  title: string;
+  username?: string;
+  password?: string;
+  url?: string;
+  notes?: string;
+  [field: string]: unknown;
+}
+
+const PAD = 64;
+
+/** JSON, then spaces up to a multiple of 64 bytes (trailing spaces are still valid JSON). */
+export function padJson(value: unknown): Bytes {
+  const json = utf8(JSON.stringify(value));
+  const padded = new Uint8Array(Math.max(PAD, Math.ceil(json.length / PAD) * PAD)).fill(0x20);
+  padded.set(json);
+  return padded;
+}
+
+async function seal(key: CryptoKey, value: unknown, aad: Bytes, random: RandomBytes) {
+  const nonce = random(12);
+  return toBase64(concat(nonce, await aesGcmEncrypt(key, nonce, padJson(value), aad)));
+}
+
+async function open(key: CryptoKey, data: string, aad: Bytes): Promise<unknown> {
+  try {
+    const bytes = fromBase64(data);
+    if (bytes.length < 12 + PAD + 16) throw new CryptoError('DECRYPT_FAILED');
+    const plain = await aesGcmDecrypt(key, bytes.slice(0, 12), bytes.slice(12), aad);
+    return JSON.parse(fromUtf8(plain)) as unknown;
+  } catch {
+    throw new CryptoError('DECRYPT_FAILED');
+  }
+}
+
+const parentBytes = (parentId: FolderId | null) =>
+  parentId === null ? new Uint8Array(0) : uuidBytes(parentId);
+
+/** AAD = "vf1/meta" | vaultId | fileId | parentId (empty for the vault root). */
+export const metaAad = (keys: VaultKeys, fileId: FileId, parentId: FolderId | null) =>
+  fields(LABELS.metaAad, uuidBytes(keys.vaultId), uuidBytes(fileId), parentBytes(parentId));
+
+/** AAD = "vf1/item" | vaultId | itemId | uint64be(revision). */
+export const itemAad = (keys: VaultKeys, itemId: ItemId, revision: number) =>
+  fields(LABELS.itemAad, uuidBytes(keys.vaultId), uuidBytes(itemId), u64be(revision));
+
+function checkMeta(value: unknown): FileMeta {
+  const m = value as Partial<FileMeta> | null;
+  const ok =
+    typeof m === 'object' &&
+    m !== null &&
+    typeof m.name === 'string' &&
+    typeof m.mime === 'string' &&
+    Number.isSafeInteger(m.size) &&
+    typeof m.modified === 'number' &&
+    (m.sha256 === undefined || typeof m.sha256 === 'string');
+  if (!ok) throw new CryptoError('DECRYPT_FAILED');
+  return m as FileMeta;
+}
+
+export function encryptMeta(
+  keys: VaultKeys,
+  fileId: FileId,
+  parentId: FolderId | null,
+  meta: FileMeta,
+  random: RandomBytes,
+): Promise<string> {
+  const clean = checkInput(() => checkMeta(meta));
+  const value: FileMeta = {
+    name: clean.name.normalize('NFC'),
+    mime: clean.mime,
+    size: clean.size,
+    modified: clean.modified,
+    ...(clean.sha256 === undefined ? {} : { sha256: clean.sha256 }),
+  };
+  return seal(keys.meta, value, metaAad(keys, fileId, parentId), random);
+}
+
+export async function decryptMeta(
+  keys: VaultKeys,
+  fileId: FileId,
+  parentId: FolderId | null,
+  encMeta: string,
+): Promise<FileMeta> {
+  return checkMeta(await open(keys.meta, encMeta, metaAad(keys, fileId, parentId)));
+}
+
+function checkItem(value: unknown): SecretItem {
+  const v = value as Partial<SecretItem> | null;
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || typeof v.title !== 'string') {
+    throw new CryptoError('DECRYPT_FAILED');
+  }
+  return v as SecretItem;
+}
+
+function checkInput<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch {
+    throw new CryptoError('INVALID_INPUT');
+  }
+}
+
+export function encryptItem(
+  keys: VaultKeys,
+  itemId: ItemId,
+  revision: number,
+  item: SecretItem,
+  random: RandomBytes,
+): Promise<string> {
+  const aad = checkInput(() => itemAad(keys, itemId, revision));
+  return seal(
+    keys.item,
+    checkInput(() => checkItem(item)),
+    aad,
+    random,
+  );
+}
+
+export async function decryptItem(
+  keys: VaultKeys,
+  itemId: ItemId,
+  revision: number,
+  data: string,
+): Promise<SecretItem> {
+  const aad = checkInput(() => itemAad(keys, itemId, revision));
+  return checkItem(await open(keys.item, data, aad));
+}
+
+/** lookup = HMAC-SHA256(K_look, parentId | 0x00 | NFC(name)), lowercase hex; the parent is
+ * its lowercase UUID text ('' for the vault root), which never contains 0x00. */
+export async function lookupName(keys: VaultKeys, parentId: FolderId | null, name: string) {
+  const data = concat(utf8(parentId ?? ''), Uint8Array.of(0), utf8(name.normalize('NFC')));
+  return toHex(await hmacSign(keys.lookup, data));
+}

@@ -1,0 +1,312 @@
+// The crypto service: the only place that holds keys. In the browser it runs inside the Worker
+// (worker.ts serves it); in Node or tests it is called in-process. Every argument and result is
+// structured-cloneable; keys never leave it, callers hold SessionId and JobId handles instead.
+// Sections cited are of vault-format.md.
+import { fromBase64, randomBytes, toBase64, toHex, type RandomBytes } from './bytes.ts';
+import { openChunk, sealChunk } from './chunk.ts';
+import { CryptoError } from './errors.ts';
+import { newHeader, openHeader, type FileCipher } from './header.ts';
+import {
+  asFileId,
+  asFolderId,
+  asItemId,
+  asVaultId,
+  type FolderId,
+  type JobId,
+  type SessionId,
+  type VaultId,
+} from './ids.ts';
+import type { KdfProfile } from './kdf.ts';
+import { deriveVaultKeys, newFileKey, openFileKey, type VaultKeys } from './keys.ts';
+import { createSha256, type Bytes, type Sha256 } from './primitives.ts';
+import * as records from './records.ts';
+import type { FileMeta, SecretItem } from './records.ts';
+import {
+  addRecoverySlot,
+  createVaultKey,
+  openVaultKey,
+  replaceSlotSecret,
+  type VaultKey,
+} from './slot.ts';
+
+export interface EncryptJob {
+  job: JobId;
+  /** The 72 header bytes: the first bytes of the ciphertext. */
+  header: Bytes;
+  /** encFK, base64 (the file record's wrapped key). */
+  wrappedKey: string;
+}
+
+export interface EncryptResult {
+  /** SHA-256 of the whole ciphertext, lowercase hex (the transport checksum); null if not asked. */
+  checksum: string | null;
+  ciphertextSize: number;
+}
+
+/** The service API. One line each; all failures are CryptoError with a stable code. */
+export interface CryptoService {
+  /** New VMK and password slot; the vault stays unlocked under the returned session. */
+  createVault(
+    vaultId: string,
+    password: string,
+    kdf?: KdfProfile,
+  ): Promise<{ session: SessionId; key: VaultKey }>;
+  /** Opens a password slot; any failure is CryptoError('INVALID_PASSWORD', 'Invalid password'). */
+  unlockVault(vaultId: string, key: VaultKey, password: string): Promise<SessionId>;
+  /** Opens the recovery slot with a recovery key; failures as unlockVault. */
+  unlockWithRecoveryKey(vaultId: string, key: VaultKey, recoveryKey: string): Promise<SessionId>;
+  /** Forgets the keys of every session (and job) of the vault. */
+  lockVault(vaultId: string): Promise<void>;
+  /** Forgets every key. */
+  lockAll(): Promise<void>;
+  /** New password slot (fresh salt, same VMK and slot id); other slots kept. */
+  changePassword(
+    vaultId: string,
+    key: VaultKey,
+    oldPassword: string,
+    newPassword: string,
+    kdf?: KdfProfile,
+  ): Promise<VaultKey>;
+  /** Password reset with the recovery key: a new password slot, same VMK. */
+  resetPassword(
+    vaultId: string,
+    key: VaultKey,
+    recoveryKey: string,
+    newPassword: string,
+    kdf?: KdfProfile,
+  ): Promise<VaultKey>;
+  /** Adds (or replaces) the recovery slot; the recovery key is returned once. */
+  addRecoverySlot(
+    vaultId: string,
+    key: VaultKey,
+    password: string,
+  ): Promise<{ key: VaultKey; recoveryKey: string }>;
+  /** Starts encrypting one new file version: fresh FK, header, encFK. */
+  beginEncrypt(session: SessionId, fileId: string, checksum: boolean): Promise<EncryptJob>;
+  /** Seals chunk `index`; calls must come in index order. Takes ownership of `plain`. */
+  sealChunk(job: JobId, index: number, plain: Bytes, final: boolean): Promise<Bytes>;
+  /** After the final chunk: checksum and size; ends the job. */
+  finishEncrypt(job: JobId): Promise<EncryptResult>;
+  /** Opens encFK and checks the header (MAC first) before any chunk. */
+  beginDecrypt(
+    session: SessionId,
+    fileId: string,
+    wrappedKey: string,
+    header: Bytes,
+  ): Promise<JobId>;
+  /** Opens chunk `index`; resolves only with authenticated plaintext. */
+  openChunk(job: JobId, index: number, sealed: Bytes, final: boolean): Promise<Bytes>;
+  /** Forgets a job (idempotent). */
+  endJob(job: JobId): Promise<void>;
+  encryptMeta(
+    session: SessionId,
+    fileId: string,
+    parentId: string | null,
+    meta: FileMeta,
+  ): Promise<string>;
+  decryptMeta(
+    session: SessionId,
+    fileId: string,
+    parentId: string | null,
+    encMeta: string,
+  ): Promise<FileMeta>;
+  encryptItem(
+    session: SessionId,
+    itemId: string,
+    revision: number,
+    item: SecretItem,
+  ): Promise<string>;
+  decryptItem(
+    session: SessionId,
+    itemId: string,
+    revision: number,
+    data: string,
+  ): Promise<SecretItem>;
+  /** The name look-up HMAC, lowercase hex. */
+  lookupName(session: SessionId, parentId: string | null, name: string): Promise<string>;
+}
+
+type Job =
+  | {
+      kind: 'encrypt';
+      session: SessionId;
+      fc: FileCipher;
+      hash: Sha256 | null;
+      tail: Promise<void>;
+      next: number;
+      size: number;
+      finished: boolean;
+    }
+  | { kind: 'decrypt'; session: SessionId; fc: FileCipher };
+
+export interface ServiceOptions {
+  /** Randomness; tests pass a deterministic one to reproduce vectors. */
+  random?: RandomBytes;
+}
+
+export function createCryptoService(options: ServiceOptions = {}): CryptoService {
+  const random = options.random ?? randomBytes;
+  const sessions = new Map<SessionId, VaultKeys>();
+  const jobs = new Map<JobId, Job>();
+  const handle = <T extends string>() => toHex(random(16)) as T;
+
+  const keysOf = (session: SessionId): VaultKeys => {
+    const keys = sessions.get(session);
+    if (!keys) throw new CryptoError('LOCKED');
+    return keys;
+  };
+  const jobOf = <K extends Job['kind']>(id: JobId, kind: K) => {
+    const job = jobs.get(id);
+    if (!job || job.kind !== kind) throw new CryptoError('INVALID_INPUT');
+    if (!sessions.has(job.session)) throw new CryptoError('LOCKED');
+    return job as Extract<Job, { kind: K }>;
+  };
+  const parent = (id: string | null): FolderId | null => (id === null ? null : asFolderId(id));
+
+  async function startSession(vaultId: VaultId, vmk: Bytes): Promise<SessionId> {
+    try {
+      const session = handle<SessionId>();
+      sessions.set(session, await deriveVaultKeys(vmk, vaultId));
+      return session;
+    } finally {
+      vmk.fill(0);
+    }
+  }
+
+  async function unlock(
+    vaultId: string,
+    key: VaultKey,
+    secret: string,
+    kind: 'password' | 'recovery',
+  ) {
+    let id: VaultId;
+    try {
+      id = asVaultId(vaultId);
+    } catch {
+      throw new CryptoError('INVALID_PASSWORD');
+    }
+    const { vmk } = await openVaultKey(id, key, secret, kind);
+    return startSession(id, vmk);
+  }
+
+  return {
+    async createVault(vaultId, password, kdf) {
+      const id = asVaultId(vaultId);
+      const { key, vmk } = await createVaultKey(id, password, kdf, random);
+      return { session: await startSession(id, vmk), key };
+    },
+    unlockVault: (vaultId, key, password) => unlock(vaultId, key, password, 'password'),
+    unlockWithRecoveryKey: (vaultId, key, rk) => unlock(vaultId, key, rk, 'recovery'),
+    lockVault(vaultId) {
+      for (const [s, keys] of sessions)
+        if (keys.vaultId === vaultId.toLowerCase()) sessions.delete(s);
+      for (const [j, job] of jobs) if (!sessions.has(job.session)) jobs.delete(j);
+      return Promise.resolve();
+    },
+    lockAll() {
+      sessions.clear();
+      jobs.clear();
+      return Promise.resolve();
+    },
+    changePassword: (vaultId, key, oldPassword, newPassword, kdf) =>
+      replaceSlotSecret(
+        asVaultId(vaultId),
+        key,
+        { secret: oldPassword, kind: 'password' },
+        newPassword,
+        kdf,
+        random,
+      ),
+    resetPassword: (vaultId, key, recoveryKey, newPassword, kdf) =>
+      replaceSlotSecret(
+        asVaultId(vaultId),
+        key,
+        { secret: recoveryKey, kind: 'recovery' },
+        newPassword,
+        kdf,
+        random,
+      ),
+    addRecoverySlot: (vaultId, key, password) =>
+      addRecoverySlot(asVaultId(vaultId), key, password, random),
+
+    async beginEncrypt(session, fileId, checksum) {
+      const keys = keysOf(session);
+      const id = asFileId(fileId);
+      const { wrapped, fk } = await newFileKey(keys, id, random);
+      const fc = await newHeader(fk, id, random);
+      const hash = checksum ? await createSha256() : null;
+      hash?.update(fc.header);
+      const job = handle<JobId>();
+      const tail = Promise.resolve();
+      jobs.set(job, {
+        kind: 'encrypt',
+        session,
+        fc,
+        hash,
+        tail,
+        next: 0,
+        size: fc.header.length,
+        finished: false,
+      });
+      return { job, header: fc.header.slice(), wrappedKey: toBase64(wrapped) };
+    },
+    sealChunk(jobId, index, plain, final) {
+      const job = jobOf(jobId, 'encrypt');
+      if (job.finished || index !== job.next) throw new CryptoError('INVALID_INPUT');
+      job.next += 1;
+      job.finished = final;
+      const sealed = sealChunk(job.fc, index, plain, final);
+      // Hash in index order: each chunk waits for its predecessor before it is hashed and returned.
+      const hashed = job.tail.then(async () => {
+        const ct = await sealed;
+        job.hash?.update(ct);
+        job.size += ct.length;
+        return ct;
+      });
+      job.tail = hashed.then(
+        () => undefined,
+        () => undefined,
+      );
+      return hashed;
+    },
+    async finishEncrypt(jobId) {
+      const job = jobOf(jobId, 'encrypt');
+      if (!job.finished) throw new CryptoError('INVALID_INPUT');
+      await job.tail;
+      jobs.delete(jobId);
+      return { checksum: job.hash?.digestHex() ?? null, ciphertextSize: job.size };
+    },
+    async beginDecrypt(session, fileId, wrappedKey, header) {
+      const keys = keysOf(session);
+      const id = asFileId(fileId);
+      let wrapped: Bytes;
+      try {
+        wrapped = fromBase64(wrappedKey);
+      } catch {
+        throw new CryptoError('DECRYPT_FAILED');
+      }
+      const fk = await openFileKey(keys, id, wrapped);
+      const fc = await openHeader(fk, id, header);
+      const job = handle<JobId>();
+      jobs.set(job, { kind: 'decrypt', session, fc });
+      return job;
+    },
+    openChunk(jobId, index, sealed, final) {
+      return openChunk(jobOf(jobId, 'decrypt').fc, index, sealed, final);
+    },
+    endJob(jobId) {
+      jobs.delete(jobId);
+      return Promise.resolve();
+    },
+
+    encryptMeta: async (s, fileId, parentId, meta) =>
+      records.encryptMeta(keysOf(s), asFileId(fileId), parent(parentId), meta, random),
+    decryptMeta: async (s, fileId, parentId, encMeta) =>
+      records.decryptMeta(keysOf(s), asFileId(fileId), parent(parentId), encMeta),
+    encryptItem: async (s, itemId, revision, item) =>
+      records.encryptItem(keysOf(s), asItemId(itemId), revision, item, random),
+    decryptItem: async (s, itemId, revision, data) =>
+      records.decryptItem(keysOf(s), asItemId(itemId), revision, data),
+    lookupName: async (s, parentId, name) => records.lookupName(keysOf(s), parent(parentId), name),
+  };
+}

@@ -1,0 +1,172 @@
+// Streaming over any chunk sealer/opener (vault-format.md §2, §4): re-cuts a byte stream into
+// vf1 chunks, keeps a few chunks in flight and hands results on strictly in order. Memory is
+// bounded by (in-flight + 2) chunks whatever the file size. Keys never come here: the sealer and
+// opener may be local functions or calls into the crypto Worker.
+import { CryptoError } from './errors.ts';
+import { CHUNK_BYTES, SEALED_CHUNK_BYTES } from './chunk.ts';
+import type { Bytes } from './primitives.ts';
+
+export interface ChunkSealer {
+  /** Seals chunk `index` (full-size unless `final`). May take ownership of `plain`. */
+  seal(index: number, plain: Bytes, final: boolean): Promise<Bytes>;
+}
+export interface ChunkOpener {
+  /** Opens chunk `index`; resolves only with authenticated plaintext. May take `sealed`. */
+  open(index: number, sealed: Bytes, final: boolean): Promise<Bytes>;
+}
+
+/** Reads exact byte counts from a stream; each result is a fresh buffer it no longer touches. */
+export class ByteReader {
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private head: Uint8Array = new Uint8Array(0);
+  private done = false;
+
+  constructor(stream: ReadableStream<Uint8Array>) {
+    this.reader = stream.getReader();
+  }
+
+  /** `n` bytes, or fewer only when the stream ended. */
+  async read(n: number): Promise<Bytes> {
+    const out = new Uint8Array(n);
+    let have = 0;
+    while (have < n) {
+      if (this.head.length === 0) {
+        if (this.done) break;
+        const r = await this.reader.read();
+        if (r.done) {
+          this.done = true;
+          break;
+        }
+        this.head = r.value;
+        continue;
+      }
+      const take = Math.min(n - have, this.head.length);
+      out.set(this.head.subarray(0, take), have);
+      this.head = this.head.subarray(take);
+      have += take;
+    }
+    return have === n ? out : out.slice(0, have);
+  }
+
+  /** Stops reading and cancels the source (after an error or an early stop). */
+  async cancel(reason?: unknown): Promise<void> {
+    if (!this.done) {
+      this.done = true;
+      await this.reader.cancel(reason).catch(() => undefined);
+    }
+  }
+}
+
+/** A FIFO of in-flight results; rejections are observed at once so none goes unhandled. */
+class InFlight {
+  private readonly queue: Promise<Bytes>[] = [];
+  push(p: Promise<Bytes>): void {
+    p.catch(() => undefined);
+    this.queue.push(p);
+  }
+  get size(): number {
+    return this.queue.length;
+  }
+  shift(): Promise<Bytes> {
+    const p = this.queue.shift();
+    if (!p) throw new CryptoError('INTERNAL');
+    return p;
+  }
+}
+
+/** Plaintext stream -> sealed chunks in order (the header is the caller's). */
+export async function* sealChunks(
+  source: ReadableStream<Uint8Array>,
+  sealer: ChunkSealer,
+  concurrency: number,
+): AsyncGenerator<Bytes, void, undefined> {
+  const reader = new ByteReader(source);
+  const inFlight = new InFlight();
+  try {
+    let current = await reader.read(CHUNK_BYTES);
+    for (let index = 0; ; index++) {
+      // One chunk of look-ahead: a full chunk is final only if nothing follows it.
+      const next = current.length === CHUNK_BYTES ? await reader.read(CHUNK_BYTES) : undefined;
+      const final = next === undefined || next.length === 0;
+      inFlight.push(sealer.seal(index, current, final));
+      if (final || next === undefined) break;
+      current = next;
+      while (inFlight.size >= concurrency) yield await inFlight.shift();
+    }
+    while (inFlight.size > 0) yield await inFlight.shift();
+  } finally {
+    await reader.cancel();
+  }
+}
+
+/**
+ * Sealed chunks (after the header) -> plaintext in order; cancels `reader` when done. With `range`, reads exactly the chunks
+ * a RangePlan names; without, reads to the end and treats the last chunk as final. A stream that
+ * ends early, or has bytes past the final chunk, fails with DECRYPT_FAILED.
+ */
+export async function* openChunks(
+  reader: ByteReader,
+  opener: ChunkOpener,
+  concurrency: number,
+  range?: { firstChunk: number; chunkCount: number; finalChunk: number },
+): AsyncGenerator<Bytes, void, undefined> {
+  const inFlight = new InFlight();
+  try {
+    const first = range?.firstChunk ?? 0;
+    const last = range ? first + range.chunkCount - 1 : Infinity;
+    let current =
+      range?.chunkCount === 0 ? new Uint8Array(0) : await reader.read(SEALED_CHUNK_BYTES);
+    for (let index = first; index <= last; index++) {
+      if (current.length === 0) throw new CryptoError('DECRYPT_FAILED');
+      const full = current.length === SEALED_CHUNK_BYTES;
+      const next = full && index < last ? await reader.read(SEALED_CHUNK_BYTES) : undefined;
+      const final = range ? index === range.finalChunk : next === undefined || next.length === 0;
+      inFlight.push(opener.open(index, current, final));
+      if (next === undefined || next.length === 0) {
+        if (index !== last && range) throw new CryptoError('DECRYPT_FAILED');
+        break;
+      }
+      current = next;
+      while (inFlight.size >= concurrency) yield await inFlight.shift();
+    }
+    const extra = await reader.read(1);
+    if (extra.length > 0) throw new CryptoError('DECRYPT_FAILED');
+    while (inFlight.size > 0) yield await inFlight.shift();
+  } finally {
+    await reader.cancel();
+  }
+}
+
+/** Keeps bytes [skip, skip + length) of a chunk sequence. */
+export async function* trim(
+  chunks: AsyncIterable<Bytes>,
+  skip: number,
+  length: number,
+): AsyncGenerator<Bytes, void, undefined> {
+  let toSkip = skip;
+  let left = length;
+  for await (const c of chunks) {
+    const from = Math.min(toSkip, c.length);
+    toSkip -= from;
+    const part = c.subarray(from, from + Math.min(left, c.length - from));
+    left -= part.length;
+    if (part.length > 0) yield part;
+  }
+}
+
+/** An async generator as a pull-driven ReadableStream (cancel stops the generator). */
+export function toReadable(gen: AsyncGenerator<Uint8Array, void, undefined>) {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const r = await gen.next();
+        if (r.done) controller.close();
+        else controller.enqueue(r.value);
+      },
+      async cancel() {
+        await gen.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
