@@ -8,6 +8,9 @@ import { plansRoutes } from './plans/plans.routes.ts';
 import { authConfigRoutes, authHandlerRoutes } from './auth/auth.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { webRoutes } from './web/static.ts';
+import { limitsRoutes } from './plans/limits.routes.ts';
+import { secretsRoutes } from './secrets/secrets.routes.ts';
+import { vaultsRoutes } from './vaults/vaults.routes.ts';
 import { messages, type HealthResponse } from '@sealvault/protocol';
 import { sql } from 'kysely';
 
@@ -46,6 +49,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/auth', authHandlerRoutes());
   api.route('/auth-config', authConfigRoutes());
   api.route('/me', profilesRoutes());
+  api.route('/limits', limitsRoutes());
+  api.route('/vaults/:vaultId/secrets', secretsRoutes());
+  api.route('/vaults', vaultsRoutes());
   api.all('*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/api', api);
 
