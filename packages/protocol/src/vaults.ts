@@ -34,6 +34,8 @@ export const keySlotSchema = z.object({
       p: z.number().int().positive(),
     }),
     z.object({ alg: z.literal('pbkdf2-sha256'), iterations: z.number().int().positive() }),
+    /** Recovery slots: the secret is 32 random bytes, so there is no password hashing. */
+    z.object({ alg: z.literal('none') }),
   ]),
   salt: base64(64),
   wrapped: base64(512),

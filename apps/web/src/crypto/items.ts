@@ -1,6 +1,8 @@
 // Secret items over the crypto client (vault-format.md §3): each secret's fields are encrypted
 // in the Worker with K_item, bound to the vault, the item id and its revision.
 import type { SecretFields } from '../secrets/model.ts';
+import { cryptoClient } from './client.ts';
+import { sessionOf } from './vaultKeys.ts';
 
 export interface EncryptedItem {
   id: string;
@@ -8,13 +10,35 @@ export interface EncryptedItem {
   data: string;
 }
 
-export interface ItemCrypto {
-  encrypt(vaultId: string, itemId: string, revision: number, fields: SecretFields): Promise<string>;
-  /** Decrypts many at once (one Worker round trip); a record that fails to open is reported, not thrown. */
-  decryptMany(vaultId: string, items: EncryptedItem[]): Promise<(SecretFields | null)[]>;
-}
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-export const itemCrypto: ItemCrypto = {
-  encrypt: () => Promise.reject(new Error('crypto client not wired')),
-  decryptMany: () => Promise.reject(new Error('crypto client not wired')),
+export const itemCrypto = {
+  encrypt(
+    vaultId: string,
+    itemId: string,
+    revision: number,
+    fields: SecretFields,
+  ): Promise<string> {
+    return cryptoClient().encryptItem(sessionOf(vaultId), itemId, revision, { ...fields });
+  },
+
+  /** Decrypts many at once; a record that does not open (tampered, moved) is null, never thrown. */
+  decryptMany(vaultId: string, items: EncryptedItem[]): Promise<(SecretFields | null)[]> {
+    const session = sessionOf(vaultId);
+    const client = cryptoClient();
+    return Promise.all(
+      items.map((i) =>
+        client.decryptItem(session, i.id, i.revision, i.data).then(
+          (item): SecretFields => ({
+            title: text(item.title),
+            username: text(item.username),
+            password: text(item.password),
+            url: text(item.url),
+            notes: text(item.notes),
+          }),
+          () => null,
+        ),
+      ),
+    );
+  },
 };
