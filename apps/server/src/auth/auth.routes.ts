@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AuthConfigResponse } from '@sealvault/protocol';
 import type { AppEnv } from '../http/context.ts';
+import { errorBody } from '../http/errors.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 /**
@@ -25,9 +26,29 @@ function withClientIp(c: Context<AppEnv>): Request {
   return new Request(c.req.raw, { headers });
 }
 
+/**
+ * Stricter than the app-wide rule, whatever the content type: hono's csrf() (http/security.ts)
+ * only looks at form-like content types, and a JSON POST from another origin would pass it. A
+ * browser always sends Origin on a cross-origin POST, so: a foreign Origin, or a Sec-Fetch-Site
+ * other than same-origin/none, is refused. Requests with neither (curl, server-to-server) carry
+ * no ambient browser cookie of ours and pass.
+ */
+function isCrossOrigin(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('origin');
+  if (origin !== undefined && origin !== c.var.config.publicUrl) return true;
+  const site = c.req.header('sec-fetch-site');
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+}
+
 /** Better Auth's handler, for /api/auth/* (routed with the basePath it knows). */
 export function authHandlerRoutes(): Hono<AppEnv> {
-  return new Hono<AppEnv>().on(['GET', 'POST'], '/*', (c) => c.var.auth.handler(withClientIp(c)));
+  return new Hono<AppEnv>()
+    .post('/*', async (c, next) => {
+      if (isCrossOrigin(c))
+        return c.json(errorBody('forbidden', 'Cross-origin requests are not allowed.'), 403);
+      await next();
+    })
+    .on(['GET', 'POST'], '/*', (c) => c.var.auth.handler(withClientIp(c)));
 }
 
 export function authConfigRoutes(): Hono<AppEnv> {

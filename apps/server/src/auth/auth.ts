@@ -84,8 +84,8 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
       autoSignInAfterVerification: true,
       sendVerificationEmail: ({ user, url }) => {
         const link = new URL(url);
-        if (!link.searchParams.get('callbackURL'))
-          link.searchParams.set('callbackURL', VERIFIED_LANDING);
+        const callback = link.searchParams.get('callbackURL');
+        if (!callback || callback === '/') link.searchParams.set('callbackURL', VERIFIED_LANDING);
         return deliver(verificationMail(user.email, user.name, link.toString()));
       },
     },

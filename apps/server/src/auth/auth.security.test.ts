@@ -1,0 +1,191 @@
+// Security properties of the auth endpoints (issue 3, Security): no e-mail enumeration by answer
+// or (loosely) by timing, rate limits kept in the database with a clear 429, cross-origin state
+// changes refused, and a role that users cannot give themselves.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meResponseSchema } from '@sealvault/protocol';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { createUser, postJson, signIn } from '../testing/users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const uniqueEmail = () => `sec-${crypto.randomUUID()}@example.test`;
+
+/** Median duration of `runs` sequential calls, in ms. */
+async function medianMs(runs: number, call: (i: number) => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await call(i);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(runs / 2)] ?? 0;
+}
+
+/** A loose bound: neither median more than 3x the other (plus a few ms of scheduling noise). */
+function expectSimilar(a: number, b: number) {
+  expect(a).toBeLessThan(b * 3 + 15);
+  expect(b).toBeLessThan(a * 3 + 15);
+}
+
+describe('no e-mail enumeration', () => {
+  it('answers a sign-up with a registered e-mail exactly like a new one', async () => {
+    const existing = await createUser(t);
+    const fresh = await postJson(t, '/api/auth/sign-up/email', {
+      email: uniqueEmail(),
+      password: 'secret-pw',
+      name: 'Same Name',
+    });
+    const dup = await postJson(t, '/api/auth/sign-up/email', {
+      email: existing.email,
+      password: 'other-pw-1',
+      name: 'Same Name',
+    });
+    expect(dup.status).toBe(fresh.status);
+    const a = (await fresh.json()) as { token: unknown; user: Record<string, unknown> };
+    const b = (await dup.json()) as { token: unknown; user: Record<string, unknown> };
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    expect(Object.keys(b.user).sort()).toEqual(Object.keys(a.user).sort());
+    expect(b.token).toBeNull();
+    expect(b.user.emailVerified).toBe(false);
+    expect(b.user.id).not.toBe(existing.id);
+    // The existing account is untouched: its password still works, the other one does not.
+    expect((await signIn(t, existing.email, existing.password)).status).toBe(200);
+    expect((await signIn(t, existing.email, 'other-pw-1')).status).toBe(401);
+  });
+
+  it('answers a password-reset request for an unknown e-mail like a known one', async () => {
+    const known = await createUser(t);
+    const a = await postJson(t, '/api/auth/request-password-reset', { email: known.email });
+    const b = await postJson(t, '/api/auth/request-password-reset', { email: uniqueEmail() });
+    expect(b.status).toBe(a.status);
+    expect(await b.json()).toEqual(await a.json());
+  });
+
+  it('answers a wrong password and an unknown e-mail alike at sign-in', async () => {
+    const known = await createUser(t);
+    const a = await signIn(t, known.email, 'wrong-password');
+    const b = await signIn(t, uniqueEmail(), 'wrong-password');
+    expect(b.status).toBe(a.status);
+    expect(await b.json()).toEqual(await a.json());
+  });
+
+  it('takes about as long for registered and unknown e-mails (loose medians, no tight timing)', async () => {
+    const known = await createUser(t);
+    const runs = 5;
+    const signUpKnown = await medianMs(runs, () =>
+      postJson(t, '/api/auth/sign-up/email', {
+        email: known.email,
+        password: 'secret-pw',
+        name: 'X',
+      }),
+    );
+    const signUpNew = await medianMs(runs, () =>
+      postJson(t, '/api/auth/sign-up/email', {
+        email: uniqueEmail(),
+        password: 'secret-pw',
+        name: 'X',
+      }),
+    );
+    expectSimilar(signUpKnown, signUpNew);
+    const resetKnown = await medianMs(runs, () =>
+      postJson(t, '/api/auth/request-password-reset', { email: known.email }),
+    );
+    const resetUnknown = await medianMs(runs, () =>
+      postJson(t, '/api/auth/request-password-reset', { email: uniqueEmail() }),
+    );
+    expectSimilar(resetKnown, resetUnknown);
+    const signInKnown = await medianMs(runs, () => signIn(t, known.email, 'wrong-password'));
+    const signInUnknown = await medianMs(runs, () => signIn(t, uniqueEmail(), 'wrong-password'));
+    expectSimilar(signInKnown, signInUnknown);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with a clear message after the limit, per client, counted in the database', async () => {
+    const s = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW: '60' });
+    try {
+      const from = (ip: string) => ({ 'x-sealvault-client-ip': ip });
+      const attempt = (ip: string) =>
+        postJson(
+          s,
+          '/api/auth/sign-in/email',
+          { email: 'a@example.test', password: 'x' },
+          from(ip),
+        );
+      for (let i = 0; i < 3; i++) expect((await attempt('192.0.2.1')).status).toBe(401);
+      const limited = await attempt('192.0.2.1');
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toEqual({
+        message: 'Too many requests. Please try again later.',
+      });
+      expect(Number(limited.headers.get('x-retry-after'))).toBeGreaterThan(0);
+      // Another client is not affected.
+      expect((await attempt('192.0.2.2')).status).toBe(401);
+
+      for (const path of ['/api/auth/sign-up/email', '/api/auth/request-password-reset']) {
+        const body = { email: uniqueEmail(), password: 'secret-pw', name: 'N' };
+        for (let i = 0; i < 3; i++) await postJson(s, path, body, from('192.0.2.3'));
+        expect((await postJson(s, path, body, from('192.0.2.3'))).status).toBe(429);
+      }
+      for (let i = 0; i < 3; i++)
+        await postJson(
+          s,
+          '/api/auth/two-factor/verify-totp',
+          { code: '000000' },
+          from('192.0.2.4'),
+        );
+      expect(
+        (await postJson(s, '/api/auth/two-factor/verify-totp', { code: '0' }, from('192.0.2.4')))
+          .status,
+      ).toBe(429);
+
+      const rows = await s.db.kysely
+        .selectFrom('rateLimit' as never)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(rows.n)).toBeGreaterThan(0);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('cross-origin requests', () => {
+  it('refuses a cross-origin POST to the auth endpoints before it reaches them', async () => {
+    const u = await createUser(t);
+    const evil = { origin: 'http://evil.example', cookie: u.cookie };
+    const out = await postJson(t, '/api/auth/sign-out', {}, evil);
+    expect(out.status).toBe(403);
+    const signInEvil = await postJson(
+      t,
+      '/api/auth/sign-in/email',
+      { email: u.email, password: u.password },
+      { origin: 'http://evil.example' },
+    );
+    expect(signInEvil.status).toBe(403);
+    expect(signInEvil.headers.getSetCookie()).toEqual([]);
+    const crossSite = await t.app.request('/api/auth/revoke-sessions', {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site', cookie: u.cookie },
+    });
+    expect(crossSite.status).toBe(403);
+    // The session is still alive: nothing of the above reached Better Auth.
+    expect((await t.request('/api/me', { headers: { cookie: u.cookie } })).status).toBe(200);
+  });
+});
+
+describe('roles', () => {
+  it('cannot be set through Better Auth’s update-user', async () => {
+    const u = await createUser(t);
+    await postJson(t, '/api/auth/update-user', { role: 'admin' }, { cookie: u.cookie });
+    const me = meResponseSchema.parse(
+      await (await t.request('/api/me', { headers: { cookie: u.cookie } })).json(),
+    );
+    expect(me.role).toBe('user');
+  });
+});
