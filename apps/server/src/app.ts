@@ -5,6 +5,8 @@ import { errorBody, onError } from './http/errors.ts';
 import { sameOriginStateChanges, securityHeaders } from './http/security.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { uploadsRoutes } from './files/uploads.routes.ts';
 import { authConfigRoutes, authHandlerRoutes } from './auth/auth.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { webRoutes } from './web/static.ts';
@@ -46,6 +48,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: 'ok', database: c.var.db.kind } satisfies HealthResponse);
   });
   api.route('/plans', plansRoutes());
+  api.route('/vaults/:vaultId/files', filesRoutes());
+  api.route('/uploads', uploadsRoutes());
   api.route('/auth', authHandlerRoutes());
   api.route('/auth-config', authConfigRoutes());
   api.route('/me', profilesRoutes());

@@ -9,6 +9,7 @@ import { migrateAll } from './db/migrations.ts';
 import { createAuth } from './auth/auth.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { startFileSweeper } from './files/uploads.sweep.ts';
 
 export interface RunningServer {
   port: number;
@@ -27,6 +28,7 @@ export async function startServer(
   const auth = createAuth({ config, db, logger, mailer });
   await migrateAll(db, auth);
   const app = createApp({ config, db, logger, now: () => new Date(), auth });
+  const sweeper = startFileSweeper({ config, db, logger, now: () => new Date() });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(s),
@@ -40,6 +42,7 @@ export async function startServer(
     db,
     logger,
     async close() {
+      sweeper.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

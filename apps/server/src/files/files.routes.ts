@@ -1,0 +1,77 @@
+// /api/vaults/:vaultId/files: list, download (HTTP Range), rename and delete a vault's files.
+// Every route needs a session and reaches only the user's own vaults; a malformed id, another
+// user's vault or file, or a missing one all answer 404. Uploads are tus: uploads.routes.ts.
+import { Hono, type Context } from 'hono';
+import { fileIdSchema, messages, renameFileRequestSchema } from '@sealvault/protocol';
+import { vaultIdSchema } from '@sealvault/protocol';
+import { requireUser } from '../auth/auth.middleware.ts';
+import type { BlobKey } from '../blobs/blob-store.ts';
+import type { AppEnv } from '../http/context.ts';
+import { errorBody, notFound } from '../http/errors.ts';
+import { jsonBody } from '../http/validate.ts';
+import * as files from './files.service.ts';
+import { parseRange } from './range.ts';
+
+function ids(c: Context<AppEnv>): { vaultId: string; fileId: string } {
+  const vaultId = c.req.param('vaultId') ?? '';
+  if (!vaultIdSchema.safeParse(vaultId).success) throw notFound(messages.vaults.notFound);
+  const fileId = c.req.param('fileId');
+  if (fileId !== undefined && !fileIdSchema.safeParse(fileId).success) throw files.fileNotFound();
+  return { vaultId, fileId: fileId ?? '' };
+}
+
+export function filesRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireUser());
+
+  app.get('/', async (c) => {
+    const { vaultId } = ids(c);
+    return c.json({ files: await files.listFiles(c.var, c.var.user.id, vaultId) });
+  });
+
+  // Also answers HEAD (Hono routes HEAD to GET): the headers, without opening the blob.
+  app.get('/:fileId/content', async (c) => {
+    const { vaultId, fileId } = ids(c);
+    const row = await files.getFile(c.var, c.var.user.id, vaultId, fileId);
+    const { blobs } = files.fileStorage(c.var.config);
+    const key = row.blob_key as BlobKey;
+    const stat = await blobs.stat(key);
+    if (!stat) throw notFound(messages.files.dataNotFound);
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/octet-stream',
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'no-store',
+    };
+    const range = parseRange(c.req.header('range'), stat.size);
+    if (range.kind === 'unsatisfiable') {
+      headers['Content-Range'] = `bytes */${stat.size}`;
+      return c.json(
+        errorBody('bad_request', 'The requested range is not satisfiable.'),
+        416,
+        headers,
+      );
+    }
+    const partial = range.kind === 'partial' ? range : null;
+    const start = partial?.start ?? 0;
+    const end = partial?.end ?? stat.size - 1;
+    headers['Content-Length'] = String(end - start + 1);
+    if (partial) headers['Content-Range'] = `bytes ${start}-${end}/${stat.size}`;
+    const status = partial ? 206 : 200;
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
+    return c.body(await blobs.get(key, partial ?? undefined), status, headers);
+  });
+
+  app.patch('/:fileId', async (c) => {
+    const { vaultId, fileId } = ids(c);
+    const input = await jsonBody(c, renameFileRequestSchema);
+    return c.json({ file: await files.renameFile(c.var, c.var.user.id, vaultId, fileId, input) });
+  });
+
+  app.delete('/:fileId', async (c) => {
+    const { vaultId, fileId } = ids(c);
+    await files.deleteFile(c.var, c.var.user.id, vaultId, fileId);
+    return c.body(null, 204);
+  });
+
+  return app;
+}
