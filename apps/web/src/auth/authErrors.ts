@@ -1,0 +1,26 @@
+// Turning Better Auth's error answers into the texts the screens show. The spec (§2, §8) shows the
+// server's message when there is one and a fixed fallback ('Login failed', ...) otherwise.
+
+/** The error shape Better Auth's client returns (`{ data, error }`), reduced to what we read. */
+export interface AuthClientError {
+  code?: string | undefined;
+  message?: string | undefined;
+  status?: number | undefined;
+}
+
+/** Better Auth's code for a sign-in whose e-mail address is not verified yet. */
+export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+
+export function authErrorMessage(error: AuthClientError | null | undefined, fallback: string) {
+  const message = error?.message?.trim();
+  return message ? message : fallback;
+}
+
+export function isEmailNotVerified(error: AuthClientError | null | undefined): boolean {
+  return error?.code === EMAIL_NOT_VERIFIED;
+}
+
+/** The message of anything thrown (a network failure, a thrown ApiError), or the fallback. */
+export function thrownMessage(err: unknown, fallback: string): string {
+  return err instanceof Error && err.message.trim() ? err.message : fallback;
+}

@@ -1,0 +1,30 @@
+// The auth state of spec §4: loading, then signed in or signed out. Loading is forced to end
+// after 5 seconds (spec §9), after which a still-unanswered session check counts as signed out.
+import { useEffect, useState } from 'react';
+import { authClient, type AuthSession } from './authClient.ts';
+
+export const AUTH_LOADING_TIMEOUT_MS = 5_000;
+
+export type AuthState =
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; session: AuthSession };
+
+export function resolveAuthState(
+  pending: boolean,
+  session: AuthSession | null | undefined,
+  timedOut: boolean,
+): AuthState {
+  if (session) return { status: 'signedIn', session };
+  if (pending && !timedOut) return { status: 'loading' };
+  return { status: 'signedOut' };
+}
+
+export function useAuthState(): AuthState {
+  const { data, isPending } = authClient.useSession();
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    if (!isPending) return;
+    const timer = setTimeout(() => setTimedOut(true), AUTH_LOADING_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [isPending]);
+  return resolveAuthState(isPending, data, timedOut);
+}

@@ -1,0 +1,81 @@
+// The validation of the account forms (spec §5, Sign-up): every field required, the password at
+// least 6 characters, the confirmation equal to it. Messages are the spec's, from protocol.
+import { z } from 'zod';
+import { messages } from '@sealvault/protocol';
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+const required = (what: string) => z.string().trim().min(1, `${what} is required`);
+
+const email = required('Email').pipe(z.email('Enter a valid email address'));
+
+/** A new password: at least 6 characters (spec §5), at most the server's 128. */
+const newPassword = z
+  .string()
+  .min(1, 'Password is required')
+  .min(MIN_PASSWORD_LENGTH, messages.auth.signupPasswordTooShort)
+  .max(128, 'Password must be at most 128 characters');
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, 'Password is required'),
+});
+export type SignInValues = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z
+  .object({
+    fullName: required('Full name').max(100, 'Full name must be at most 100 characters'),
+    email,
+    password: newPassword,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.auth.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type SignUpValues = z.infer<typeof signUpSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.auth.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
+/** A TOTP code is 6 digits; a backup code is what the server issued (letters, digits, dashes). */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((s) => s.replace(/\s+/g, ''))
+    .pipe(z.string().min(1, 'Enter the code')),
+});
+
+export const totpCode = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    revokeOtherSessions: z.boolean(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: messages.auth.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+
+export const fullNameSchema = z.object({
+  fullName: required('Full name').max(100, 'Full name must be at most 100 characters'),
+});
+export type FullNameValues = z.infer<typeof fullNameSchema>;
