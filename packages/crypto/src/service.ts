@@ -250,7 +250,7 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       });
       return { job, header: fc.header.slice(), wrappedKey: toBase64(wrapped) };
     },
-    sealChunk(jobId, index, plain, final) {
+    async sealChunk(jobId, index, plain, final) {
       const job = jobOf(jobId, 'encrypt');
       if (job.finished || index !== job.next) throw new CryptoError('INVALID_INPUT');
       job.next += 1;
@@ -291,7 +291,7 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       jobs.set(job, { kind: 'decrypt', session, fc });
       return job;
     },
-    openChunk(jobId, index, sealed, final) {
+    async openChunk(jobId, index, sealed, final) {
       return openChunk(jobOf(jobId, 'decrypt').fc, index, sealed, final);
     },
     endJob(jobId) {

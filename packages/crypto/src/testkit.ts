@@ -45,7 +45,9 @@ export function streamOf(bytes: Uint8Array, piece = 100_000): ReadableStream<Uin
   });
 }
 
-export async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+export async function readAll(
+  stream: ReadableStream<Uint8Array>,
+): Promise<Uint8Array<ArrayBuffer>> {
   const { bytes, error } = await readUntilError(stream);
   if (error !== null) throw error as Error;
   return bytes;
@@ -81,4 +83,11 @@ export function localClient(random?: RandomBytes): {
 } {
   const service = createCryptoService(random ? { random } : {});
   return { client: createCryptoClient(inProcessTransport(service)), service };
+}
+
+/** Byte equality without the deep-equality cost on large arrays: `[length, firstDiff]`. */
+export function diff(a: Uint8Array, b: Uint8Array): [number, number] {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return [a.length - b.length, i];
+  return [a.length - b.length, -1];
 }

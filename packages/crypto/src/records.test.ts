@@ -1,0 +1,113 @@
+// Metadata, secret items and name look-ups (vault-format.md §3).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fromBase64, toBase64 } from './bytes.ts';
+import type { SessionId } from './ids.ts';
+import { padJson, type FileMeta } from './records.ts';
+import { FAST_KDF, localClient } from './testkit.ts';
+
+const { client } = localClient();
+let session: SessionId;
+let otherVault: SessionId;
+const fileId = '1d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f';
+const folder = '2d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f';
+const itemId = '3d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f';
+const meta: FileMeta = {
+  name: 'Tax return 2025.pdf',
+  mime: 'application/pdf',
+  size: 123_456,
+  modified: 1_760_000_000_000,
+};
+
+beforeAll(async () => {
+  ({ session } = await client.createVault(crypto.randomUUID(), 'pw', FAST_KDF));
+  ({ session: otherVault } = await client.createVault(crypto.randomUUID(), 'pw', FAST_KDF));
+});
+
+describe('metadata', () => {
+  it('round trips and hides the name length in 64-byte steps', async () => {
+    const enc = await client.encryptMeta(session, fileId, folder, meta);
+    expect(await client.decryptMeta(session, fileId, folder, enc)).toEqual(meta);
+    expect((fromBase64(enc).length - 12 - 16) % 64).toBe(0);
+    const longer = await client.encryptMeta(session, fileId, folder, {
+      ...meta,
+      name: 'Tax return 2025 v2.pdf',
+    });
+    expect(fromBase64(longer).length).toBe(fromBase64(enc).length);
+    expect(padJson({}).length).toBe(64);
+  });
+
+  it('is bound to the vault, the file and the folder', async () => {
+    const enc = await client.encryptMeta(session, fileId, null, meta);
+    await expect(client.decryptMeta(session, fileId, null, enc)).resolves.toEqual(meta);
+    for (const p of [
+      client.decryptMeta(session, fileId, folder, enc),
+      client.decryptMeta(session, folder, null, enc),
+      client.decryptMeta(otherVault, fileId, null, enc),
+    ]) {
+      await expect(p).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+    }
+  });
+
+  it('rejects a flipped bit and garbage', async () => {
+    const bytes = fromBase64(await client.encryptMeta(session, fileId, null, meta));
+    bytes[20]! ^= 4;
+    await expect(client.decryptMeta(session, fileId, null, toBase64(bytes))).rejects.toMatchObject({
+      code: 'DECRYPT_FAILED',
+    });
+    await expect(client.decryptMeta(session, fileId, null, 'not base64!')).rejects.toMatchObject({
+      code: 'DECRYPT_FAILED',
+    });
+  });
+
+  it('refuses malformed metadata on the way in', async () => {
+    const bad = { ...meta, size: 'big' } as unknown as FileMeta;
+    await expect(client.encryptMeta(session, fileId, null, bad)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+  });
+});
+
+describe('secret items', () => {
+  const item = {
+    title: 'Bank',
+    username: 'me',
+    password: 'hunter2',
+    url: 'https://bank.example',
+    notes: '',
+    totp: 'x',
+  };
+
+  it('round trips with extra fields', async () => {
+    const enc = await client.encryptItem(session, itemId, 3, item);
+    expect(await client.decryptItem(session, itemId, 3, enc)).toEqual(item);
+  });
+
+  it('is bound to the revision, the item and the vault', async () => {
+    const enc = await client.encryptItem(session, itemId, 3, item);
+    for (const p of [
+      client.decryptItem(session, itemId, 2, enc),
+      client.decryptItem(session, fileId, 3, enc),
+      client.decryptItem(otherVault, itemId, 3, enc),
+    ]) {
+      await expect(p).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+    }
+  });
+
+  it('cannot be swapped with metadata (different keys)', async () => {
+    const enc = await client.encryptMeta(session, itemId, null, meta);
+    await expect(client.decryptItem(session, itemId, 1, enc)).rejects.toMatchObject({
+      code: 'DECRYPT_FAILED',
+    });
+  });
+});
+
+describe('name look-up', () => {
+  it('is deterministic per vault and folder, NFC-insensitive and hex', async () => {
+    const a = await client.lookupName(session, folder, 'caf\u00e9.txt');
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(await client.lookupName(session, folder, 'cafe\u0301.txt')).toBe(a);
+    expect(await client.lookupName(session, null, 'caf\u00e9.txt')).not.toBe(a);
+    expect(await client.lookupName(otherVault, folder, 'caf\u00e9.txt')).not.toBe(a);
+    expect(await client.lookupName(session, folder, 'Caf\u00e9.txt')).not.toBe(a);
+  });
+});
