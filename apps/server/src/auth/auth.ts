@@ -132,6 +132,9 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // Errors of browser redirects (an OAuth callback whose state cannot be matched) land on the
+    // app's /auth screen with ?error=<code>, never on Better Auth's own error page.
+    onAPIError: { errorURL: `${publicUrl}/auth` },
     // Account deletion goes through DELETE /api/me, which insists on the password.
     disabledPaths: ['/delete-user', '/delete-user/callback'],
     databaseHooks: {
