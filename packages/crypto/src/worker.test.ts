@@ -1,0 +1,38 @@
+// The real crypto Worker (browsers only; Node has no Web Worker): worker.ts serves the service and
+// the client reaches it through workerTransport.
+import { afterAll, describe, expect, it } from 'vitest';
+import { CHUNK_BYTES as C } from './chunk.ts';
+import { createCryptoClient } from './client.ts';
+import { workerTransport } from './rpc.ts';
+import { diff, FAST_KDF, pattern, readAll, streamOf } from './testkit.ts';
+
+const hasWorker = typeof Worker !== 'undefined';
+
+describe.runIf(hasWorker)('crypto Worker', () => {
+  const worker = hasWorker
+    ? new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })
+    : undefined;
+  afterAll(() => worker?.terminate());
+
+  it('unlocks and round trips a file with the keys inside the Worker', async () => {
+    if (!worker) return;
+    const client = createCryptoClient(workerTransport(worker));
+    const vaultId = crypto.randomUUID();
+    const { key } = await client.createVault(vaultId, 'pw', FAST_KDF);
+    await expect(client.unlockVault(vaultId, key, 'bad')).rejects.toMatchObject({
+      code: 'INVALID_PASSWORD',
+      message: 'Invalid password',
+    });
+    const session = await client.unlockVault(vaultId, key, 'pw');
+    const fileId = crypto.randomUUID();
+    const plain = pattern(2 * C + 5);
+    const enc = await client.encryptFileStream(session, fileId, streamOf(plain));
+    const ct = await readAll(enc.ciphertext);
+    const back = await readAll(
+      client.decryptFileStream(session, fileId, enc.wrappedKey, streamOf(ct)),
+    );
+    expect(diff(back, plain)).toEqual([0, -1]);
+    await client.lockVault(vaultId);
+    await expect(client.lookupName(session, null, 'x')).rejects.toMatchObject({ code: 'LOCKED' });
+  });
+});
