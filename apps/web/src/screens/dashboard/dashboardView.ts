@@ -1,0 +1,7 @@
+// The views /dashboard shows by its `view` query parameter (spec §2); dashboard is the default.
+export type DashboardViewName = 'dashboard' | 'subscription' | 'settings';
+
+export function readDashboardView(search: URLSearchParams): DashboardViewName {
+  const view = search.get('view');
+  return view === 'subscription' || view === 'settings' ? view : 'dashboard';
+}

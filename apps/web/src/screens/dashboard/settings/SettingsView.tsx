@@ -1,0 +1,21 @@
+// The settings view (/dashboard?view=settings, spec §2). The Account section is this file's;
+// the 'Cloud Storage Settings' and 'Vault Management' panels of the spec are added below it by
+// the storage and vault work, each as its own section component.
+import { AccountSection } from './AccountSection.tsx';
+
+export function SettingsView() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-10">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+          Settings
+        </h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Your account, your storage providers and your vaults.
+        </p>
+      </div>
+      <AccountSection />
+      {/* <CloudStorageSettings /> and <VaultManagement /> go here. */}
+    </div>
+  );
+}
