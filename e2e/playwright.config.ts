@@ -5,17 +5,35 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from './support/constants.ts';
 
 // The config is evaluated in the runner and again in each worker; the runner picks the port and
 // data dir once and the workers inherit them through the environment.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})',
-]).toString();
+const freePort = () =>
+  execFileSync(process.execPath, [
+    '-e',
+    'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})',
+  ]).toString();
+process.env.E2E_PORT ??= freePort();
+// The account specs' helpers: a real SMTP server with a mailbox API (support/mail-sink.ts) and a
+// local OpenID provider standing in for Google (support/oidc.ts).
+process.env.E2E_SMTP_PORT ??= freePort();
+process.env.E2E_MAIL_API_PORT ??= freePort();
+process.env.E2E_OIDC_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-e2e-'));
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
+const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const helper = (file: string, url: string) => ({
+  command: `node --import tsx ${path.join(import.meta.dirname, 'support', file)}`,
+  cwd: repoRoot,
+  url,
+  reuseExistingServer: false,
+  timeout: 30_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
 
 export default defineConfig({
   testDir: './specs',
@@ -44,20 +62,30 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `node --import tsx ${path.join(repoRoot, 'apps/server/src/main.ts')}`,
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'info',
+  webServer: [
+    helper('mail-sink.ts', `http://127.0.0.1:${process.env.E2E_MAIL_API_PORT}/health`),
+    helper('oidc.ts', `${oidcIssuer}/health`),
+    {
+      command: `node --import tsx ${path.join(repoRoot, 'apps/server/src/main.ts')}`,
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'info',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+        GOOGLE_ISSUER: oidcIssuer,
+        // Every spec signs in from 127.0.0.1; the limit itself is tested by the server's tests.
+        AUTH_RATE_LIMIT_MAX: '500',
+      },
     },
-  },
+  ],
 });
