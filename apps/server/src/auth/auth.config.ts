@@ -11,6 +11,14 @@ export const authEnv = {
   /** The window (seconds) and request count of the limits on sign-in, sign-up, reset and 2FA. */
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().positive().default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  /**
+   * Behind a reverse proxy: the header the proxy sets to the client's address (for example
+   * x-forwarded-for; its rightmost entry, the one the proxy added, is used). Unset: the socket's.
+   */
+  AUTH_CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
@@ -26,6 +34,8 @@ export interface AuthConfig {
   /** Google sign-in, when both the client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   rateLimit: { window: number; max: number };
+  /** Lower-case header name holding the client address behind a proxy, or undefined. */
+  clientIpHeader: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
 }
 
@@ -41,6 +51,7 @@ export function authConfigFrom(e: AuthEnv): AuthConfig {
           }
         : null,
     rateLimit: { window: e.AUTH_RATE_LIMIT_WINDOW, max: e.AUTH_RATE_LIMIT_MAX },
+    clientIpHeader: e.AUTH_CLIENT_IP_HEADER?.toLowerCase(),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

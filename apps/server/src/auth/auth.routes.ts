@@ -9,8 +9,9 @@ import { errorBody } from '../http/errors.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 /**
- * The client address for Better Auth's per-client rate limits: always the socket's peer when
- * there is a socket (a client cannot choose it by sending the header). In-process requests
+ * The client address for Better Auth's per-client rate limits: the socket's peer when there is a
+ * socket (a client cannot choose it by sending the header), or behind a reverse proxy the entry
+ * the proxy added to AUTH_CLIENT_IP_HEADER. In-process requests
  * (tests through app.request) have no socket and keep a header the test set, or count as local.
  */
 function withClientIp(c: Context<AppEnv>): Request {
@@ -20,6 +21,9 @@ function withClientIp(c: Context<AppEnv>): Request {
   } catch {
     address = undefined;
   }
+  const proxyHeader = c.var.config.auth.clientIpHeader;
+  const forwarded = proxyHeader ? c.req.header(proxyHeader) : undefined;
+  if (forwarded) address = forwarded.split(',').at(-1)?.trim() || address;
   const headers = new Headers(c.req.raw.headers);
   if (address) headers.set(CLIENT_IP_HEADER, address);
   else if (!headers.has(CLIENT_IP_HEADER)) headers.set(CLIENT_IP_HEADER, '127.0.0.1');

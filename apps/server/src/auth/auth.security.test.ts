@@ -155,6 +155,30 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits behind a reverse proxy', () => {
+  it('keys on the address the proxy added to AUTH_CLIENT_IP_HEADER, not on what the client wrote', async () => {
+    const s = await createTestApp({
+      AUTH_RATE_LIMIT_MAX: '2',
+      AUTH_CLIENT_IP_HEADER: 'X-Forwarded-For',
+    });
+    try {
+      const attempt = (xff: string) =>
+        postJson(
+          s,
+          '/api/auth/sign-in/email',
+          { email: 'b@example.test', password: 'x' },
+          { 'x-forwarded-for': xff },
+        );
+      expect((await attempt('1.1.1.1, 198.51.100.1')).status).toBe(401);
+      expect((await attempt('2.2.2.2, 198.51.100.1')).status).toBe(401);
+      expect((await attempt('3.3.3.3, 198.51.100.1')).status).toBe(429);
+      expect((await attempt('198.51.100.2')).status).toBe(401);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('cross-origin requests', () => {
   it('refuses a cross-origin POST to the auth endpoints before it reaches them', async () => {
     const u = await createUser(t);
