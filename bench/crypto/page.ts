@@ -1,0 +1,67 @@
+// Bench page (bundled by run.mjs): the vf1 client on the page, the service in the crypto Worker
+// (the production layout), ciphertext stored in OPFS between encryption and decryption.
+import { createCryptoClient, workerTransport } from '../../packages/crypto/src/index.ts';
+import { best, streamFigures, type CipherStore, type RawFigures } from './workload.ts';
+
+async function opfsStore(): Promise<CipherStore> {
+  const dir = await navigator.storage.getDirectory();
+  const handle = await dir.getFileHandle('vf1-bench.bin', { create: true });
+  return {
+    write: async (stream) => stream.pipeTo(await handle.createWritable()),
+    read: async () => (await handle.getFile()).stream(),
+  };
+}
+
+async function raw(total: number): Promise<RawFigures> {
+  const worker = new Worker('./raw-worker.js', { type: 'module' });
+  const figures = await new Promise<RawFigures>((resolve) => {
+    worker.onmessage = (e: MessageEvent<RawFigures>) => resolve(e.data);
+    worker.postMessage(total);
+  });
+  worker.terminate();
+  return figures;
+}
+
+async function unlockTimes(client: ReturnType<typeof createCryptoClient>) {
+  const vaultId = crypto.randomUUID();
+  const { key } = await client.createVault(vaultId, 'correct horse battery staple');
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    await client.unlockVault(vaultId, key, 'correct horse battery staple');
+    times.push(Math.round(performance.now() - t));
+  }
+  return { kdf: key.slots[0]?.kdf, unlockMs: times };
+}
+
+/** Unlock time with the default Argon2id parameters, in its own Worker (freed afterwards). */
+async function unlock() {
+  const worker = new Worker('./worker.js', { type: 'module' });
+  const result = await unlockTimes(createCryptoClient(workerTransport(worker)));
+  worker.terminate();
+  return result;
+}
+
+async function run(mib: number, rounds: number) {
+  const worker = new Worker('./worker.js', { type: 'module' });
+  const client = createCryptoClient(workerTransport(worker));
+  const { session } = await client.createVault(crypto.randomUUID(), 'bench', {
+    alg: 'argon2id',
+    m: 19456,
+    t: 2,
+    p: 1,
+  });
+  const total = mib * 1024 * 1024;
+  const store = await opfsStore();
+  const results = [];
+  for (let i = 0; i < rounds; i++) {
+    results.push({
+      ...(await streamFigures(client, session, total, store)),
+      ...(await raw(total)),
+    });
+  }
+  worker.terminate();
+  return { env: navigator.userAgent, ...best(results) };
+}
+
+Object.assign(globalThis, { vf1Bench: run, vf1Unlock: unlock });

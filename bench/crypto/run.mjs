@@ -1,0 +1,179 @@
+// Runs the crypto benchmark: Node (in-process client) then Chromium (client on a page, service in
+// the crypto Worker, raw WebCrypto in another Worker), and prints JSON and a Markdown table.
+//   node bench/crypto/run.mjs            1 GiB, 2 rounds (best of)
+//   BENCH_MIB=256 BENCH_ROUNDS=1 node bench/crypto/run.mjs
+// Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH); nothing is downloaded.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { loadavg, tmpdir, cpus } from 'node:os';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium as playwrightChromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const mib = Number(process.env.BENCH_MIB ?? 1024);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+
+/** Sum of VmRSS (MiB) of every descendant of this process whose command matches `pattern`. */
+function treeRssMiB(pattern) {
+  const parent = new Map();
+  const comm = new Map();
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      parent.set(pid, stat.slice(close + 2).split(' ')[1]);
+      comm.set(pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const mine = (pid) => {
+    for (let p = pid, n = 0; p && p !== '0' && n < 50; p = parent.get(p), n++) {
+      if (p === String(process.pid)) return true;
+    }
+    return false;
+  };
+  let kib = 0;
+  for (const pid of parent.keys()) {
+    if (pid === String(process.pid) || !mine(pid) || !pattern.test(comm.get(pid) ?? '')) continue;
+    try {
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      kib += Number(m?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return Math.round(kib / 1024);
+}
+
+async function runNode() {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'node.ts')], {
+    cwd: root,
+    env: { ...process.env, BENCH_MIB: String(mib), BENCH_ROUNDS: String(rounds) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`node bench exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+async function runChromium() {
+  const dir = await mkdtemp(join(tmpdir(), 'vf1-bench-web-'));
+  await build({
+    entryPoints: {
+      page: join(here, 'page.ts'),
+      'raw-worker': join(here, 'raw-worker.ts'),
+      worker: join(root, 'packages/crypto/src/worker.ts'),
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outdir: dir,
+    logLevel: 'warning',
+  });
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><script type="module" src="./page.js"></script>',
+  );
+  const types = { '.html': 'text/html', '.js': 'text/javascript' };
+  const server = createServer((req, res) => {
+    const name = (req.url ?? '/').split('?')[0].replace(/^\/$/, '/index.html').slice(1);
+    if (!/^[\w.-]+$/.test(name)) return res.writeHead(404).end();
+    try {
+      const body = readFileSync(join(dir, name));
+      res
+        .writeHead(200, { 'content-type': types[extname(name)] ?? 'application/octet-stream' })
+        .end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const browser = await playwrightChromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForFunction(() => 'vf1Bench' in globalThis);
+    const unlock = await page.evaluate(() => globalThis.vf1Unlock());
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const baselineRssMiB = treeRssMiB(/chrom/i);
+    let peakRssMiB = baselineRssMiB;
+    const timer = setInterval(() => (peakRssMiB = Math.max(peakRssMiB, treeRssMiB(/chrom/i))), 200);
+    try {
+      const figures = await page.evaluate(([m, r]) => globalThis.vf1Bench(m, r), [mib, rounds]);
+      return { ...figures, ...unlock, baselineRssMiB, peakRssMiB };
+    } finally {
+      clearInterval(timer);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const ratio = (a, b) => `${Math.round((a / b) * 100)}%`;
+function table(results) {
+  const rows = [
+    ['encrypt, stream API, with SHA-256 checksum', 'encryptMBps'],
+    ['encrypt, stream API, no checksum', 'encryptNoChecksumMBps'],
+    ['decrypt, stream API', 'decryptMBps'],
+    ['raw AES-256-GCM encrypt, 256 KiB calls, 1 at a time', 'rawEncryptMBps'],
+    ['raw AES-256-GCM encrypt, 256 KiB calls, 4 in flight', 'rawEncrypt4MBps'],
+    ['raw AES-256-GCM decrypt, 256 KiB calls, 1 at a time', 'rawDecryptMBps'],
+    ['raw AES-256-GCM decrypt, 256 KiB calls, 4 in flight', 'rawDecrypt4MBps'],
+  ];
+  const lines = [
+    '| MB/s (10^6 bytes of plaintext per s) | Node | Chromium Worker |',
+    '|---|---|---|',
+  ];
+  for (const [label, key] of rows)
+    lines.push(`| ${label} | ${results.node[key]} | ${results.chromium[key]} |`);
+  for (const env of ['node', 'chromium']) {
+    const r = results[env];
+    lines.push(
+      '',
+      `${env}: encrypt (no checksum) ${ratio(r.encryptNoChecksumMBps, r.rawEncryptMBps)} and decrypt ` +
+        `${ratio(r.decryptMBps, r.rawDecryptMBps)} of raw 1-at-a-time; RSS ${r.baselineRssMiB} MiB before, ` +
+        `${r.peakRssMiB} MiB peak`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const started = new Date().toISOString();
+const load = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
+const node = await runNode();
+const chromium = await runChromium();
+const results = {
+  started,
+  mib,
+  rounds,
+  cpus: cpus().length,
+  loadAverageAtStart: load,
+  node,
+  chromium,
+};
+console.log(JSON.stringify(results, null, 2));
+console.log(table(results));
