@@ -38,6 +38,18 @@ describe('requireUser and GET /api/me', () => {
     });
   });
 
+  it('ensures the profile again at the next sign-in when it is missing', async () => {
+    const u = await createUser(t, { name: 'Re Created' });
+    await t.db.kysely.deleteFrom('profiles').where('id', '=', u.id).execute();
+    await signIn(t, u.email, u.password);
+    const row = await t.db.kysely
+      .selectFrom('profiles')
+      .selectAll()
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: u.email, full_name: 'Re Created', role: 'user' });
+  });
+
   it('reads the role from the profile', async () => {
     const u = await createUser(t, { role: 'admin' });
     const body = meResponseSchema.parse(await (await me(u.cookie)).json());
