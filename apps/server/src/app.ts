@@ -13,6 +13,9 @@ import { webRoutes } from './web/static.ts';
 import { limitsRoutes } from './plans/limits.routes.ts';
 import { secretsRoutes } from './secrets/secrets.routes.ts';
 import { vaultsRoutes } from './vaults/vaults.routes.ts';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
+import { visibilityRoutes } from './subscriptions/visibility.routes.ts';
+import { IPN_PATH, paymentsRoutes } from './payments/payments.routes.ts';
 import { messages, type HealthResponse } from '@sealvault/protocol';
 import { sql } from 'kysely';
 
@@ -38,8 +41,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       'request',
     );
   });
-  app.use('*', securityHeaders());
-  app.use('/api/*', sameOriginStateChanges(deps.config.publicUrl));
+  app.use('*', securityHeaders(deps.config.payments?.checkoutHost));
+  // The payment notification comes from the provider's servers and is authenticated by its
+  // signature (payments/ipn.ts), so it is the one state change exempt from the same-origin rule.
+  app.use('/api/*', sameOriginStateChanges(deps.config.publicUrl, [IPN_PATH]));
   app.onError(onError);
 
   const api = new Hono<AppEnv>();
@@ -55,6 +60,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/me', profilesRoutes());
   api.route('/limits', limitsRoutes());
   api.route('/vaults/:vaultId/secrets', secretsRoutes());
+  api.route('/subscription', subscriptionsRoutes());
+  api.route('/payments', paymentsRoutes());
+  api.route('/vaults/:vaultId/visibility', visibilityRoutes());
   api.route('/vaults', vaultsRoutes());
   api.all('*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/api', api);

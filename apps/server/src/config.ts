@@ -3,6 +3,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { authConfigFrom, authEnv, type AuthConfig } from './auth/auth.config.ts';
+import {
+  paymentsConfigFrom,
+  paymentsEnv,
+  type PaymentsConfig,
+} from './payments/payments.config.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -23,6 +28,7 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(24),
   ...authEnv,
+  ...paymentsEnv,
 });
 
 export interface Config {
@@ -39,6 +45,8 @@ export interface Config {
   uploadExpiryHours: number;
   /** Accounts, sessions and mail (auth/auth.config.ts). */
   auth: AuthConfig;
+  /** The card payment provider (payments/payments.config.ts); null when not configured. */
+  payments: PaymentsConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -58,6 +66,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${detail}`);
   }
   const e = parsed.data;
+  let payments: PaymentsConfig | null;
+  try {
+    payments = paymentsConfigFrom(e);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -71,5 +85,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     auth: authConfigFrom(e),
+    payments,
   };
 }

@@ -10,6 +10,7 @@ import { createAuth } from './auth/auth.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { startFileSweeper } from './files/uploads.sweep.ts';
+import { startSubscriptionJob } from './subscriptions/subscriptions.service.ts';
 
 export interface RunningServer {
   port: number;
@@ -29,6 +30,7 @@ export async function startServer(
   await migrateAll(db, auth);
   const app = createApp({ config, db, logger, now: () => new Date(), auth });
   const sweeper = startFileSweeper({ config, db, logger, now: () => new Date() });
+  const subscriptionJob = startSubscriptionJob({ db, logger, now: () => new Date() });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(s),
@@ -43,6 +45,7 @@ export async function startServer(
     logger,
     async close() {
       sweeper.stop();
+      subscriptionJob.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

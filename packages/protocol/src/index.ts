@@ -10,3 +10,5 @@ export * from './secrets.api.ts';
 export * from './files.ts';
 export * from './files.api.ts';
 export * from './profile.ts';
+export * from './subscriptions.ts';
+export * from './subscriptions.api.ts';

@@ -136,6 +136,60 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('profiles_email').on('profiles').column('email').execute();
     },
   },
+  // Plans and payments (issue 8): spec §3 user_subscriptions, the checkouts a notification
+  // refers to, and the notifications already handled (payments/payments.service.ts).
+  '0060_user_subscriptions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('user_subscriptions')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('plan_id', 'text', (c) => c.notNull().references('subscription_plans.id'))
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .addColumn('current_period_end', 'text')
+        .addColumn('pending_plan_id', 'text', (c) => c.references('subscription_plans.id'))
+        .addColumn('provider_ref', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('user_subscriptions_period_end')
+        .on('user_subscriptions')
+        .column('current_period_end')
+        .execute();
+      await db.schema
+        .createIndex('user_subscriptions_provider_ref')
+        .on('user_subscriptions')
+        .column('provider_ref')
+        .execute();
+      await db.schema
+        .createTable('payment_checkouts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('plan_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('payment_checkouts_user_id')
+        .on('payment_checkouts')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createTable('payment_notifications')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('order_ref', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text')
+        .addColumn('plan_id', 'text')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('payment_notifications_order')
+        .on('payment_notifications')
+        .columns(['order_ref', 'outcome'])
+        .execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

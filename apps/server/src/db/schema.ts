@@ -129,7 +129,50 @@ export interface AuthAccountTable {
   accountId: string;
 }
 
+/**
+ * Spec §3 user_subscriptions: one row per user who changed plan (a user without one is on the
+ * profile's plan since the profile was created). profiles.current_plan_id stays the plan that
+ * limits read; both change in one transaction (subscriptions/subscriptions.service.ts).
+ */
+export interface UserSubscriptionsTable {
+  user_id: string;
+  plan_id: string;
+  status: 'active';
+  started_at: string;
+  /** End of the paid period; null without one (free, or granted by an admin). */
+  current_period_end: string | null;
+  /** A downgrade that the job applies once current_period_end passes. */
+  pending_plan_id: string | null;
+  /** The provider's subscription (licence) reference, to match renewals. */
+  provider_ref: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A checkout started by a user: the notification names it (REFNOEXT) to find the user. */
+export interface PaymentCheckoutsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  created_at: string;
+}
+
+/** Every signed notification handled, by its id: a replay finds its row and changes nothing. */
+export interface PaymentNotificationsTable {
+  id: string;
+  /** The provider's order number (REFNO). */
+  order_ref: string;
+  user_id: string | null;
+  plan_id: string | null;
+  /** 'applied' (the plan changed) or why it did not: 'ignored_status', 'unknown_order', ... */
+  outcome: string;
+  received_at: string;
+}
+
 export interface Database {
+  user_subscriptions: UserSubscriptionsTable;
+  payment_checkouts: PaymentCheckoutsTable;
+  payment_notifications: PaymentNotificationsTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;

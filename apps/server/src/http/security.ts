@@ -21,7 +21,22 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function securityHeaders(): MiddlewareHandler {
+/**
+ * The policy, widened only when a card payment provider is configured (spec §7): its inline cart
+ * is a script from the provider's checkout host that opens the provider's frame and talks to it.
+ * That host is added to script-src, connect-src and frame-src, nothing else; without payment
+ * configuration the policy is CONTENT_SECURITY_POLICY unchanged.
+ */
+export function contentSecurityPolicy(paymentHost?: string): string {
+  if (!paymentHost) return CONTENT_SECURITY_POLICY;
+  const widen = new Set(['script-src', 'connect-src', 'frame-src']);
+  return CONTENT_SECURITY_POLICY.split('; ')
+    .map((d) => (widen.has(d.split(' ')[0] ?? '') ? `${d} ${paymentHost}` : d))
+    .join('; ');
+}
+
+export function securityHeaders(paymentHost?: string): MiddlewareHandler {
+  const policy = contentSecurityPolicy(paymentHost);
   const headers = secureHeaders({
     referrerPolicy: 'no-referrer',
     xFrameOptions: 'DENY',
@@ -32,7 +47,7 @@ export function securityHeaders(): MiddlewareHandler {
   });
   return async (c, next) => {
     await headers(c, next);
-    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    c.header('Content-Security-Policy', policy);
   };
 }
 
@@ -41,9 +56,14 @@ export function securityHeaders(): MiddlewareHandler {
  * browser's Sec-Fetch-Site must not be cross-site. Requests without either (curl, server-to-server)
  * carry no ambient browser credentials of ours and pass.
  */
-export function sameOriginStateChanges(publicUrl: string): MiddlewareHandler {
+export function sameOriginStateChanges(
+  publicUrl: string,
+  /** Paths authenticated otherwise (a signed server-to-server notification), not by cookies. */
+  exempt: readonly string[] = [],
+): MiddlewareHandler {
   const check = csrf({ origin: publicUrl, secFetchSite: ['same-origin', 'none'] });
   return async (c, next) => {
+    if (exempt.includes(c.req.path)) return next();
     try {
       await check(c, next);
     } catch {

@@ -1,0 +1,196 @@
+// Plan changes (spec §4 Plan, §5 Plans, §6 roles, §7 upgrade_user_subscription and
+// upgrade_user_subscription_admin):
+// - a paid plan starts only from a verified payment notification (applyPaidPlan, called by
+//   payments.service.ts), which stores the end of the paid period (+1 month);
+// - without a payment a user may only switch down to free: with a paid period running it is
+//   scheduled for the period's end, otherwise it applies at once;
+// - an admin may put any user (by default themselves) on any plan, without a paid period.
+// Every change writes the user_subscriptions row and profiles.current_plan_id in one transaction.
+import {
+  messages,
+  subscriptionMessages,
+  type AdminUpgradeRequest,
+  type PlanId,
+  type SubscriptionResponse,
+} from '@sealvault/protocol';
+import type { SessionUser } from '../auth/auth.middleware.ts';
+import type { AppDeps } from '../http/context.ts';
+import { HttpError } from '../http/errors.ts';
+import { getLimits } from '../plans/limits.service.ts';
+import { onUserDeleted } from '../profiles/user-deletion.ts';
+import { countVaults } from '../vaults/vaults.repository.ts';
+import * as repo from './subscriptions.repository.ts';
+
+export type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
+
+onUserDeleted(async ({ db, userId }) => {
+  await repo.deleteSubscriptionData(db.kysely, userId);
+});
+
+/** One calendar month later, clamped to the month's last day (Jan 31 -> Feb 28/29). */
+export function addOneMonth(from: Date): Date {
+  const y = from.getUTCFullYear();
+  const m = from.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const d = new Date(from);
+  d.setUTCDate(1);
+  d.setUTCFullYear(y, m, Math.min(from.getUTCDate(), lastDay));
+  return d;
+}
+
+/** A paid plan whose period ended this long ago without a renewal falls back to free. */
+export const LAPSE_GRACE_MS = 3 * 24 * 3_600_000;
+
+const notAuthenticated = () => new HttpError(401, 'unauthorized', messages.auth.notAuthenticated);
+
+export async function subscriptionResponse(
+  deps: Deps,
+  userId: string,
+): Promise<SubscriptionResponse> {
+  const db = deps.db.kysely;
+  const subscription = await repo.readSubscription(db, userId);
+  if (!subscription) throw notAuthenticated();
+  return {
+    subscription,
+    limits: await getLimits(db, userId, deps.logger),
+    vault_count: await countVaults(db, userId),
+  };
+}
+
+async function changePlan(
+  trx: repo.Q,
+  userId: string,
+  planId: PlanId,
+  now: Date,
+  periodEnd: string | null,
+  providerRef?: string | null,
+): Promise<void> {
+  const at = now.toISOString();
+  await repo.writePlan(trx, userId, { planId, periodEnd, now: at, providerRef });
+  if (planId !== 'pro') await repo.unhideVaults(trx, userId, at);
+}
+
+/**
+ * upgrade_user_subscription without a payment: only a switch down to free (spec §6), or keeping
+ * the current paid plan, which cancels its scheduled downgrade.
+ */
+export async function requestPlanChange(
+  deps: Deps,
+  userId: string,
+  planId: PlanId,
+): Promise<SubscriptionResponse> {
+  const now = deps.now();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const current = await repo.readSubscription(trx, userId);
+    if (!current) throw notAuthenticated();
+    if (planId !== 'free') {
+      if (planId === current.plan_id && current.pending_plan_id) {
+        await repo.setPendingPlan(trx, userId, null, now.toISOString());
+        return;
+      }
+      throw new HttpError(403, 'forbidden', subscriptionMessages.paymentRequired);
+    }
+    if (current.plan_id === 'free') return;
+    const paidUntil = current.current_period_end;
+    if (paidUntil && paidUntil > now.toISOString()) {
+      await repo.setPendingPlan(trx, userId, 'free', now.toISOString());
+    } else {
+      await changePlan(trx, userId, 'free', now, null);
+    }
+  });
+  deps.logger.info({ userId, planId }, 'plan change requested');
+  return subscriptionResponse(deps, userId);
+}
+
+/** upgrade_user_subscription_admin: admins only, any plan, no payment and no paid period. */
+export async function adminUpgrade(
+  deps: Deps,
+  actor: SessionUser,
+  input: AdminUpgradeRequest,
+): Promise<SubscriptionResponse> {
+  if (actor.role !== 'admin') throw new HttpError(403, 'forbidden', messages.plans.adminRequired);
+  const target = input.user_id ?? actor.id;
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    if (!(await repo.readSubscription(trx, target)))
+      throw new HttpError(404, 'not_found', subscriptionMessages.unknownUser);
+    await changePlan(trx, target, input.plan_id, deps.now(), null);
+  });
+  deps.logger.info({ actor: actor.id, userId: target, planId: input.plan_id }, 'admin plan change');
+  return subscriptionResponse(deps, target);
+}
+
+/**
+ * A verified payment for `planId` (payments.service.ts, inside its transaction). Paying again
+ * for the current plan extends its period by a month from its end; another plan starts now.
+ */
+export async function applyPaidPlan(
+  trx: repo.Q,
+  userId: string,
+  planId: PlanId,
+  now: Date,
+  providerRef: string | null,
+): Promise<void> {
+  const current = await repo.readSubscription(trx, userId);
+  const runningEnd =
+    current?.plan_id === planId && current.current_period_end
+      ? new Date(current.current_period_end)
+      : null;
+  const from = runningEnd && runningEnd > now ? runningEnd : now;
+  await changePlan(trx, userId, planId, now, addOneMonth(from).toISOString(), providerRef);
+}
+
+/**
+ * One pass of the scheduled job: applies downgrades whose paid period has ended, and moves paid
+ * plans that were not renewed within the grace period back to free. Uses the deps' clock.
+ */
+export async function applyDueChanges(deps: Deps): Promise<{ downgraded: number; lapsed: number }> {
+  const now = deps.now();
+  const at = now.toISOString();
+  const db = deps.db.kysely;
+  let downgraded = 0;
+  for (const userId of await repo.dueDowngrades(db, at)) {
+    await db.transaction().execute(async (trx) => {
+      const row = await repo.findSubscription(trx, userId);
+      // Re-read inside the transaction: a payment may have cancelled the change meanwhile.
+      if (!row?.pending_plan_id || !row.current_period_end || row.current_period_end > at) return;
+      await changePlan(trx, userId, row.pending_plan_id as PlanId, now, null);
+      downgraded += 1;
+    });
+  }
+  let lapsed = 0;
+  const cutoff = new Date(now.getTime() - LAPSE_GRACE_MS).toISOString();
+  for (const userId of await repo.lapsedSubscriptions(db, cutoff)) {
+    await db.transaction().execute(async (trx) => {
+      const row = await repo.findSubscription(trx, userId);
+      if (!row?.current_period_end || row.current_period_end > cutoff || row.pending_plan_id)
+        return;
+      await changePlan(trx, userId, 'free', now, null);
+      lapsed += 1;
+    });
+  }
+  return { downgraded, lapsed };
+}
+
+/** Runs applyDueChanges now and every `intervalMs` (server.ts); never two passes at once. */
+export function startSubscriptionJob(deps: Deps, intervalMs = 5 * 60_000): { stop(): void } {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await applyDueChanges(deps);
+      if (result.downgraded + result.lapsed > 0) deps.logger.info(result, 'subscription changes');
+    } catch (err) {
+      deps.logger.warn(
+        { err: err instanceof Error ? err.message : 'unknown' },
+        'subscription job failed',
+      );
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  void run();
+  return { stop: () => clearInterval(timer) };
+}
