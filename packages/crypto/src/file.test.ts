@@ -234,4 +234,15 @@ describe('service ordering', () => {
       code: 'INVALID_INPUT',
     });
   });
+
+  it('forgets a file job when its vault is locked', async () => {
+    const vaultId = crypto.randomUUID();
+    const { session: s } = await client.createVault(vaultId, 'pw', FAST_KDF);
+    const { job } = await service.beginEncrypt(s, crypto.randomUUID(), true);
+    await client.lockVault(vaultId);
+    const chunk = new Uint8Array(10);
+    await expect(service.sealChunk(job, 0, chunk, true)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+  });
 });

@@ -2,10 +2,9 @@
 // (worker.ts serves it); in Node or tests it is called in-process. Every argument and result is
 // structured-cloneable; keys never leave it, callers hold SessionId and JobId handles instead.
 // Sections cited are of vault-format.md.
-import { fromBase64, randomBytes, toBase64, toHex, type RandomBytes } from './bytes.ts';
-import { openChunk, sealChunk } from './chunk.ts';
+import { randomBytes, toHex, type RandomBytes } from './bytes.ts';
 import { CryptoError } from './errors.ts';
-import { newHeader, openHeader, type FileCipher } from './header.ts';
+import { createFileJobs, type EncryptJob, type EncryptResult } from './jobs.ts';
 import {
   asFileId,
   asFolderId,
@@ -17,8 +16,8 @@ import {
   type VaultId,
 } from './ids.ts';
 import type { KdfProfile } from './kdf.ts';
-import { deriveVaultKeys, newFileKey, openFileKey, type VaultKeys } from './keys.ts';
-import { createSha256, type Bytes, type Sha256 } from './primitives.ts';
+import { deriveVaultKeys, type VaultKeys } from './keys.ts';
+import type { Bytes } from './primitives.ts';
 import * as records from './records.ts';
 import type { FileMeta, SecretItem } from './records.ts';
 import {
@@ -29,19 +28,7 @@ import {
   type VaultKey,
 } from './slot.ts';
 
-export interface EncryptJob {
-  job: JobId;
-  /** The 72 header bytes: the first bytes of the ciphertext. */
-  header: Bytes;
-  /** encFK, base64 (the file record's wrapped key). */
-  wrappedKey: string;
-}
-
-export interface EncryptResult {
-  /** SHA-256 of the whole ciphertext, lowercase hex (the transport checksum); null if not asked. */
-  checksum: string | null;
-  ciphertextSize: number;
-}
+export type { EncryptJob, EncryptResult };
 
 /** The service API. One line each; all failures are CryptoError with a stable code. */
 export interface CryptoService {
@@ -126,19 +113,6 @@ export interface CryptoService {
   lookupName(session: SessionId, parentId: string | null, name: string): Promise<string>;
 }
 
-type Job =
-  | {
-      kind: 'encrypt';
-      session: SessionId;
-      fc: FileCipher;
-      hash: Sha256 | null;
-      tail: Promise<void>;
-      next: number;
-      size: number;
-      finished: boolean;
-    }
-  | { kind: 'decrypt'; session: SessionId; fc: FileCipher };
-
 export interface ServiceOptions {
   /** Randomness; tests pass a deterministic one to reproduce vectors. */
   random?: RandomBytes;
@@ -147,7 +121,6 @@ export interface ServiceOptions {
 export function createCryptoService(options: ServiceOptions = {}): CryptoService {
   const random = options.random ?? randomBytes;
   const sessions = new Map<SessionId, VaultKeys>();
-  const jobs = new Map<JobId, Job>();
   const handle = <T extends string>() => toHex(random(16)) as T;
 
   const keysOf = (session: SessionId): VaultKeys => {
@@ -155,12 +128,7 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
     if (!keys) throw new CryptoError('LOCKED');
     return keys;
   };
-  const jobOf = <K extends Job['kind']>(id: JobId, kind: K) => {
-    const job = jobs.get(id);
-    if (!job || job.kind !== kind) throw new CryptoError('INVALID_INPUT');
-    if (!sessions.has(job.session)) throw new CryptoError('LOCKED');
-    return job as Extract<Job, { kind: K }>;
-  };
+  const files = createFileJobs(random, keysOf, (s) => sessions.has(s));
   const parent = (id: string | null): FolderId | null => (id === null ? null : asFolderId(id));
 
   async function startSession(vaultId: VaultId, vmk: Bytes): Promise<SessionId> {
@@ -200,12 +168,12 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
     lockVault(vaultId) {
       for (const [s, keys] of sessions)
         if (keys.vaultId === vaultId.toLowerCase()) sessions.delete(s);
-      for (const [j, job] of jobs) if (!sessions.has(job.session)) jobs.delete(j);
+      files.sweep();
       return Promise.resolve();
     },
     lockAll() {
       sessions.clear();
-      jobs.clear();
+      files.sweep();
       return Promise.resolve();
     },
     changePassword: (vaultId, key, oldPassword, newPassword, kdf) =>
@@ -229,75 +197,12 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
     addRecoverySlot: (vaultId, key, password) =>
       addRecoverySlot(asVaultId(vaultId), key, password, random),
 
-    async beginEncrypt(session, fileId, checksum) {
-      const keys = keysOf(session);
-      const id = asFileId(fileId);
-      const { wrapped, fk } = await newFileKey(keys, id, random);
-      const fc = await newHeader(fk, id, random);
-      const hash = checksum ? await createSha256() : null;
-      hash?.update(fc.header);
-      const job = handle<JobId>();
-      const tail = Promise.resolve();
-      jobs.set(job, {
-        kind: 'encrypt',
-        session,
-        fc,
-        hash,
-        tail,
-        next: 0,
-        size: fc.header.length,
-        finished: false,
-      });
-      return { job, header: fc.header.slice(), wrappedKey: toBase64(wrapped) };
-    },
-    async sealChunk(jobId, index, plain, final) {
-      const job = jobOf(jobId, 'encrypt');
-      if (job.finished || index !== job.next) throw new CryptoError('INVALID_INPUT');
-      job.next += 1;
-      job.finished = final;
-      const sealed = sealChunk(job.fc, index, plain, final);
-      // Hash in index order: each chunk waits for its predecessor before it is hashed and returned.
-      const hashed = job.tail.then(async () => {
-        const ct = await sealed;
-        job.hash?.update(ct);
-        job.size += ct.length;
-        return ct;
-      });
-      job.tail = hashed.then(
-        () => undefined,
-        () => undefined,
-      );
-      return hashed;
-    },
-    async finishEncrypt(jobId) {
-      const job = jobOf(jobId, 'encrypt');
-      if (!job.finished) throw new CryptoError('INVALID_INPUT');
-      await job.tail;
-      jobs.delete(jobId);
-      return { checksum: job.hash?.digestHex() ?? null, ciphertextSize: job.size };
-    },
-    async beginDecrypt(session, fileId, wrappedKey, header) {
-      const keys = keysOf(session);
-      const id = asFileId(fileId);
-      let wrapped: Bytes;
-      try {
-        wrapped = fromBase64(wrappedKey);
-      } catch {
-        throw new CryptoError('DECRYPT_FAILED');
-      }
-      const fk = await openFileKey(keys, id, wrapped);
-      const fc = await openHeader(fk, id, header);
-      const job = handle<JobId>();
-      jobs.set(job, { kind: 'decrypt', session, fc });
-      return job;
-    },
-    async openChunk(jobId, index, sealed, final) {
-      return openChunk(jobOf(jobId, 'decrypt').fc, index, sealed, final);
-    },
-    endJob(jobId) {
-      jobs.delete(jobId);
-      return Promise.resolve();
-    },
+    beginEncrypt: files.beginEncrypt,
+    sealChunk: files.sealChunk,
+    finishEncrypt: files.finishEncrypt,
+    beginDecrypt: files.beginDecrypt,
+    openChunk: files.openChunk,
+    endJob: files.endJob,
 
     encryptMeta: async (s, fileId, parentId, meta) =>
       records.encryptMeta(keysOf(s), asFileId(fileId), parent(parentId), meta, random),
