@@ -245,4 +245,21 @@ describe('service ordering', () => {
       code: 'INVALID_INPUT',
     });
   });
+
+  it('cancels the plaintext source when the ciphertext stream is cancelled', async () => {
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (c) => c.enqueue(new Uint8Array(65536)),
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const enc = await client.encryptFileStream(session, crypto.randomUUID(), endless);
+    const reader = enc.ciphertext.getReader();
+    await reader.read();
+    await reader.read();
+    await reader.cancel();
+    expect(cancelled).toBe(true);
+    await expect(enc.done).rejects.toBeInstanceOf(CryptoError);
+  });
 });
