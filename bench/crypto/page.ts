@@ -12,6 +12,17 @@ async function opfsStore(): Promise<CipherStore> {
   };
 }
 
+/** In-memory Blob store, to tell storage cost from crypto cost (BENCH_STORE=blob). */
+function blobStore(): CipherStore {
+  let blob = new Blob([]);
+  return {
+    write: async (stream) => {
+      blob = await new Response(stream).blob();
+    },
+    read: () => Promise.resolve(blob.stream()),
+  };
+}
+
 async function raw(total: number): Promise<RawFigures> {
   const worker = new Worker('./raw-worker.js', { type: 'module' });
   const figures = await new Promise<RawFigures>((resolve) => {
@@ -42,7 +53,7 @@ async function unlock() {
   return result;
 }
 
-async function run(mib: number, rounds: number) {
+async function run(mib: number, rounds: number, storeKind: string) {
   const worker = new Worker('./worker.js', { type: 'module' });
   const client = createCryptoClient(workerTransport(worker));
   const { session } = await client.createVault(crypto.randomUUID(), 'bench', {
@@ -52,7 +63,7 @@ async function run(mib: number, rounds: number) {
     p: 1,
   });
   const total = mib * 1024 * 1024;
-  const store = await opfsStore();
+  const store = storeKind === 'blob' ? blobStore() : await opfsStore();
   const results = [];
   for (let i = 0; i < rounds; i++) {
     results.push({
@@ -61,7 +72,7 @@ async function run(mib: number, rounds: number) {
     });
   }
   worker.terminate();
-  return { env: navigator.userAgent, ...best(results) };
+  return { env: navigator.userAgent, store: storeKind, ...best(results) };
 }
 
 Object.assign(globalThis, { vf1Bench: run, vf1Unlock: unlock });

@@ -17,6 +17,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const mib = Number(process.env.BENCH_MIB ?? 1024);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const store = process.env.BENCH_STORE ?? 'opfs';
 
 /** Sum of VmRSS (MiB) of every descendant of this process whose command matches `pattern`. */
 function treeRssMiB(pattern) {
@@ -119,7 +120,10 @@ async function runChromium() {
     let peakRssMiB = baselineRssMiB;
     const timer = setInterval(() => (peakRssMiB = Math.max(peakRssMiB, treeRssMiB(/chrom/i))), 200);
     try {
-      const figures = await page.evaluate(([m, r]) => globalThis.vf1Bench(m, r), [mib, rounds]);
+      const figures = await page.evaluate(
+        ([m, r, s]) => globalThis.vf1Bench(m, r, s),
+        [mib, rounds, store],
+      );
       return { ...figures, ...unlock, baselineRssMiB, peakRssMiB };
     } finally {
       clearInterval(timer);
@@ -164,7 +168,7 @@ const started = new Date().toISOString();
 const load = loadavg()
   .map((l) => l.toFixed(2))
   .join(' ');
-const node = await runNode();
+const node = process.env.BENCH_SKIP_NODE ? {} : await runNode();
 const chromium = await runChromium();
 const results = {
   started,
