@@ -4,10 +4,11 @@
 // its last byte verify the ciphertext's SHA-256, move the bytes into the BlobStore and only then
 // create the vault_files row. [Note: upload ownership] An upload's owner lives in file_uploads,
 // written on creation; every later tus request is refused (404) unless it comes from that user.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
@@ -42,12 +43,52 @@ export class TusHttpError extends Error {
   }
 }
 
-/** The tus file store, without creation-defer-length: a size must be declared and checked first. */
+/**
+ * The tus file store, without creation-defer-length: a size must be declared and checked first.
+ * It also hashes the bytes as they are written, so the last PATCH need not read the whole file
+ * again. [Note: running hash] The running SHA-256 is kept only while every byte from 0 went
+ * through successful writes in this process; after a failed or partial write, a restart or a
+ * PATCH on another instance, it is dropped and finishUpload hashes the stored file instead.
+ */
 export class UploadStore extends FileStore {
+  private readonly hashes = new Map<string, { hash: Hash; offset: number }>();
+
   constructor(directory: string) {
     super({ directory });
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
   }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const prior = this.hashes.get(id);
+    this.hashes.delete(id); // invalid until this write has succeeded
+    const state =
+      offset === 0
+        ? { hash: createHash('sha256'), offset: 0 }
+        : prior?.offset === offset
+          ? prior
+          : undefined;
+    if (!state) return super.write(readable, id, offset);
+    let hashed = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        state.hash.update(chunk);
+        hashed += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    readable.on('error', (err) => tap.destroy(err));
+    const newOffset = await super.write(readable.pipe(tap), id, offset);
+    if (newOffset === offset + hashed) this.hashes.set(id, { hash: state.hash, offset: newOffset });
+    return newOffset;
+  }
+
+  /** The SHA-256 (hex) of all `length` bytes if the running hash covers exactly them. */
+  takeDigest(id: string, length: number): string | null {
+    const state = this.hashes.get(id);
+    this.hashes.delete(id);
+    return state?.offset === length ? state.hash.digest('hex') : null;
+  }
+
   dataPath(id: string): string {
     if (!UPLOAD_ID_PATTERN.test(id)) throw new Error('not an upload id');
     return path.join(this.directory, id);
@@ -55,6 +96,7 @@ export class UploadStore extends FileStore {
   /** Removes the upload's bytes and tus info file, whichever of them exist. */
   async discard(id: string): Promise<void> {
     const data = this.dataPath(id);
+    this.hashes.delete(id);
     await fsp.rm(data, { force: true });
     await fsp.rm(`${data}.json`, { force: true });
   }
@@ -148,7 +190,9 @@ export async function finishUpload(scope: UploadScope, id: string): Promise<void
   if (!(await repo.claimUpload(db, id))) throw new TusHttpError(409, 'conflict', texts.busy);
   let stored: StoredBlob | undefined;
   try {
-    const digest = await sha256File(storage.uploads.dataPath(id));
+    const digest =
+      storage.uploads.takeDigest(id, Number(row.upload_length)) ??
+      (await sha256File(storage.uploads.dataPath(id)));
     if (digest !== row.checksum) {
       throw new TusHttpError(CHECKSUM_MISMATCH_STATUS, 'bad_request', texts.checksumMismatch);
     }
