@@ -1,7 +1,7 @@
 // @sealvault/crypto: the vf1 vault format (docs/vault-format.md). The UI uses a CryptoClient:
 //
-//   const worker = new Worker(new URL('@sealvault/crypto/worker', import.meta.url), { type: 'module' });
-//   const crypto = createCryptoClient(workerTransport(worker));   // or inProcessTransport()
+//   import CryptoWorker from '@sealvault/crypto/worker?worker';   // Vite's Worker import
+//   const crypto = createCryptoClient(workerTransport(new CryptoWorker()));   // or inProcessTransport()
 //   const { session, key } = await crypto.createVault(vaultId, password);   // key -> server
 //   const session2 = await crypto.unlockVault(vaultId, key, password);      // or 'Invalid password'
 //
