@@ -210,6 +210,15 @@ describe('cross-origin requests', () => {
   });
 });
 
+describe('account deletion', () => {
+  it('is not reachable through Better Auth’s own delete-user (only DELETE /api/me)', async () => {
+    const u = await createUser(t);
+    const res = await postJson(t, '/api/auth/delete-user', {}, { cookie: u.cookie });
+    expect(res.status).toBe(404);
+    expect((await t.request('/api/me', { headers: { cookie: u.cookie } })).status).toBe(200);
+  });
+});
+
 describe('roles', () => {
   it('cannot be set through Better Auth’s update-user', async () => {
     const u = await createUser(t);

@@ -124,6 +124,8 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
         '/send-verification-email': limited,
         '/change-password': limited,
         '/two-factor/*': limited,
+        // Read by every page load of the app; a session lookup like any /api/* request's.
+        '/get-session': false,
       },
     },
     advanced: {
