@@ -60,6 +60,9 @@ export async function createVerifiedUser(
   const link = await mailLink(user.email, VERIFY_SUBJECT);
   const verified = await request.get(link, { maxRedirects: 0 });
   expect(verified.status()).toBe(302);
+  // Verifying signed this request context in; end that session so only the test's own remain.
+  const out = await request.post('/api/auth/sign-out', { headers: { origin: baseURL }, data: {} });
+  expect(out.status()).toBe(200);
 }
 
 /** Fills and submits the sign-in form on /auth (the page must be showing it). */

@@ -55,7 +55,8 @@ const provider = new Provider(issuer, {
     const claims = identities.get(sub);
     return claims ? { accountId: sub, claims: () => claims } : undefined;
   },
-  features: { devInteractions: { enabled: false } },
+  // Like Google: no RP-initiated logout, so signing out of the app leaves the provider alone.
+  features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: false } },
   interactions: { url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
   cookies: { keys: [crypto.randomBytes(16).toString('hex')] },
   jwks: {

@@ -17,7 +17,7 @@ export function TopBar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <Link
           to="/dashboard"
           className="flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-500"
@@ -27,16 +27,19 @@ export function TopBar() {
             SealVault
           </span>
         </Link>
-        <span className="hidden items-center gap-1 rounded-full border border-emerald-200 bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700 sm:inline-flex dark:border-emerald-900/70 dark:bg-emerald-950/60 dark:text-emerald-300">
+        <span
+          title="End-to-End Encrypted"
+          className="inline-flex items-center gap-1 rounded-full border border-emerald-200 bg-emerald-50 px-1.5 py-1 text-xs font-medium text-emerald-700 sm:px-2.5 sm:py-0.5 dark:border-emerald-900/70 dark:bg-emerald-950/60 dark:text-emerald-300"
+        >
           <Lock aria-hidden="true" className="size-3" />
-          End-to-End Encrypted
+          <span className="max-sm:sr-only">End-to-End Encrypted</span>
         </span>
 
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
           <PlanBadge planId={profile.data?.plan.id} name={profile.data?.plan.name} />
           <Link
             to="/dashboard"
-            className="inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+            className="inline-flex h-10 items-center gap-2 rounded-lg px-2.5 text-sm sm:px-3 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
           >
             <LayoutDashboard aria-hidden="true" className="size-4" />
             <span className="hidden md:inline">Dashboard</span>
@@ -62,7 +65,7 @@ export function PlanBadge({
     return (
       <span
         aria-hidden="true"
-        className="hidden h-7 w-20 animate-pulse rounded-full bg-slate-100 sm:block dark:bg-slate-800"
+        className="block h-7 w-16 animate-pulse rounded-full bg-slate-100 sm:w-20 dark:bg-slate-800"
       />
     );
   }
@@ -71,7 +74,7 @@ export function PlanBadge({
     <Link
       to="/dashboard?view=subscription"
       title="Your plan"
-      className={`hidden items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 sm:inline-flex ${
+      className={`inline-flex min-w-0 items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 sm:px-3 ${
         free
           ? 'border-slate-200 bg-slate-50 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800'
           : 'border-amber-200 bg-amber-50 text-amber-800 hover:bg-amber-100 dark:border-amber-800/70 dark:bg-amber-950/50 dark:text-amber-200 dark:hover:bg-amber-900/50'
@@ -82,7 +85,7 @@ export function PlanBadge({
         data-testid="plan-star"
         className={`size-3.5 ${free ? 'text-slate-400' : 'fill-amber-400 text-amber-500'}`}
       />
-      <span>
+      <span className="max-w-24 truncate">
         <span className="sr-only">Plan: </span>
         {name}
       </span>

@@ -64,7 +64,7 @@ export function ProfilePanel() {
             type="email"
             readOnly
             value={profile.data?.email ?? user.email}
-            className={`${inputClass} bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-400`}
+            className={`${inputClass} !bg-slate-100 !text-slate-600 dark:!bg-slate-800/60 dark:!text-slate-400`}
           />
         </Field>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">

@@ -117,6 +117,7 @@ export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
+                autoFocus
                 className={`${inputClass} font-mono tracking-widest`}
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
@@ -155,7 +156,7 @@ function QrAndSecret({ uri }: { uri: string }) {
         <p>Can&apos;t scan it? Enter this key in the app instead:</p>
         <p
           data-testid="totp-secret"
-          className="mt-2 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all dark:bg-slate-800 dark:text-white"
+          className="mt-2 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 select-all dark:bg-slate-800 dark:text-white"
         >
           {groupSecret(secret)}
         </p>
