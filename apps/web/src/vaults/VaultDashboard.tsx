@@ -4,7 +4,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { AlertTriangle, Loader2, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { canCreateVault, type Vault } from '@sealvault/protocol';
+import { canCreateVault, subscriptionMessages, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { CreateVaultWizard } from './CreateVaultWizard.tsx';
 import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
@@ -53,7 +53,14 @@ export function VaultDashboard() {
         >
           <span className="flex items-center gap-2">
             <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
-            {LIMIT_BANNER}
+            <span>
+              {LIMIT_BANNER}
+              {all.length > limits.max_vaults && (
+                <span className="mt-1 block">
+                  {subscriptionMessages.overLimit(all.length, limits.max_vaults)}
+                </span>
+              )}
+            </span>
           </span>
           <Link to="/dashboard?view=subscription" className={buttonClass('primary', 'md', '!h-9')}>
             Upgrade

@@ -2,6 +2,7 @@
 // the 'Cloud Storage Settings' and 'Vault Management' panels of the spec are added below it by
 // the storage and vault work, each as its own section component.
 import { AccountSection } from './AccountSection.tsx';
+import { VaultManagement } from '../../settings/VaultManagement.tsx';
 
 export function SettingsView() {
   return (
@@ -15,7 +16,8 @@ export function SettingsView() {
         </p>
       </div>
       <AccountSection />
-      {/* <CloudStorageSettings /> and <VaultManagement /> go here. */}
+      {/* <CloudStorageSettings /> goes here. */}
+      <VaultManagement />
     </div>
   );
 }

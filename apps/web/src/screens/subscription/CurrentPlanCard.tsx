@@ -1,0 +1,93 @@
+// The current plan summary of the subscription page: the plan with its star, price and period,
+// a scheduled downgrade (with a way to keep the plan), the limits and the vault usage bar.
+import { CalendarClock, Star } from 'lucide-react';
+import { formatPlanSize, type Plan, type SubscriptionResponse } from '@sealvault/protocol';
+import { buttonClass } from '../../components/buttonStyles.ts';
+import { formatPrice } from '../../plans/planDisplay.ts';
+import { UsageBar } from '../../vaults/UsageBar.tsx';
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+export function CurrentPlanCard({
+  data,
+  plan,
+  onKeep,
+  keeping,
+}: {
+  data: SubscriptionResponse;
+  plan: Plan | undefined;
+  onKeep: () => void;
+  keeping: boolean;
+}) {
+  const { subscription, limits, vault_count } = data;
+  const free = subscription.plan_id === 'free';
+  const price = plan ? formatPrice(plan.price_monthly) : null;
+  return (
+    <section
+      aria-labelledby="current-plan-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-6">
+        <div>
+          <h2 id="current-plan-title" className="text-sm text-slate-600 dark:text-slate-400">
+            Current plan
+          </h2>
+          <p className="mt-1 flex items-center gap-2 text-2xl font-bold text-slate-900 dark:text-white">
+            <Star
+              aria-hidden="true"
+              className={`size-5 ${free ? 'text-slate-400' : 'fill-amber-400 text-amber-500'}`}
+            />
+            <span data-testid="current-plan-name">{limits.plan_name}</span>
+            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">
+              Active
+            </span>
+          </p>
+          {price && (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {price.amount} {price.period}
+              {subscription.current_period_end &&
+                !subscription.pending_plan_id &&
+                ` · Paid until ${longDate(subscription.current_period_end)}`}
+            </p>
+          )}
+        </div>
+        <dl className="grid grid-cols-2 gap-x-8 gap-y-1 text-sm">
+          <dt className="text-slate-600 dark:text-slate-400">Vaults</dt>
+          <dd className="font-medium text-slate-900 dark:text-white">
+            {limits.max_vaults === -1 ? 'Unlimited' : limits.max_vaults}
+          </dd>
+          <dt className="text-slate-600 dark:text-slate-400">Max file size</dt>
+          <dd className="font-medium text-slate-900 dark:text-white">
+            {formatPlanSize(limits.max_file_size_mb)}
+          </dd>
+        </dl>
+      </div>
+
+      <div className="mt-6">
+        <UsageBar count={vault_count} max={limits.max_vaults} />
+      </div>
+
+      {subscription.pending_plan_id && subscription.current_period_end && (
+        <div
+          role="status"
+          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/50 dark:text-amber-200"
+        >
+          <span className="flex items-center gap-2">
+            <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+            Your plan switches to Free on {longDate(subscription.current_period_end)}, at the end of
+            the billing period.
+          </span>
+          <button
+            type="button"
+            onClick={onKeep}
+            disabled={keeping}
+            className={buttonClass('secondary', 'md', '!h-9')}
+          >
+            {keeping ? 'Processing...' : `Keep ${limits.plan_name}`}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+// The FAQ of the subscription page (spec §2: upgrades take effect immediately, downgrades at the
+// end of the billing period).
+const entries = [
+  {
+    q: 'When does an upgrade take effect?',
+    a: 'Immediately. As soon as the payment is confirmed, your new limits apply and you can create more vaults and upload larger files.',
+  },
+  {
+    q: 'What happens when I downgrade?',
+    a: 'Downgrades take effect at the end of the billing period. Until then you keep everything your current plan includes.',
+  },
+  {
+    q: 'What if I have more vaults than the new plan allows?',
+    a: 'Nothing is deleted. Your existing vaults stay readable and usable; you only cannot create new vaults until you are below the limit again.',
+  },
+  {
+    q: 'Can SealVault or the payment provider read my vaults?',
+    a: 'No. Your vaults are encrypted on your device with your vault password. Payments only know which plan you bought.',
+  },
+];
+
+export function Faq() {
+  return (
+    <section aria-labelledby="faq-title">
+      <h2 id="faq-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+        Frequently asked questions
+      </h2>
+      <dl className="mt-4 grid gap-4 md:grid-cols-2">
+        {entries.map((e) => (
+          <div
+            key={e.q}
+            className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <dt className="font-medium text-slate-900 dark:text-white">{e.q}</dt>
+            <dd className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">{e.a}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+// One plan card of the subscription page: name, label, price, description, features and the
+// action of spec §2: 'Current Plan', 'Pay Now' (normal user), 'Admin Upgrade (Free)' (admin) or
+// 'Switch to Free' (downgrade), reading 'Processing...' or 'Downgrading...' while it runs.
+import { Check } from 'lucide-react';
+import type { Plan, Subscription } from '@sealvault/protocol';
+import { buttonClass } from '../../components/buttonStyles.ts';
+import { formatPrice, planBadges } from '../../plans/planDisplay.ts';
+import { planFeatures } from './planFeatures.ts';
+
+export type PlanAction = 'pay' | 'admin' | 'free';
+
+export function PlanOption({
+  plan,
+  subscription,
+  isAdmin,
+  busy,
+  disabled,
+  onAction,
+}: {
+  plan: Plan;
+  subscription: Subscription;
+  isAdmin: boolean;
+  /** This card's change is running. */
+  busy: boolean;
+  /** Another change is running. */
+  disabled: boolean;
+  onAction: (plan: Plan, action: PlanAction) => void;
+}) {
+  const current = plan.id === subscription.plan_id;
+  const price = formatPrice(plan.price_monthly);
+  const badge = planBadges[plan.id];
+  const titleId = `subscription-plan-${plan.id}`;
+  const scheduled = plan.id === 'free' && subscription.pending_plan_id === 'free';
+
+  let action: PlanAction | null = null;
+  let label = 'Current Plan';
+  if (!current && plan.id === 'free') {
+    action = 'free';
+    label = busy ? 'Downgrading...' : scheduled ? 'Switch scheduled' : 'Switch to Free';
+  } else if (!current) {
+    action = isAdmin ? 'admin' : 'pay';
+    label = busy ? 'Processing...' : isAdmin ? 'Admin Upgrade (Free)' : 'Pay Now';
+  }
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-current={current || undefined}
+      className={`relative flex h-full flex-col rounded-2xl border bg-white p-6 dark:bg-slate-900 ${
+        current
+          ? 'border-indigo-500 shadow-lg ring-1 shadow-indigo-600/10 ring-indigo-500 dark:border-indigo-400 dark:ring-indigo-400'
+          : 'border-slate-200 shadow-sm dark:border-slate-800'
+      }`}
+    >
+      <div className="flex min-h-6 flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {plan.name}
+        </h3>
+        {current ? (
+          <span className="rounded-full bg-indigo-600 px-2.5 py-0.5 text-xs font-semibold text-white dark:bg-indigo-500">
+            Current Plan
+          </span>
+        ) : (
+          badge && (
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              {badge}
+            </span>
+          )
+        )}
+      </div>
+      <p className="mt-4 flex items-baseline gap-1">
+        <span className="text-3xl font-extrabold tracking-tight text-slate-900 dark:text-white">
+          {price.amount}
+        </span>
+        <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
+          {price.period}
+        </span>
+      </p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{plan.description}</p>
+      <ul className="mt-5 mb-6 space-y-2.5 text-sm">
+        {planFeatures(plan).map((f) => (
+          <li key={f} className="flex items-start gap-2.5 text-slate-700 dark:text-slate-300">
+            <Check
+              aria-hidden="true"
+              className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
+            />
+            {f}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        aria-label={action ? `${label}: ${plan.name}` : `${plan.name} is your current plan`}
+        disabled={!action || busy || disabled || scheduled}
+        onClick={() => action && onAction(plan, action)}
+        className={buttonClass(
+          action === 'pay' || action === 'admin' ? 'primary' : 'secondary',
+          'md',
+          'mt-auto w-full',
+        )}
+      >
+        {label}
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+// Confirms 'Switch to Free': with a paid period running it is scheduled for the period's end
+// (spec §2 FAQ), otherwise it applies at once. Nothing is deleted either way.
+import { useState } from 'react';
+import { Modal } from '../../components/Modal.tsx';
+import { buttonClass } from '../../components/buttonStyles.ts';
+import type { Subscription } from '@sealvault/protocol';
+
+export function SwitchToFreeDialog({
+  open,
+  subscription,
+  planName,
+  running,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  subscription: Subscription;
+  planName: string;
+  running: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const [openedAt] = useState(() => Date.now());
+  const end = subscription.current_period_end;
+  const scheduled = end !== null && new Date(end).getTime() > openedAt;
+  const when = end
+    ? new Date(end).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+    : '';
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      closable={!running}
+      size="sm"
+      title="Switch to Free?"
+      description={
+        scheduled
+          ? `You keep ${planName} until ${when}, the end of your billing period. Then your plan switches to Free.`
+          : 'Your plan switches to Free now.'
+      }
+      footer={
+        <>
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={running}
+            className={buttonClass('secondary')}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={onConfirm}
+            disabled={running}
+            className={buttonClass('primary')}
+          >
+            {running ? 'Downgrading...' : 'Switch to Free'}
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Nothing is deleted. If you have more vaults than the Free plan allows, they stay readable
+        and usable; only creating new vaults is blocked.
+      </p>
+    </Modal>
+  );
+}
