@@ -78,6 +78,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PUBLIC_URL: baseURL,
         DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_FILE: path.join(process.env.E2E_DATA_DIR, 'server.log'),
         LOG_LEVEL: 'info',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,

@@ -21,6 +21,7 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FILE: z.string().min(1).optional(),
   WEB_DIST: z.string().min(1).optional(),
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number()
@@ -39,6 +40,8 @@ export interface Config {
   /** The origin browsers use to reach this server; state changes from other origins are refused. */
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Append logs to this file instead of standard output. */
+  logFile: string | undefined;
   /** Absolute path of the built web app (apps/web/dist). */
   webDist: string;
   /** Unfinished uploads expire this long after creation and are swept (files/uploads.sweep.ts). */
@@ -82,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'sqlite', file: path.join(dataDir, 'vault.db') },
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     logLevel: e.LOG_LEVEL,
+    logFile: e.LOG_FILE ? path.resolve(e.LOG_FILE) : undefined,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     auth: authConfigFrom(e),

@@ -8,6 +8,7 @@ import { openDatabase, type Db } from './db/database.ts';
 import { migrateAll } from './db/migrations.ts';
 import { createAuth } from './auth/auth.ts';
 import { createMailer } from './mail/mailer.ts';
+import { pino } from 'pino';
 import { createLogger, type Logger } from './logger.ts';
 import { startFileSweeper } from './files/uploads.sweep.ts';
 import { startSubscriptionJob } from './subscriptions/subscriptions.service.ts';
@@ -23,7 +24,13 @@ export async function startServer(
   config: Config,
   logDestination?: DestinationStream,
 ): Promise<RunningServer> {
-  const logger = createLogger(config.logLevel, logDestination);
+  const logger = createLogger(
+    config.logLevel,
+    logDestination ??
+      (config.logFile
+        ? pino.destination({ dest: config.logFile, append: true, sync: true, mkdir: true })
+        : undefined),
+  );
   const db = openDatabase(config.database);
   const mailer = createMailer(config.auth.mail, logger);
   const auth = createAuth({ config, db, logger, mailer });

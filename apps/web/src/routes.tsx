@@ -1,6 +1,6 @@
 // The route table of spec §2. To add a screen, add one entry here; signed-in screens
-// (/dashboard, /vault/:vaultId, /subscription) will sit under a guard route that the Accounts
-// issue adds, and /dropbox-auth is public. Screens other than the landing load lazily.
+// (/dashboard, /vault/:vaultId, /subscription) sit under the guard route of the shell, and
+// /dropbox-auth is public. Screens other than the landing load lazily.
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { PageLoading, RootLayout } from './RootLayout.tsx';
@@ -15,11 +15,35 @@ export const routes: RouteObject[] = [
       {
         path: 'auth',
         lazy: async () => ({
-          Component: (await import('./screens/auth/AuthScreen.tsx')).AuthScreen,
+          Component: (await import('./screens/auth/AuthPage.tsx')).AuthPage,
         }),
       },
-      // Next: { path: 'dashboard' }, { path: 'vault/:vaultId' }, { path: 'subscription' },
-      // { path: 'dropbox-auth' }.
+      {
+        // Signed-in screens: the guard and the top bar (shell/AppShell.tsx) around each.
+        lazy: async () => ({ Component: (await import('./shell/AppShell.tsx')).AppShell }),
+        children: [
+          {
+            path: 'dashboard',
+            lazy: async () => ({
+              Component: (await import('./screens/dashboard/DashboardScreen.tsx')).DashboardScreen,
+            }),
+          },
+          {
+            path: 'subscription',
+            lazy: async () => ({
+              Component: (await import('./screens/dashboard/SubscriptionView.tsx'))
+                .SubscriptionView,
+            }),
+          },
+          {
+            path: 'vault/:vaultId',
+            lazy: async () => ({
+              Component: (await import('./screens/vault/VaultPage.tsx')).VaultPage,
+            }),
+          },
+        ],
+      },
+      // Next: { path: 'dropbox-auth' } (public).
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,20 +1,12 @@
-// /vault/:vaultId (spec §2 "Vault page"). The vault itself (unlock, files, secrets) arrives with
-// the Vaults work, which replaces this component.
-import { ArrowLeft, Lock } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { buttonClass } from '../../components/buttonStyles.ts';
+// /vault/:vaultId (spec §2 "Vault page"): unlock, then the secrets manager for a secrets vault or
+// the file browser for a file vault.
+import { SecretsManager } from '../../secrets/SecretsManager.tsx';
+import { VaultPage as VaultFrame } from '../../vaults/VaultPage.tsx';
 
 export function VaultPage() {
-  const { vaultId = '' } = useParams();
   return (
-    <section className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
-      <Lock aria-hidden="true" className="size-10 text-slate-400" />
-      <h1 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">Vault</h1>
-      <p className="mt-1 text-sm break-all text-slate-600 dark:text-slate-400">{vaultId}</p>
-      <Link to="/dashboard" className={buttonClass('primary', 'md', 'mt-6')}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Dashboard
-      </Link>
-    </section>
+    <VaultFrame>
+      {(vault) => (vault.vault_type === 'secrets' ? <SecretsManager vaultId={vault.id} /> : null)}
+    </VaultFrame>
   );
 }
