@@ -36,6 +36,28 @@ describe('sign-up', () => {
       password: 'secret-pw',
     });
     expect(noName.status).toBe(400);
+    for (const [name, code] of [
+      ['   ', 'NAME_REQUIRED'],
+      ['x'.repeat(101), 'NAME_TOO_LONG'],
+    ]) {
+      const res = await signUp(uniqueEmail(), 'secret-pw', name);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code });
+    }
+  });
+
+  it('stores the full name trimmed, and refuses to blank it through update-user', async () => {
+    const email = uniqueEmail();
+    await signUp(email, 'secret-pw', '  Ada Lovelace  ');
+    const row = await t.db.kysely
+      .selectFrom('profiles')
+      .select('full_name')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row.full_name).toBe('Ada Lovelace');
+    const u = await createUser(t);
+    const res = await postJson(t, '/api/auth/update-user', { name: ' ' }, { cookie: u.cookie });
+    expect(res.status).toBe(400);
   });
 
   it('accepts exactly 6 characters, creates a profile and mails a verification link', async () => {
