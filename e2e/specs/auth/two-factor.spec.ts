@@ -1,0 +1,72 @@
+// Two-factor sign-in end to end: enrolment in the settings with the QR code and the secret shown,
+// confirming with a TOTP code the test computes (otpauth), the backup codes, then a sign-in that
+// asks for the code, one with a backup code, and turning it off with the password.
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { createVerifiedUser, newUser, signInWithForm, signOut } from '../../support/accounts.ts';
+
+const totpFor = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30 });
+
+async function submitCode(page: Page, label: string, code: string) {
+  await page.getByLabel(label).fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+test('enrols with a TOTP app and signs in with a code', async ({ page, request, baseURL }) => {
+  const user = newUser('totp');
+  await createVerifiedUser(request, baseURL ?? '', user);
+  await page.goto('/dashboard?view=settings');
+  await signInWithForm(page, user);
+  await expect(page.getByText('Two-factor sign-in is off')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
+  await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await dialog.getByTestId('totp-secret').textContent()) ?? '';
+  expect(secret.replace(/\s+/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
+  const totp = totpFor(secret);
+
+  await dialog.getByLabel('Code from the app').fill('000000');
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await dialog.getByLabel('Code from the app').fill(totp.generate());
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  const codes = dialog.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
+  await expect(codes.first()).toBeVisible();
+  const backupCode = (await codes.first().textContent()) ?? '';
+  expect(await codes.count()).toBeGreaterThanOrEqual(8);
+  await dialog.getByRole('button', { name: 'I have saved my backup codes' }).click();
+  await expect(page.getByText('Two-factor sign-in is on')).toBeVisible();
+
+  // Sign-in now asks for the code.
+  await signOut(page);
+  await page.goto('/auth');
+  await signInWithForm(page, user);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await submitCode(page, 'Authentication code', '123');
+  await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+  await submitCode(page, 'Authentication code', totp.generate());
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A backup code works too, once.
+  await signOut(page);
+  await page.goto('/auth');
+  await signInWithForm(page, user);
+  await page.getByRole('button', { name: 'Use a backup code' }).click();
+  await submitCode(page, 'Backup code', backupCode);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Turning it off needs the password.
+  await page.goto('/dashboard?view=settings');
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  const off = page.getByRole('dialog', { name: 'Turn off two-factor sign-in' });
+  await off.getByLabel('Password', { exact: true }).fill('not the password');
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(off.getByRole('alert')).toBeVisible();
+  await off.getByLabel('Password', { exact: true }).fill(user.password);
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByText('Two-factor sign-in is off')).toBeVisible();
+});
