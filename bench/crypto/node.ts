@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createCryptoClient, inProcessTransport } from '../../packages/crypto/src/index.ts';
+import {
+  createCryptoClient,
+  inProcessTransport,
+  asVaultId,
+} from '../../packages/crypto/src/index.ts';
 import { best, rawFigures, streamFigures, type CipherStore } from './workload.ts';
 
 const mib = Number(process.env.BENCH_MIB ?? 1024);
@@ -22,7 +26,7 @@ const store: CipherStore = {
 };
 
 const client = createCryptoClient(inProcessTransport());
-const { session } = await client.createVault(crypto.randomUUID(), 'bench', {
+const { session } = await client.createVault(asVaultId(crypto.randomUUID()), 'bench', {
   alg: 'argon2id',
   m: 19 * 1024,
   t: 2,

@@ -1,6 +1,6 @@
 // Bench page (bundled by run.mjs): the vf1 client on the page, the service in the crypto Worker
 // (the production layout), ciphertext stored in OPFS between encryption and decryption.
-import { createCryptoClient, workerTransport } from '../../packages/crypto/src/index.ts';
+import { createCryptoClient, workerTransport, asVaultId } from '../../packages/crypto/src/index.ts';
 import { best, streamFigures, type CipherStore, type RawFigures } from './workload.ts';
 
 async function opfsStore(): Promise<CipherStore> {
@@ -34,7 +34,7 @@ async function raw(total: number): Promise<RawFigures> {
 }
 
 async function unlockTimes(client: ReturnType<typeof createCryptoClient>) {
-  const vaultId = crypto.randomUUID();
+  const vaultId = asVaultId(crypto.randomUUID());
   const { key } = await client.createVault(vaultId, 'correct horse battery staple');
   const times: number[] = [];
   for (let i = 0; i < 3; i++) {
@@ -56,7 +56,7 @@ async function unlock() {
 async function run(mib: number, rounds: number, storeKind: string) {
   const worker = new Worker('./worker.js', { type: 'module' });
   const client = createCryptoClient(workerTransport(worker));
-  const { session } = await client.createVault(crypto.randomUUID(), 'bench', {
+  const { session } = await client.createVault(asVaultId(crypto.randomUUID()), 'bench', {
     alg: 'argon2id',
     m: 19456,
     t: 2,

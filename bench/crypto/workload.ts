@@ -1,6 +1,11 @@
 // The crypto benchmark workload, shared by the Node run and the Chromium page: the vf1 stream API
 // against raw WebCrypto AES-256-GCM with the same 256 KiB chunks. Web APIs only.
-import { CHUNK_BYTES, type CryptoClient, type SessionId } from '../../packages/crypto/src/index.ts';
+import {
+  CHUNK_BYTES,
+  type CryptoClient,
+  type SessionId,
+  asFileId,
+} from '../../packages/crypto/src/index.ts';
 
 export const MB = 1e6;
 const PIECE = 64 * 1024; // what File.stream() hands out in Chromium
@@ -38,6 +43,8 @@ export interface StreamFigures {
   encryptMBps: number;
   encryptNoChecksumMBps: number;
   decryptMBps: number;
+  /** Encryption piped straight into decryption, no storage: the whole round trip. */
+  roundTripMBps: number;
 }
 
 export interface RawFigures {
@@ -88,17 +95,26 @@ export async function streamFigures(
   total: number,
   store: CipherStore,
 ): Promise<StreamFigures> {
-  const fileId = crypto.randomUUID();
+  const fileId = asFileId(crypto.randomUUID());
   // Encrypt with the checksum (the real upload path) and without, discarding the output.
   let t = performance.now();
-  const withSum = await client.encryptFileStream(session, crypto.randomUUID(), source(total));
+  const withSum = await client.encryptFileStream(
+    session,
+    asFileId(crypto.randomUUID()),
+    source(total),
+  );
   await drain(withSum.ciphertext);
   await withSum.done;
   const encryptMBps = rate(total, performance.now() - t);
   t = performance.now();
-  const noSum = await client.encryptFileStream(session, crypto.randomUUID(), source(total), {
-    checksum: false,
-  });
+  const noSum = await client.encryptFileStream(
+    session,
+    asFileId(crypto.randomUUID()),
+    source(total),
+    {
+      checksum: false,
+    },
+  );
   await drain(noSum.ciphertext);
   const encryptNoChecksumMBps = rate(total, performance.now() - t);
   // Decrypt from storage (untimed write first).
@@ -111,7 +127,12 @@ export async function streamFigures(
   const got = await drain(client.decryptFileStream(session, fileId, stored.wrappedKey, input));
   const decryptMBps = rate(total, performance.now() - t);
   if (got !== total) throw new Error(`decrypted ${got} bytes, expected ${total}`);
-  return { bytes: total, encryptMBps, encryptNoChecksumMBps, decryptMBps };
+  t = performance.now();
+  const piped = await client.encryptFileStream(session, fileId, source(total), { checksum: false });
+  const back = client.decryptFileStream(session, fileId, piped.wrappedKey, piped.ciphertext);
+  if ((await drain(back)) !== total) throw new Error('round trip lost bytes');
+  const roundTripMBps = rate(total, performance.now() - t);
+  return { bytes: total, encryptMBps, encryptNoChecksumMBps, decryptMBps, roundTripMBps };
 }
 
 /** Raw WebCrypto over the same byte count: one call at a time, and four in flight. */

@@ -3,10 +3,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHUNK_BYTES as C } from './chunk.ts';
 import { createCryptoClient } from './client.ts';
+import type { FileId, VaultId } from './ids.ts';
 import { CryptoError } from './errors.ts';
 import { serve, transferablesOf, workerTransport, type Transport } from './rpc.ts';
 import { createCryptoService } from './service.ts';
-import { diff, FAST_KDF, pattern, readAll, streamOf } from './testkit.ts';
+import { diff, FAST_KDF, pattern, readAll, streamOf, uuid } from './testkit.ts';
 
 const channel = new MessageChannel();
 serve(channel.port2, createCryptoService());
@@ -34,10 +35,10 @@ afterAll(() => {
 
 describe('client across a message boundary', () => {
   it('creates, unlocks, encrypts and decrypts a multi-chunk file', async () => {
-    const vaultId = crypto.randomUUID();
+    const vaultId = uuid<VaultId>();
     const { key } = await client.createVault(vaultId, 'pw', FAST_KDF);
     const session = await client.unlockVault(vaultId, key, 'pw');
-    const fileId = crypto.randomUUID();
+    const fileId = uuid<FileId>();
     const plain = pattern(4 * C + 3);
     const enc = await client.encryptFileStream(session, fileId, streamOf(plain));
     const ct = await readAll(enc.ciphertext);
@@ -52,7 +53,7 @@ describe('client across a message boundary', () => {
   });
 
   it('rebuilds errors as CryptoError with the same code and message', async () => {
-    const vaultId = crypto.randomUUID();
+    const vaultId = uuid<VaultId>();
     const { key } = await client.createVault(vaultId, 'pw', FAST_KDF);
     const err: unknown = await client.unlockVault(vaultId, key, 'wrong').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CryptoError);

@@ -6,7 +6,7 @@ import { ByteReader, openChunks, sealChunks, toReadable, trim } from './stream.t
 import { CryptoError } from './errors.ts';
 import { HEADER_BYTES } from './header.ts';
 import type { RangePlan } from './chunk.ts';
-import type { JobId, SessionId } from './ids.ts';
+import type { FileId, JobId, SessionId } from './ids.ts';
 import type { Bytes } from './primitives.ts';
 import type { Transport } from './rpc.ts';
 import type { CryptoService, EncryptResult } from './service.ts';
@@ -30,21 +30,21 @@ export interface CryptoClient extends Passthrough {
   /** Encrypts a plaintext stream into a new file version (fresh FK) for `fileId`. */
   encryptFileStream(
     session: SessionId,
-    fileId: string,
+    fileId: FileId,
     plaintext: ReadableStream<Uint8Array>,
     options?: { checksum?: boolean },
   ): Promise<EncryptedFileStream>;
   /** Decrypts a whole ciphertext (header included); errors with DECRYPT_FAILED on any damage. */
   decryptFileStream(
     session: SessionId,
-    fileId: string,
+    fileId: FileId,
     wrappedKey: string,
     ciphertext: ReadableStream<Uint8Array>,
   ): ReadableStream<Uint8Array>;
   /** Decrypts the slice a RangePlan named (plus the file's 72 header bytes) to exactly the range. */
   decryptRange(
     session: SessionId,
-    fileId: string,
+    fileId: FileId,
     wrappedKey: string,
     header: Uint8Array,
     plan: RangePlan,
@@ -74,7 +74,7 @@ export function createCryptoClient(
 
   async function* decryptAll(
     session: SessionId,
-    fileId: string,
+    fileId: FileId,
     wrappedKey: string,
     source: ReadableStream<Uint8Array>,
   ) {
@@ -95,7 +95,7 @@ export function createCryptoClient(
 
   async function* decryptSlice(
     session: SessionId,
-    fileId: string,
+    fileId: FileId,
     wrappedKey: string,
     header: Uint8Array,
     plan: RangePlan,

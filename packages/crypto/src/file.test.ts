@@ -7,7 +7,7 @@ import { concat, toHex } from './bytes.ts';
 import { CHUNK_BYTES as C, SEALED_CHUNK_BYTES as S, ciphertextSize, planRange } from './chunk.ts';
 import { CryptoError } from './errors.ts';
 import { HEADER_BYTES as H } from './header.ts';
-import type { SessionId } from './ids.ts';
+import type { FileId, SessionId, VaultId } from './ids.ts';
 import {
   diff,
   FAST_KDF,
@@ -16,20 +16,21 @@ import {
   readAll,
   readUntilError,
   streamOf,
+  uuid,
 } from './testkit.ts';
 
 const { client, service } = localClient();
 let session: SessionId;
 
 interface Sealed {
-  fileId: string;
+  fileId: FileId;
   plain: Uint8Array;
   ct: Uint8Array;
   wrappedKey: string;
 }
 
 async function seal(size: number, seed = size + 1, piece = 100_000): Promise<Sealed> {
-  const fileId = crypto.randomUUID();
+  const fileId = uuid<FileId>();
   const plain = pattern(size, seed);
   const enc = await client.encryptFileStream(session, fileId, streamOf(plain, piece));
   const ct = await readAll(enc.ciphertext);
@@ -61,7 +62,7 @@ const chunkAt = (ct: Uint8Array, i: number) => ct.subarray(H + i * S, H + (i + 1
 
 let three: Sealed; // three chunks, the last one short
 beforeAll(async () => {
-  ({ session } = await client.createVault(crypto.randomUUID(), 'pw', FAST_KDF));
+  ({ session } = await client.createVault(uuid(), 'pw', FAST_KDF));
   three = await seal(2 * C + 1000);
 });
 
@@ -225,7 +226,7 @@ describe('ranges', () => {
 
 describe('service ordering', () => {
   it('refuses chunks out of order and a finish before the final chunk', async () => {
-    const { job } = await service.beginEncrypt(session, crypto.randomUUID(), false);
+    const { job } = await service.beginEncrypt(session, uuid(), false);
     await expect(service.sealChunk(job, 1, new Uint8Array(C), false)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
@@ -236,9 +237,9 @@ describe('service ordering', () => {
   });
 
   it('forgets a file job when its vault is locked', async () => {
-    const vaultId = crypto.randomUUID();
+    const vaultId = uuid<VaultId>();
     const { session: s } = await client.createVault(vaultId, 'pw', FAST_KDF);
-    const { job } = await service.beginEncrypt(s, crypto.randomUUID(), true);
+    const { job } = await service.beginEncrypt(s, uuid(), true);
     await client.lockVault(vaultId);
     const chunk = new Uint8Array(10);
     await expect(service.sealChunk(job, 0, chunk, true)).rejects.toMatchObject({
@@ -254,7 +255,7 @@ describe('service ordering', () => {
         cancelled = true;
       },
     });
-    const enc = await client.encryptFileStream(session, crypto.randomUUID(), endless);
+    const enc = await client.encryptFileStream(session, uuid(), endless);
     const reader = enc.ciphertext.getReader();
     await reader.read();
     await reader.read();

@@ -5,7 +5,7 @@ import { fromBase64, toBase64, toHex, type RandomBytes } from './bytes.ts';
 import { openChunk, sealChunk } from './chunk.ts';
 import { CryptoError } from './errors.ts';
 import { newHeader, openHeader, type FileCipher } from './header.ts';
-import { asFileId, type JobId, type SessionId } from './ids.ts';
+import { asFileId, type FileId, type JobId, type SessionId } from './ids.ts';
 import { newFileKey, openFileKey, type VaultKeys } from './keys.ts';
 import { createSha256, type Bytes, type Sha256 } from './primitives.ts';
 
@@ -63,7 +63,7 @@ export function createFileJobs(
 
     beginEncrypt: async (
       session: SessionId,
-      fileId: string,
+      fileId: FileId,
       checksum: boolean,
     ): Promise<EncryptJob> => {
       const keys = keysOf(session);
@@ -120,7 +120,7 @@ export function createFileJobs(
       return { checksum: job.hash?.digestHex() ?? null, ciphertextSize: job.size };
     },
 
-    beginDecrypt: async (session: SessionId, fileId: string, wrappedKey: string, header: Bytes) => {
+    beginDecrypt: async (session: SessionId, fileId: FileId, wrappedKey: string, header: Bytes) => {
       const keys = keysOf(session);
       const id = asFileId(fileId);
       let wrapped: Bytes;

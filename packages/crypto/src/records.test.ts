@@ -1,16 +1,16 @@
 // Metadata, secret items and name look-ups (vault-format.md §3).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from './bytes.ts';
-import type { SessionId } from './ids.ts';
+import { asFileId, asFolderId, asItemId, type SessionId } from './ids.ts';
 import { padJson, type FileMeta } from './records.ts';
-import { FAST_KDF, localClient } from './testkit.ts';
+import { FAST_KDF, localClient, uuid } from './testkit.ts';
 
 const { client } = localClient();
 let session: SessionId;
 let otherVault: SessionId;
-const fileId = '1d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f';
-const folder = '2d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f';
-const itemId = '3d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f';
+const fileId = asFileId('1d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f');
+const folder = asFolderId('2d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f');
+const itemId = asItemId('3d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f');
 const meta: FileMeta = {
   name: 'Tax return 2025.pdf',
   mime: 'application/pdf',
@@ -19,8 +19,8 @@ const meta: FileMeta = {
 };
 
 beforeAll(async () => {
-  ({ session } = await client.createVault(crypto.randomUUID(), 'pw', FAST_KDF));
-  ({ session: otherVault } = await client.createVault(crypto.randomUUID(), 'pw', FAST_KDF));
+  ({ session } = await client.createVault(uuid(), 'pw', FAST_KDF));
+  ({ session: otherVault } = await client.createVault(uuid(), 'pw', FAST_KDF));
 });
 
 describe('metadata', () => {
@@ -41,7 +41,7 @@ describe('metadata', () => {
     await expect(client.decryptMeta(session, fileId, null, enc)).resolves.toEqual(meta);
     for (const p of [
       client.decryptMeta(session, fileId, folder, enc),
-      client.decryptMeta(session, folder, null, enc),
+      client.decryptMeta(session, asFileId(folder), null, enc),
       client.decryptMeta(otherVault, fileId, null, enc),
     ]) {
       await expect(p).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
@@ -86,7 +86,7 @@ describe('secret items', () => {
     const enc = await client.encryptItem(session, itemId, 3, item);
     for (const p of [
       client.decryptItem(session, itemId, 2, enc),
-      client.decryptItem(session, fileId, 3, enc),
+      client.decryptItem(session, asItemId(fileId), 3, enc),
       client.decryptItem(otherVault, itemId, 3, enc),
     ]) {
       await expect(p).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
@@ -94,7 +94,7 @@ describe('secret items', () => {
   });
 
   it('cannot be swapped with metadata (different keys)', async () => {
-    const enc = await client.encryptMeta(session, itemId, null, meta);
+    const enc = await client.encryptMeta(session, asFileId(itemId), null, meta);
     await expect(client.decryptItem(session, itemId, 1, enc)).rejects.toMatchObject({
       code: 'DECRYPT_FAILED',
     });

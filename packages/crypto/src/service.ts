@@ -10,7 +10,9 @@ import {
   asFolderId,
   asItemId,
   asVaultId,
+  type FileId,
   type FolderId,
+  type ItemId,
   type JobId,
   type SessionId,
   type VaultId,
@@ -34,21 +36,21 @@ export type { EncryptJob, EncryptResult };
 export interface CryptoService {
   /** New VMK and password slot; the vault stays unlocked under the returned session. */
   createVault(
-    vaultId: string,
+    vaultId: VaultId,
     password: string,
     kdf?: KdfProfile,
   ): Promise<{ session: SessionId; key: VaultKey }>;
   /** Opens a password slot; any failure is CryptoError('INVALID_PASSWORD', 'Invalid password'). */
-  unlockVault(vaultId: string, key: VaultKey, password: string): Promise<SessionId>;
+  unlockVault(vaultId: VaultId, key: VaultKey, password: string): Promise<SessionId>;
   /** Opens the recovery slot with a recovery key; failures as unlockVault. */
-  unlockWithRecoveryKey(vaultId: string, key: VaultKey, recoveryKey: string): Promise<SessionId>;
+  unlockWithRecoveryKey(vaultId: VaultId, key: VaultKey, recoveryKey: string): Promise<SessionId>;
   /** Forgets the keys of every session (and job) of the vault. */
-  lockVault(vaultId: string): Promise<void>;
+  lockVault(vaultId: VaultId): Promise<void>;
   /** Forgets every key. */
   lockAll(): Promise<void>;
   /** New password slot (fresh salt, same VMK and slot id); other slots kept. */
   changePassword(
-    vaultId: string,
+    vaultId: VaultId,
     key: VaultKey,
     oldPassword: string,
     newPassword: string,
@@ -56,7 +58,7 @@ export interface CryptoService {
   ): Promise<VaultKey>;
   /** Password reset with the recovery key: a new password slot, same VMK. */
   resetPassword(
-    vaultId: string,
+    vaultId: VaultId,
     key: VaultKey,
     recoveryKey: string,
     newPassword: string,
@@ -64,12 +66,12 @@ export interface CryptoService {
   ): Promise<VaultKey>;
   /** Adds (or replaces) the recovery slot; the recovery key is returned once. */
   addRecoverySlot(
-    vaultId: string,
+    vaultId: VaultId,
     key: VaultKey,
     password: string,
   ): Promise<{ key: VaultKey; recoveryKey: string }>;
   /** Starts encrypting one new file version: fresh FK, header, encFK. */
-  beginEncrypt(session: SessionId, fileId: string, checksum: boolean): Promise<EncryptJob>;
+  beginEncrypt(session: SessionId, fileId: FileId, checksum: boolean): Promise<EncryptJob>;
   /** Seals chunk `index`; calls must come in index order. Takes ownership of `plain`. */
   sealChunk(job: JobId, index: number, plain: Bytes, final: boolean): Promise<Bytes>;
   /** After the final chunk: checksum and size; ends the job. */
@@ -77,7 +79,7 @@ export interface CryptoService {
   /** Opens encFK and checks the header (MAC first) before any chunk. */
   beginDecrypt(
     session: SessionId,
-    fileId: string,
+    fileId: FileId,
     wrappedKey: string,
     header: Bytes,
   ): Promise<JobId>;
@@ -87,30 +89,30 @@ export interface CryptoService {
   endJob(job: JobId): Promise<void>;
   encryptMeta(
     session: SessionId,
-    fileId: string,
-    parentId: string | null,
+    fileId: FileId,
+    parentId: FolderId | null,
     meta: FileMeta,
   ): Promise<string>;
   decryptMeta(
     session: SessionId,
-    fileId: string,
-    parentId: string | null,
+    fileId: FileId,
+    parentId: FolderId | null,
     encMeta: string,
   ): Promise<FileMeta>;
   encryptItem(
     session: SessionId,
-    itemId: string,
+    itemId: ItemId,
     revision: number,
     item: SecretItem,
   ): Promise<string>;
   decryptItem(
     session: SessionId,
-    itemId: string,
+    itemId: ItemId,
     revision: number,
     data: string,
   ): Promise<SecretItem>;
   /** The name look-up HMAC, lowercase hex. */
-  lookupName(session: SessionId, parentId: string | null, name: string): Promise<string>;
+  lookupName(session: SessionId, parentId: FolderId | null, name: string): Promise<string>;
 }
 
 export interface ServiceOptions {
@@ -142,7 +144,7 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
   }
 
   async function unlock(
-    vaultId: string,
+    vaultId: VaultId,
     key: VaultKey,
     secret: string,
     kind: 'password' | 'recovery',

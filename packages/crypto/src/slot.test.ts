@@ -3,12 +3,13 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from './bytes.ts';
 import { CryptoError } from './errors.ts';
+import { asVaultId, type VaultId } from './ids.ts';
 import { kdfParamsAllowed, resolvePasswordKdf, type KdfParams } from './kdf.ts';
 import type { VaultKey } from './slot.ts';
-import { FAST_KDF, localClient } from './testkit.ts';
+import { FAST_KDF, localClient, uuid } from './testkit.ts';
 
 const { client } = localClient();
-const vaultId = '8d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f';
+const vaultId = asVaultId('8d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f');
 let key: VaultKey;
 
 const withSlot = (k: VaultKey, patch: Partial<VaultKey['slots'][number]>): VaultKey => ({
@@ -49,18 +50,18 @@ describe('createVault and unlockVault', () => {
 
   it('defaults to Argon2id m=64 MiB, t=3, p=1 and offers PBKDF2 with 600,000 iterations', async () => {
     expect(resolvePasswordKdf()).toEqual({ alg: 'argon2id', m: 65536, t: 3, p: 1 });
-    const { key: k } = await client.createVault(crypto.randomUUID(), 'pw', 'pbkdf2-sha256');
+    const { key: k } = await client.createVault(uuid(), 'pw', 'pbkdf2-sha256');
     expect(k.slots[0]?.kdf).toEqual({ alg: 'pbkdf2-sha256', iterations: 600_000 });
   });
 
   it('normalises passwords to NFC', async () => {
-    const id = crypto.randomUUID();
+    const id = uuid<VaultId>();
     const { key: k } = await client.createVault(id, 'caf\u00e9', FAST_KDF);
     await expect(client.unlockVault(id, k, 'cafe\u0301')).resolves.toBeTruthy();
   });
 
   it('refuses a slot from another vault', async () => {
-    await expectInvalidPassword(client.unlockVault(crypto.randomUUID(), key, 'correct horse'));
+    await expectInvalidPassword(client.unlockVault(uuid(), key, 'correct horse'));
   });
 
   it('refuses any single bit flipped in the slot or salt', async () => {
@@ -81,7 +82,7 @@ describe('createVault and unlockVault', () => {
 
   it('refuses changed slot ids, kinds and malformed records with the same error', async () => {
     await expectInvalidPassword(
-      client.unlockVault(vaultId, withSlot(key, { id: 'other' as never }), 'correct horse'),
+      client.unlockVault(vaultId, withSlot(key, { id: 'other' }), 'correct horse'),
     );
     await expectInvalidPassword(
       client.unlockVault(vaultId, withSlot(key, { kind: 'recovery' }), 'correct horse'),
@@ -95,7 +96,7 @@ describe('createVault and unlockVault', () => {
     await expectInvalidPassword(
       client.unlockVault(vaultId, null as unknown as VaultKey, 'correct horse'),
     );
-    await expectInvalidPassword(client.unlockVault('not-a-uuid', key, 'correct horse'));
+    await expectInvalidPassword(client.unlockVault('not-a-uuid' as VaultId, key, 'correct horse'));
   });
 });
 
@@ -120,7 +121,7 @@ describe('KDF floors and caps', () => {
 
   it('refuses to create a vault with parameters outside the range', async () => {
     for (const k of tooWeakOrTooStrong) {
-      await expect(client.createVault(crypto.randomUUID(), 'pw', k)).rejects.toMatchObject({
+      await expect(client.createVault(uuid(), 'pw', k)).rejects.toMatchObject({
         code: 'KDF_PARAMS',
       });
     }

@@ -15,7 +15,7 @@ import {
   type RandomBytes,
 } from './bytes.ts';
 import { CryptoError } from './errors.ts';
-import { asSlotId, type SlotId, type VaultId } from './ids.ts';
+import { asSlotId, type VaultId } from './ids.ts';
 import {
   derivePasswordKey,
   kdfParamsAllowed,
@@ -29,7 +29,8 @@ import { aesGcmDecrypt, aesGcmEncrypt, type Bytes } from './primitives.ts';
 
 /** One slot as the server stores it (JSON; the shape of protocol's keySlotSchema). */
 export interface KeySlot {
-  id: SlotId;
+  /** 1..64 characters; a UUID for slots made here. A plain string, for the server's JSON. */
+  id: string;
   kind: 'password' | 'recovery';
   kdf: KdfParams;
   /** 16 bytes, base64. */

@@ -91,3 +91,6 @@ export function diff(a: Uint8Array, b: Uint8Array): [number, number] {
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return [a.length - b.length, i];
   return [a.length - b.length, -1];
 }
+
+/** A random UUID typed as whichever branded id the call site expects. */
+export const uuid = <T extends string>(): T => crypto.randomUUID() as T;

@@ -5,6 +5,7 @@
 import { fromHex, toHex, utf8, uuidBytes } from './bytes.ts';
 import { CHUNK_BYTES } from './chunk.ts';
 import { createCryptoClient } from './client.ts';
+import { asFileId, asFolderId, asItemId, asVaultId } from './ids.ts';
 import { derivePasswordKey, type KdfParams } from './kdf.ts';
 import { LABELS } from './keys.ts';
 import { hkdfBytes } from './primitives.ts';
@@ -87,7 +88,7 @@ export async function buildVectors() {
     v.item.nonce,
   ]);
   const client = createCryptoClient(inProcessTransport(createCryptoService({ random })));
-  const { session, key } = await client.createVault(v.vaultId, v.password, v.kdf);
+  const { session, key } = await client.createVault(asVaultId(v.vaultId), v.password, v.kdf);
   const vaultSalt = uuidBytes(v.vaultId);
   const pwKey = await derivePasswordKey(v.password, fromHex(v.salt), v.kdf);
   const sub = async (ikm: string, salt: Uint8Array<ArrayBuffer>, label: string) =>
@@ -96,7 +97,7 @@ export async function buildVectors() {
   const files = [];
   for (const [i, f] of v.files.entries()) {
     const plain = 'patternSize' in f ? patternPlaintext(f.patternSize) : fromHex(f.plaintext);
-    const enc = await client.encryptFileStream(session, f.fileId, streamOf(plain));
+    const enc = await client.encryptFileStream(session, asFileId(f.fileId), streamOf(plain));
     const ct = await readAll(enc.ciphertext);
     const done = await enc.done;
     const digest = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', ct)));
@@ -139,13 +140,21 @@ export async function buildVectors() {
     files,
     meta: {
       ...meta,
-      encMeta: await client.encryptMeta(session, meta.fileId, meta.parentId, meta.value),
+      encMeta: await client.encryptMeta(
+        session,
+        asFileId(meta.fileId),
+        asFolderId(meta.parentId),
+        meta.value,
+      ),
     },
     item: {
       ...item,
-      data: await client.encryptItem(session, item.itemId, item.revision, item.value),
+      data: await client.encryptItem(session, asItemId(item.itemId), item.revision, item.value),
     },
-    lookup: { ...lookup, hmac: await client.lookupName(session, lookup.parentId, lookup.name) },
+    lookup: {
+      ...lookup,
+      hmac: await client.lookupName(session, asFolderId(lookup.parentId), lookup.name),
+    },
   };
 }
 

@@ -3,8 +3,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHUNK_BYTES as C } from './chunk.ts';
 import { createCryptoClient } from './client.ts';
+import type { FileId, VaultId } from './ids.ts';
 import { workerTransport } from './rpc.ts';
-import { diff, FAST_KDF, pattern, readAll, streamOf } from './testkit.ts';
+import { diff, FAST_KDF, pattern, readAll, streamOf, uuid } from './testkit.ts';
 
 const hasWorker = typeof Worker !== 'undefined';
 
@@ -17,14 +18,14 @@ describe.runIf(hasWorker)('crypto Worker', () => {
   it('unlocks and round trips a file with the keys inside the Worker', async () => {
     if (!worker) return;
     const client = createCryptoClient(workerTransport(worker));
-    const vaultId = crypto.randomUUID();
+    const vaultId = uuid<VaultId>();
     const { key } = await client.createVault(vaultId, 'pw', FAST_KDF);
     await expect(client.unlockVault(vaultId, key, 'bad')).rejects.toMatchObject({
       code: 'INVALID_PASSWORD',
       message: 'Invalid password',
     });
     const session = await client.unlockVault(vaultId, key, 'pw');
-    const fileId = crypto.randomUUID();
+    const fileId = uuid<FileId>();
     const plain = pattern(2 * C + 5);
     const enc = await client.encryptFileStream(session, fileId, streamOf(plain));
     const ct = await readAll(enc.ciphertext);
