@@ -1,6 +1,7 @@
 // Status lines of the subscription page: a notice (info, success or error, the latter as an
 // alert), a loading line and a load error with a retry.
 import { AlertTriangle, CheckCircle2, Info, Loader2, RefreshCw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { messages } from '@sealvault/protocol';
 import { buttonClass } from '../../components/buttonStyles.ts';
 
@@ -15,6 +16,11 @@ export function NoticeBar({
   onDismiss?: () => void;
   busy?: boolean;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // A notice answers a button further down the page: bring it into view.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [notice.text]);
   const tones = {
     error:
       'border-red-300 bg-red-50 text-red-800 dark:border-red-800/70 dark:bg-red-950/50 dark:text-red-200',
@@ -31,6 +37,7 @@ export function NoticeBar({
         : Info;
   return (
     <div
+      ref={ref}
       role={notice.tone === 'error' ? 'alert' : 'status'}
       className={`flex items-start justify-between gap-3 rounded-xl border px-4 py-3 text-sm ${tones[notice.tone]}`}
     >
