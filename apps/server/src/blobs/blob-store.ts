@@ -25,7 +25,7 @@ export class BlobNotFoundError extends Error {
 
 export interface BlobStore {
   /** Stores every byte of `source` under a new key; the blob is visible only once complete and durable. */
-  put(source: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
+  put(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<StoredBlob>;
   /** Takes ownership of a complete local file (moved when possible, else copied and removed) as a new blob. */
   adopt(filePath: string): Promise<StoredBlob>;
   /** Streams bytes `range.start..range.end` inclusive (the whole blob without a range); BlobNotFoundError if missing. */

@@ -57,7 +57,9 @@ export function createFsBlobStore(root: string): FsBlobStore {
     return { key, size };
   }
 
-  async function put(source: AsyncIterable<Uint8Array>): Promise<StoredBlob> {
+  async function put(
+    source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  ): Promise<StoredBlob> {
     await fsp.mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
     const handle = await fsp.open(tmp, 'wx', 0o600);

@@ -186,6 +186,14 @@ export async function unqueueBlobDeletions(db: Q, keys: string[]) {
   await db.deleteFrom('blob_deletions').where('blob_key', 'in', keys).execute();
 }
 
+/** Drops queue entries whose blob a file record names: those blobs are in use, never deleted. */
+export async function dropReferencedDeletions(db: Q) {
+  await db
+    .deleteFrom('blob_deletions')
+    .where('blob_key', 'in', db.selectFrom('vault_files').select('blob_key'))
+    .execute();
+}
+
 /** Queued keys due for deletion that no file record names (a record always wins). */
 export async function dueBlobDeletions(db: Q, now: string, keys?: string[]): Promise<string[]> {
   let q = db

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ciphertextLength } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
@@ -15,6 +17,9 @@ import {
   uploadRows,
   userWithVault,
 } from '../testing/files.ts';
+import type { BlobKey } from '../blobs/blob-store.ts';
+import { queueBlobDeletions } from './files.repository.ts';
+import { fileStorage } from './files.service.ts';
 import { sweepFiles } from './uploads.sweep.ts';
 
 let t: TestApp;
@@ -167,5 +172,39 @@ describe('tus uploads: refusals, ownership, expiry', () => {
     expect(filesIn(t, 'blobs')).toEqual(blobs);
     expect(await listFiles(t, user, vaultId)).toEqual([]);
     expect((await up.head(location)).status).toBe(404);
+  });
+
+  it('sweeps stray tus files and due blob deletions, but never a blob a record names', async () => {
+    const { user, vaultId } = await userWithVault(t);
+    const bytes = fakeCiphertext(1000);
+    const meta = uploadMetadata(vaultId, bytes);
+    expect((await tus(t, user.cookie).upload(meta, bytes)).patched.status).toBe(204);
+    const db = t.db.kysely;
+    const row = await db
+      .selectFrom('vault_files')
+      .select('blob_key')
+      .where('id', '=', meta.fileId)
+      .executeTakeFirstOrThrow();
+    const { blobs } = fileStorage(t.config);
+    const stray = await blobs.put([Buffer.from('orphan')]);
+    const now = t.clock.now.toISOString();
+    await queueBlobDeletions(db, [row.blob_key, stray.key], now);
+    const id = 'f'.repeat(32);
+    const strayFiles = [
+      path.join(t.config.dataDir, 'uploads', id),
+      path.join(t.config.dataDir, 'uploads', `${id}.json`),
+    ];
+    for (const f of strayFiles) {
+      fs.writeFileSync(f, 'x');
+      fs.utimesSync(f, new Date(0), new Date(0));
+    }
+
+    const swept = await sweepFiles(filesDeps(t));
+    expect(swept.strayUploads).toBe(1);
+    expect(swept.blobsDeleted).toBe(1);
+    expect(await blobs.stat(stray.key)).toBeNull();
+    expect(await blobs.stat(row.blob_key as BlobKey)).toEqual({ size: bytes.length });
+    expect(strayFiles.filter((f) => fs.existsSync(f))).toEqual([]);
+    expect(await db.selectFrom('blob_deletions').selectAll().execute()).toEqual([]);
   });
 });

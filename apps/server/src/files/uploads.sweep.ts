@@ -44,6 +44,7 @@ export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
     }
   }
 
+  await repo.dropReferencedDeletions(db);
   return {
     expiredUploads: expired.length,
     strayUploads,
