@@ -1,5 +1,6 @@
 // The admin command: promote and demote by e-mail, a clear failure for an unknown e-mail or bad
-// arguments, and the role change seen by the API. One run goes through `npm run admin` itself.
+// arguments, and the role change seen by the API. One run goes through `npm run admin` itself
+// (main() only prints runAdmin's message and exits with its code).
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -40,32 +41,20 @@ describe('npm run admin', () => {
     expect((await runAdmin(['promote'], t.config)).code).toBe(1);
   });
 
-  it('runs as a command and exits 1 for an unknown e-mail', async () => {
+  it('runs as `npm run admin` against the server’s database', async () => {
     const root = path.resolve(import.meta.dirname, '../../..');
     const env = {
       ...process.env,
       DATA_DIR: t.config.dataDir,
       DATABASE_URL: t.config.database.kind === 'postgres' ? t.config.database.url : '',
     };
-    const run = promisify(execFile);
     const u = await createUser(t);
-    const ok = await run('npm', ['run', '--silent', 'admin', '--', 'promote', u.email], {
-      cwd: root,
-      env,
-    });
+    const ok = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'admin', '--', 'promote', u.email],
+      { cwd: root, env },
+    );
     expect(ok.stdout.trim()).toBe(`${u.email} is now an admin.`);
     expect(await roleOf(u.cookie)).toBe('admin');
-    const failed = await run(
-      'npm',
-      ['run', '--silent', 'admin', '--', 'demote', 'no@example.test'],
-      {
-        cwd: root,
-        env,
-      },
-    ).catch((err: { code: number; stderr: string }) => err);
-    expect(failed).toMatchObject({ code: 1 });
-    expect((failed as { stderr: string }).stderr).toContain(
-      'No user with the e-mail no@example.test.',
-    );
   });
 });
