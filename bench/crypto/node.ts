@@ -34,13 +34,20 @@ const { session } = await client.createVault(asVaultId(crypto.randomUUID()), 'be
 });
 const baselineRss = process.memoryUsage().rss;
 let peakRss = baselineRss;
-const timer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+let current = 'setup';
+const peaks: Record<string, number> = {};
+const timer = setInterval(() => {
+  const rss = process.memoryUsage().rss;
+  peakRss = Math.max(peakRss, rss);
+  peaks[current] = Math.max(peaks[current] ?? 0, Math.round(rss / 1024 / 1024));
+}, 50);
+const phase = (name: string) => (current = name);
 try {
   const total = mib * 1024 * 1024;
   const results = [];
   for (let i = 0; i < rounds; i++) {
     results.push({
-      ...(await streamFigures(client, session, total, store)),
+      ...(await streamFigures(client, session, total, store, phase)),
       ...(await rawFigures(total)),
     });
   }

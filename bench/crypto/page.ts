@@ -66,8 +66,10 @@ async function run(mib: number, rounds: number, storeKind: string) {
   const store = storeKind === 'blob' ? blobStore() : await opfsStore();
   const results = [];
   for (let i = 0; i < rounds; i++) {
+    const phase = (name: string) =>
+      (globalThis as { vf1Phase?: (n: string) => void }).vf1Phase?.(name);
     results.push({
-      ...(await streamFigures(client, session, total, store)),
+      ...(await streamFigures(client, session, total, store, phase)),
       ...(await raw(total)),
     });
   }

@@ -112,19 +112,26 @@ async function runChromium() {
   });
   try {
     const page = await browser.newPage();
+    let current = 'setup';
+    const peaks = {};
+    await page.exposeFunction('vf1Phase', (name) => (current = name));
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     await page.waitForFunction(() => 'vf1Bench' in globalThis);
     const unlock = await page.evaluate(() => globalThis.vf1Unlock());
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const baselineRssMiB = treeRssMiB(/chrom/i);
     let peakRssMiB = baselineRssMiB;
-    const timer = setInterval(() => (peakRssMiB = Math.max(peakRssMiB, treeRssMiB(/chrom/i))), 200);
+    const timer = setInterval(() => {
+      const rss = treeRssMiB(/chrom/i);
+      peakRssMiB = Math.max(peakRssMiB, rss);
+      peaks[current] = Math.max(peaks[current] ?? 0, rss);
+    }, 200);
     try {
       const figures = await page.evaluate(
         ([m, r, s]) => globalThis.vf1Bench(m, r, s),
         [mib, rounds, store],
       );
-      return { ...figures, ...unlock, baselineRssMiB, peakRssMiB };
+      return { ...figures, ...unlock, baselineRssMiB, peakRssMiB, peakRssMiBByPhase: peaks };
     } finally {
       clearInterval(timer);
     }

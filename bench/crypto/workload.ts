@@ -94,8 +94,10 @@ export async function streamFigures(
   session: SessionId,
   total: number,
   store: CipherStore,
+  phase: (name: string) => void = () => undefined,
 ): Promise<StreamFigures> {
   const fileId = asFileId(crypto.randomUUID());
+  phase('encrypt');
   // Encrypt with the checksum (the real upload path) and without, discarding the output.
   let t = performance.now();
   const withSum = await client.encryptFileStream(
@@ -106,6 +108,7 @@ export async function streamFigures(
   await drain(withSum.ciphertext);
   await withSum.done;
   const encryptMBps = rate(total, performance.now() - t);
+  phase('encrypt-no-checksum');
   t = performance.now();
   const noSum = await client.encryptFileStream(
     session,
@@ -118,20 +121,24 @@ export async function streamFigures(
   await drain(noSum.ciphertext);
   const encryptNoChecksumMBps = rate(total, performance.now() - t);
   // Decrypt from storage (untimed write first).
+  phase('store');
   const stored = await client.encryptFileStream(session, fileId, source(total), {
     checksum: false,
   });
   await store.write(stored.ciphertext);
   const input = await store.read();
+  phase('decrypt');
   t = performance.now();
   const got = await drain(client.decryptFileStream(session, fileId, stored.wrappedKey, input));
   const decryptMBps = rate(total, performance.now() - t);
   if (got !== total) throw new Error(`decrypted ${got} bytes, expected ${total}`);
+  phase('round-trip');
   t = performance.now();
   const piped = await client.encryptFileStream(session, fileId, source(total), { checksum: false });
   const back = client.decryptFileStream(session, fileId, piped.wrappedKey, piped.ciphertext);
   if ((await drain(back)) !== total) throw new Error('round trip lost bytes');
   const roundTripMBps = rate(total, performance.now() - t);
+  phase('raw');
   return { bytes: total, encryptMBps, encryptNoChecksumMBps, decryptMBps, roundTripMBps };
 }
 
