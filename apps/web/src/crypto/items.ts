@@ -1,5 +1,6 @@
 // Secret items over the crypto client (vault-format.md §3): each secret's fields are encrypted
 // in the Worker with K_item, bound to the vault, the item id and its revision.
+import { asItemId } from '@sealvault/crypto';
 import type { SecretFields } from '../secrets/model.ts';
 import { cryptoClient } from './client.ts';
 import { sessionOf } from './vaultKeys.ts';
@@ -19,7 +20,9 @@ export const itemCrypto = {
     revision: number,
     fields: SecretFields,
   ): Promise<string> {
-    return cryptoClient().encryptItem(sessionOf(vaultId), itemId, revision, { ...fields });
+    return cryptoClient().encryptItem(sessionOf(vaultId), asItemId(itemId), revision, {
+      ...fields,
+    });
   },
 
   /** Decrypts many at once; a record that does not open (tampered, moved) is null, never thrown. */
@@ -28,7 +31,7 @@ export const itemCrypto = {
     const client = cryptoClient();
     return Promise.all(
       items.map((i) =>
-        client.decryptItem(session, i.id, i.revision, i.data).then(
+        client.decryptItem(session, asItemId(i.id), i.revision, i.data).then(
           (item): SecretFields => ({
             title: text(item.title),
             username: text(item.username),

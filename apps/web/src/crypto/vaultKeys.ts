@@ -2,7 +2,7 @@
 // password goes only to the crypto Worker; what comes back is the wrapped key slots for the
 // server and nothing that can open them. The Worker's session handle of each unlocked vault is
 // kept here; the screens only ever hold vault ids.
-import type { SessionId, VaultKey as CryptoVaultKey } from '@sealvault/crypto';
+import { asVaultId, type SessionId, type VaultKey as CryptoVaultKey } from '@sealvault/crypto';
 import { messages, type VaultKey } from '@sealvault/protocol';
 import { cryptoClient } from './client.ts';
 
@@ -19,8 +19,8 @@ export interface VaultKeyService {
 
 // The server's copy of the slots is untrusted input: the crypto package checks the KDF
 // parameters and the slot's authenticity itself, so the protocol shape is handed over as is.
-const asCryptoKey = (key: VaultKey) => key as unknown as CryptoVaultKey;
-const asProtocolKey = (key: CryptoVaultKey) => key as unknown as VaultKey;
+const asCryptoKey = (key: VaultKey): CryptoVaultKey => key;
+const asProtocolKey = (key: CryptoVaultKey): VaultKey => key;
 
 const sessions = new Map<string, SessionId>();
 
@@ -33,21 +33,24 @@ export function sessionOf(vaultId: string): SessionId {
 
 export const vaultKeys: VaultKeyService = {
   async create(vaultId, password) {
-    const { key } = await cryptoClient().createVault(vaultId, password);
+    const { key } = await cryptoClient().createVault(asVaultId(vaultId), password);
     // A new vault starts locked, like every vault: it is opened with its password.
-    await cryptoClient().lockVault(vaultId);
+    await cryptoClient().lockVault(asVaultId(vaultId));
     return asProtocolKey(key);
   },
   async unlock(vaultId, key, password) {
-    sessions.set(vaultId, await cryptoClient().unlockVault(vaultId, asCryptoKey(key), password));
+    sessions.set(
+      vaultId,
+      await cryptoClient().unlockVault(asVaultId(vaultId), asCryptoKey(key), password),
+    );
   },
   lock(vaultId) {
     sessions.delete(vaultId);
-    void cryptoClient().lockVault(vaultId);
+    void cryptoClient().lockVault(asVaultId(vaultId));
   },
   async changePassword(vaultId, key, current, next) {
     return asProtocolKey(
-      await cryptoClient().changePassword(vaultId, asCryptoKey(key), current, next),
+      await cryptoClient().changePassword(asVaultId(vaultId), asCryptoKey(key), current, next),
     );
   },
 };

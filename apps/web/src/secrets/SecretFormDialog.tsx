@@ -10,6 +10,7 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { generatePassword } from './generator.ts';
 import {
   emptyFields,
+  isPlainText,
   plainTextSchema,
   sitePasswordSchema,
   type Secret,
@@ -25,11 +26,14 @@ export function SecretFormDialog({
   onClose,
   onSave,
   onCopy,
+  latest = null,
 }: {
   mode: SecretFormMode | null;
   onClose: () => void;
   onSave: (secret: Secret | null, fields: SecretFields) => Promise<unknown>;
   onCopy: (label: string, value: string) => void;
+  /** The secret as the list has it now (refreshed after a conflict). */
+  latest?: Secret | null;
 }) {
   const [fields, setFields] = useState<SecretFields>(emptyFields);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +80,7 @@ export function SecretFormDialog({
     } catch (err) {
       if (err instanceof SecretConflictError) {
         setNotice(
-          'This secret was changed in another tab or on another device. The list now shows the newer version; your edit is still here — save again to replace it, or cancel to keep the newer one.',
+          'This secret was changed in another tab or on another device. Your edit is still here: save again to replace the newer version, or take the newer version instead.',
         );
         // Continue from the newer revision so saving again is a deliberate overwrite.
         setBaseRevision(err.current.revision);
@@ -137,12 +141,22 @@ export function SecretFormDialog({
         }}
       >
         {notice && (
-          <p
+          <div
             role="status"
-            className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+            className="space-y-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
           >
-            {notice}
-          </p>
+            <p>{notice}</p>
+            {latest && baseRevision !== null && latest.revision >= baseRevision && (
+              <NewerVersion
+                latest={latest}
+                onUse={() => {
+                  setFields({ ...latest });
+                  setBaseRevision(latest.revision);
+                  setNotice(null);
+                }}
+              />
+            )}
+          </div>
         )}
         <div>
           <label htmlFor="secret-title" className={label}>
@@ -236,5 +250,36 @@ export function SecretFormDialog({
         )}
       </form>
     </Modal>
+  );
+}
+
+function NewerVersion({ latest, onUse }: { latest: Secret; onUse: () => void }) {
+  const rows: [string, string][] = [
+    ['Title', latest.title],
+    ['Username', latest.username],
+    ['Website', latest.url],
+    [isPlainText(latest) ? 'Content' : 'Notes', latest.notes],
+  ];
+  return (
+    <div className="rounded-md border border-amber-200 bg-white/60 p-2 dark:border-amber-800 dark:bg-slate-900/60">
+      <p className="font-medium">Newer version</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+        {rows
+          .filter(([, v]) => v !== '')
+          .map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-amber-800 dark:text-amber-300">{k}</dt>
+              <dd className="break-all whitespace-pre-wrap">{v}</dd>
+            </div>
+          ))}
+      </dl>
+      <button
+        type="button"
+        onClick={onUse}
+        className="mt-2 text-xs font-semibold underline underline-offset-2"
+      >
+        Use the newer version
+      </button>
+    </div>
   );
 }

@@ -147,6 +147,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
         onClose={() => setForm(null)}
         onSave={(secret, fields) => save.mutateAsync({ secret, fields })}
         onCopy={copy}
+        latest={form?.secret ? (all?.find((s) => s.id === form.secret?.id) ?? null) : null}
       />
       <Modal
         open={deleting !== null}
