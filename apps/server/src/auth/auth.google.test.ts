@@ -107,6 +107,11 @@ describe('Google sign-in (OpenID Connect)', () => {
       .where('id', '=', profile.id)
       .executeTakeFirstOrThrow();
     expect(Boolean(user.emailVerified)).toBe(true);
+    // Signing out ends our session only: no redirect to the provider's logout.
+    const out = await postJson(t, '/api/auth/sign-out', {}, { cookie });
+    expect(out.status).toBe(200);
+    expect(await out.json()).toEqual({ success: true });
+    expect((await me(cookie)).status).toBe(401);
   });
 
   it('refuses a callback whose state was forged', async () => {

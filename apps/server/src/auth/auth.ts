@@ -179,6 +179,8 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
                 requireIdTokenVerification: true,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
+                // Signing out of SealVault ends our session only, never the user's Google one.
+                disableProviderLogout: true,
               },
             ]
           : [],
