@@ -24,7 +24,10 @@ const headings = {
     title: 'Reset your password',
     subtitle: 'Enter your email and we will send you a link to choose a new password.',
   },
-  reset: { title: 'Choose a new password', subtitle: 'Use at least 6 characters.' },
+  reset: {
+    title: 'Choose a new password',
+    subtitle: 'Set the password you will sign in with from now on.',
+  },
   twoFactor: {
     title: 'Two-factor authentication',
     subtitle: 'Enter the code from your authenticator app to finish signing in.',

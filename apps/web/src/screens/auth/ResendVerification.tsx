@@ -41,7 +41,7 @@ export function ResendVerification({ email }: { email: string }) {
           type="button"
           onClick={() => void resend()}
           disabled={state === 'sending'}
-          className="rounded-md bg-amber-600 px-3 py-1.5 font-semibold text-white hover:bg-amber-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600 disabled:opacity-60"
+          className="rounded-md bg-amber-700 px-3 py-1.5 font-semibold text-white hover:bg-amber-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600 disabled:opacity-60"
         >
           {state === 'sending' ? 'Sending...' : 'Resend verification email'}
         </button>
