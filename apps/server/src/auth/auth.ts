@@ -6,6 +6,7 @@
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import { MIN_SIGNUP_PASSWORD_LENGTH } from '@sealvault/protocol';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -22,7 +23,6 @@ export const VERIFIED_LANDING = '/auth?verified=1';
 /** The header auth.routes.ts fills with the socket's address, for per-client rate limits. */
 export const CLIENT_IP_HEADER = 'x-sealvault-client-ip';
 export const GOOGLE_PROVIDER_ID = 'google';
-export const MIN_PASSWORD_LENGTH = 6;
 
 export interface AuthDeps {
   config: Config;
@@ -75,7 +75,7 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
+      minPasswordLength: MIN_SIGNUP_PASSWORD_LENGTH, // spec §5
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, url }) => deliver(passwordResetMail(user.email, user.name, url)),
