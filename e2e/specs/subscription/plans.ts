@@ -1,0 +1,59 @@
+// Helpers for the subscription specs: promoting a user with the real admin command against the
+// e2e server's data dir, vaults made through the API (a schema-valid vf1 key: only the count
+// matters here, the wizard is covered by the vault specs), and the top bar's plan.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** `npm run admin -- promote <email>`, on the same database as the e2e server. */
+export function promote(email: string): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/admin.ts'), 'promote', email],
+    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' },
+  );
+}
+
+const b64 = (n: number) => Buffer.alloc(n, 7).toString('base64');
+
+/** Creates `n` vaults as the page's signed-in user, through POST /api/vaults. */
+export async function createVaultsViaApi(page: Page, n: number, prefix = 'Vault'): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const res = await page.request.post('/api/vaults', {
+      data: {
+        id: crypto.randomUUID(),
+        name: `${prefix} ${i + 1}`,
+        vault_type: 'files',
+        provider_type: 'server',
+        key: {
+          format: 'vf1',
+          slots: [
+            {
+              id: 'pw',
+              kind: 'password',
+              kdf: { alg: 'argon2id', m: 65536, t: 3, p: 1 },
+              salt: b64(16),
+              wrapped: b64(60),
+            },
+          ],
+        },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+}
+
+/** The plan shown in the top bar (a link with the star and the plan's name). */
+export const topBarPlan = (page: Page, name: string) =>
+  page.getByRole('banner').getByRole('link', { name: `Plan: ${name}` });
+
+/** On the subscription page, upgrades with 'Admin Upgrade (Free)' and waits for the new plan. */
+export async function adminUpgrade(page: Page, plan: string): Promise<void> {
+  await page.getByRole('button', { name: `Admin Upgrade (Free): ${plan}` }).click();
+  await expect(page.getByTestId('current-plan-name')).toHaveText(plan);
+}
