@@ -3,12 +3,17 @@
 import { createCryptoClient, workerTransport, asVaultId } from '../../packages/crypto/src/index.ts';
 import { best, streamFigures, type CipherStore, type RawFigures } from './workload.ts';
 
+/** OPFS (on disk: run.mjs uses a persistent profile). Each write replaces the file. */
 async function opfsStore(): Promise<CipherStore> {
   const dir = await navigator.storage.getDirectory();
-  const handle = await dir.getFileHandle('vf1-bench.bin', { create: true });
+  const name = 'vf1-bench.bin';
   return {
-    write: async (stream) => stream.pipeTo(await handle.createWritable()),
-    read: async () => (await handle.getFile()).stream(),
+    write: async (stream) => {
+      await dir.removeEntry(name).catch(() => undefined);
+      const handle = await dir.getFileHandle(name, { create: true });
+      await stream.pipeTo(await handle.createWritable());
+    },
+    read: async () => (await (await dir.getFileHandle(name)).getFile()).stream(),
   };
 }
 

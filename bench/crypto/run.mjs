@@ -98,7 +98,9 @@ async function runChromium() {
     }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await playwrightChromium.launch({
+  // A persistent profile, so that OPFS lives on disk (an incognito context keeps it in memory).
+  const profile = await mkdtemp(join(tmpdir(), 'vf1-bench-profile-'));
+  const browser = await playwrightChromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -111,7 +113,7 @@ async function runChromium() {
     ],
   });
   try {
-    const page = await browser.newPage();
+    const page = browser.pages()[0] ?? (await browser.newPage());
     let current = 'setup';
     const peaks = {};
     await page.exposeFunction('vf1Phase', (name) => (current = name));
@@ -139,6 +141,7 @@ async function runChromium() {
     await browser.close();
     server.close();
     await rm(dir, { recursive: true, force: true });
+    await rm(profile, { recursive: true, force: true });
   }
 }
 
