@@ -80,5 +80,7 @@ test('an unverified local account is never joined by Google', async ({
   await page.goto('/auth?mode=signup');
   await continueWithGoogle(page, user);
   await expect(page).toHaveURL(/\/auth\?.*error=/);
-  await expect(page.getByRole('alert')).toHaveText('Google signup failed');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByText('Google signup failed', { exact: true })).toBeVisible();
+  await expect(alert).toContainText('not verified yet');
 });

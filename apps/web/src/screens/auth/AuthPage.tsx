@@ -34,8 +34,16 @@ const headings = {
   },
 } as const;
 
+/** What Google sign-in refusals mean for the user, beyond the spec's short message. */
+const googleErrorDetail: Record<string, string> = {
+  account_not_linked:
+    'An account with this email exists but its address is not verified yet. Verify it from the email we sent, then continue with Google.',
+};
+
 /** The notice a server redirect brought back, if any. */
-function redirectNotice(q: AuthQuery): { kind: 'error' | 'success'; text: string } | null {
+function redirectNotice(
+  q: AuthQuery,
+): { kind: 'error' | 'success'; text: string; detail?: string | undefined } | null {
   if (q.verified) {
     return q.error
       ? {
@@ -47,7 +55,7 @@ function redirectNotice(q: AuthQuery): { kind: 'error' | 'success'; text: string
   if (q.error && (q.step === 'signin' || q.step === 'signup')) {
     const text =
       q.step === 'signup' ? messages.auth.googleSignupFailed : messages.auth.googleLoginFailed;
-    return { kind: 'error', text };
+    return { kind: 'error', text, detail: googleErrorDetail[q.error] };
   }
   return null;
 }
@@ -100,7 +108,12 @@ export function AuthPage() {
           <p className="mt-2 text-slate-600 dark:text-slate-400">{text.subtitle}</p>
 
           <div className="mt-6 space-y-5">
-            {notice && <FormMessage kind={notice.kind}>{notice.text}</FormMessage>}
+            {notice && (
+              <FormMessage kind={notice.kind}>
+                <p className="font-medium">{notice.text}</p>
+                {notice.detail && <p className="mt-1">{notice.detail}</p>}
+              </FormMessage>
+            )}
             {googleError.text && googleError.step === step && (
               <FormMessage kind="error">{googleError.text}</FormMessage>
             )}
