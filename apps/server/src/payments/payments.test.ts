@@ -211,6 +211,11 @@ describe('POST /api/payments/ipn', () => {
     expect((await planOf(u)).plan_id).toBe('free');
   });
 
+  it('refuses a notification larger than 64 KiB with 413', async () => {
+    const res = await postIpn(t, `REFNO=1&PAD=${'x'.repeat(70 * 1024)}`);
+    expect(res.status).toBe(413);
+  });
+
   it('never logs the signature or the secret key', async () => {
     const u = await createUser(t);
     const c = await checkout(u);

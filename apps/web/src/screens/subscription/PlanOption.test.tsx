@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import type { Plan, Subscription } from '@sealvault/protocol';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, expect, it, vi } from 'vitest';
+import { PlanOption } from './PlanOption.tsx';
+
+afterEach(cleanup);
+
+const plan = (id: Plan['id'], name: string, price: number): Plan => ({
+  id,
+  name,
+  description: `${name} plan`,
+  price_monthly: price,
+  max_vaults: 10,
+  max_file_size_mb: 100,
+  is_active: true,
+  created_at: '',
+  updated_at: '',
+});
+
+const sub = (over: Partial<Subscription> = {}): Subscription => ({
+  plan_id: 'free',
+  status: 'active',
+  started_at: '',
+  current_period_end: null,
+  pending_plan_id: null,
+  ...over,
+});
+
+const show = (p: Plan, s: Subscription, opts: { isAdmin?: boolean; busy?: boolean } = {}) => {
+  const onAction = vi.fn();
+  render(
+    <PlanOption
+      plan={p}
+      subscription={s}
+      isAdmin={opts.isAdmin ?? false}
+      busy={opts.busy ?? false}
+      disabled={false}
+      onAction={onAction}
+    />,
+  );
+  return onAction;
+};
+
+it("labels the current plan 'Current Plan' and offers no action on it", () => {
+  show(plan('free', 'Free', 0), sub());
+  expect(screen.getAllByText('Current Plan')).toHaveLength(2);
+  expect(screen.getByRole<HTMLButtonElement>('button').disabled).toBe(true);
+});
+
+it("offers 'Pay Now' to a user and 'Admin Upgrade (Free)' to an admin", async () => {
+  const onAction = show(plan('pro', 'Pro', 9.95), sub());
+  await userEvent.click(screen.getByRole('button', { name: 'Pay Now: Pro' }));
+  expect(onAction).toHaveBeenCalledWith(expect.objectContaining({ id: 'pro' }), 'pay');
+  cleanup();
+  const onAdmin = show(plan('pro', 'Pro', 9.95), sub(), { isAdmin: true });
+  await userEvent.click(screen.getByRole('button', { name: 'Admin Upgrade (Free): Pro' }));
+  expect(onAdmin).toHaveBeenCalledWith(expect.objectContaining({ id: 'pro' }), 'admin');
+  expect(screen.getByText('Professional')).toBeDefined();
+});
+
+it("reads 'Processing...' while an upgrade runs and 'Downgrading...' while a downgrade runs", () => {
+  show(plan('basic', 'Basic', 4.95), sub(), { busy: true });
+  expect(screen.getByRole('button').textContent).toBe('Processing...');
+  cleanup();
+  show(plan('free', 'Free', 0), sub({ plan_id: 'pro' }), { busy: true });
+  expect(screen.getByRole('button').textContent).toBe('Downgrading...');
+});
+
+it("offers 'Switch to Free' from a paid plan, and marks a scheduled switch", async () => {
+  const onAction = show(plan('free', 'Free', 0), sub({ plan_id: 'basic' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Switch to Free: Free' }));
+  expect(onAction).toHaveBeenCalledWith(expect.objectContaining({ id: 'free' }), 'free');
+  cleanup();
+  show(plan('free', 'Free', 0), sub({ plan_id: 'basic', pending_plan_id: 'free' }));
+  expect(screen.getByRole('button').textContent).toBe('Switch scheduled');
+  expect(screen.getByRole<HTMLButtonElement>('button').disabled).toBe(true);
+});
