@@ -36,7 +36,9 @@ export function TopBar() {
         </span>
 
         <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
-          <PlanBadge planId={profile.data?.plan.id} name={profile.data?.plan.name} />
+          {!profile.isError && (
+            <PlanBadge planId={profile.data?.plan.id} name={profile.data?.plan.name} />
+          )}
           <Link
             to="/dashboard"
             className="inline-flex h-10 items-center gap-2 rounded-lg px-2.5 text-sm sm:px-3 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
