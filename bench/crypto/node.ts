@@ -58,6 +58,7 @@ try {
     ...figures,
     baselineRssMiB: mb(baselineRss),
     peakRssMiB: mb(peakRss),
+    peakRssMiBByPhase: peaks,
   };
   process.stdout.write(JSON.stringify(out) + '\n');
 } finally {
