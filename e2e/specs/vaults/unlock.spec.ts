@@ -1,5 +1,6 @@
 // Unlocking, locking, the 30-minute session, password change and delete.
 import { expect, test } from '@playwright/test';
+import { serverFilesContaining, serverLogSize } from '../../support/zero-knowledge.ts';
 import {
   createVault,
   openAndUnlock,
@@ -108,6 +109,12 @@ test('after a password change only the new password unlocks', async ({
   await unlock.getByLabel('Vault password').fill('a-brand-new-pass');
   await unlock.getByRole('button', { name: 'Unlock' }).click();
   await expect(unlock).toBeHidden({ timeout: 15_000 });
+
+  // Zero knowledge: neither password is anywhere the server keeps things.
+  expect(serverLogSize()).toBeGreaterThan(0);
+  expect(serverFilesContaining([VAULT_PASSWORD, 'a-brand-new-pass', 'wrong current pw'])).toEqual(
+    [],
+  );
 });
 
 test('an unlocked vault can be deleted from its card', async ({ page, request, baseURL }) => {

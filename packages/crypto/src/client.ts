@@ -123,6 +123,7 @@ export function createCryptoClient(
     decryptMeta: pass('decryptMeta'),
     encryptItem: pass('encryptItem'),
     decryptItem: pass('decryptItem'),
+    decryptItems: pass('decryptItems'),
     lookupName: pass('lookupName'),
 
     async encryptFileStream(session, fileId, plaintext, opts = {}) {

@@ -93,6 +93,19 @@ describe('secret items', () => {
     }
   });
 
+  it('decrypts many in one call, with null for each record that does not open', async () => {
+    const good = await client.encryptItem(session, itemId, 3, item);
+    const otherId = asItemId(crypto.randomUUID());
+    const second = await client.encryptItem(session, otherId, 1, { ...item, title: 'Mail' });
+    const results = await client.decryptItems(session, [
+      { id: itemId, revision: 3, data: good },
+      { id: itemId, revision: 4, data: good },
+      { id: otherId, revision: 1, data: second },
+      { id: otherId, revision: 1, data: good },
+    ]);
+    expect(results).toEqual([item, null, { ...item, title: 'Mail' }, null]);
+  });
+
   it('cannot be swapped with metadata (different keys)', async () => {
     const enc = await client.encryptMeta(session, asFileId(itemId), null, meta);
     await expect(client.decryptItem(session, itemId, 1, enc)).rejects.toMatchObject({

@@ -111,6 +111,14 @@ export interface CryptoService {
     revision: number,
     data: string,
   ): Promise<SecretItem>;
+  /**
+   * Many items in one call (one Worker round trip): each result is the item, or null when that
+   * record does not open (tampered, moved, wrong revision). Never throws for a bad record.
+   */
+  decryptItems(
+    session: SessionId,
+    items: { id: ItemId; revision: number; data: string }[],
+  ): Promise<(SecretItem | null)[]>;
   /** The name look-up HMAC, lowercase hex. */
   lookupName(session: SessionId, parentId: FolderId | null, name: string): Promise<string>;
 }
@@ -214,6 +222,14 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       records.encryptItem(keysOf(s), asItemId(itemId), revision, item, random),
     decryptItem: async (s, itemId, revision, data) =>
       records.decryptItem(keysOf(s), asItemId(itemId), revision, data),
+    decryptItems: async (s, items) => {
+      const keys = keysOf(s);
+      return Promise.all(
+        items.map((i) =>
+          records.decryptItem(keys, asItemId(i.id), i.revision, i.data).catch(() => null),
+        ),
+      );
+    },
     lookupName: async (s, parentId, name) => records.lookupName(keysOf(s), parent(parentId), name),
   };
 }

@@ -25,23 +25,22 @@ export const itemCrypto = {
     });
   },
 
-  /** Decrypts many at once; a record that does not open (tampered, moved) is null, never thrown. */
-  decryptMany(vaultId: string, items: EncryptedItem[]): Promise<(SecretFields | null)[]> {
-    const session = sessionOf(vaultId);
-    const client = cryptoClient();
-    return Promise.all(
-      items.map((i) =>
-        client.decryptItem(session, asItemId(i.id), i.revision, i.data).then(
-          (item): SecretFields => ({
+  /** Decrypts many in one Worker round trip; a record that does not open is null, never thrown. */
+  async decryptMany(vaultId: string, items: EncryptedItem[]): Promise<(SecretFields | null)[]> {
+    const results = await cryptoClient().decryptItems(
+      sessionOf(vaultId),
+      items.map((i) => ({ id: asItemId(i.id), revision: i.revision, data: i.data })),
+    );
+    return results.map((item) =>
+      item
+        ? {
             title: text(item.title),
             username: text(item.username),
             password: text(item.password),
             url: text(item.url),
             notes: text(item.notes),
-          }),
-          () => null,
-        ),
-      ),
+          }
+        : null,
     );
   },
 };

@@ -2,12 +2,26 @@
 // the Worker in one batch; the list reloads after each create, update and delete (spec §4). A
 // stale update (another tab saved first) throws SecretConflictError after the list is refreshed,
 // so the newer version is on screen and the user's edit is still in the form.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { secretsApi, type SecretRecord } from '@sealvault/protocol';
 import { itemCrypto } from '../crypto/items.ts';
 import type { Secret, SecretFields } from './model.ts';
 
 export const secretsKey = (vaultId: string) => ['secrets', vaultId] as const;
+/** The encrypted records as the server sent them (safe to hold before unlock). */
+const recordsKey = (vaultId: string) => ['secrets', vaultId, 'records'] as const;
+
+/**
+ * Fetches the encrypted records ahead of time, e.g. while the unlock dialog is open, so the list
+ * appears as soon as the key is derived. The records are ciphertext: holding them reveals nothing.
+ */
+export function prefetchSecretRecords(qc: QueryClient, vaultId: string) {
+  return qc.prefetchQuery({
+    queryKey: recordsKey(vaultId),
+    queryFn: async () => (await secretsApi.list(vaultId)).secrets,
+    staleTime: 30_000,
+  });
+}
 
 export interface SecretsList {
   secrets: Secret[];
@@ -33,9 +47,15 @@ async function decryptAll(vaultId: string, records: SecretRecord[]): Promise<Sec
 }
 
 export function useSecrets(vaultId: string) {
+  const qc = useQueryClient();
   return useQuery({
     queryKey: secretsKey(vaultId),
-    queryFn: async () => decryptAll(vaultId, (await secretsApi.list(vaultId)).secrets),
+    queryFn: async () => {
+      // A prefetched copy is used once, then dropped, so every reload asks the server again.
+      const prefetched = qc.getQueryData<SecretRecord[]>(recordsKey(vaultId));
+      qc.removeQueries({ queryKey: recordsKey(vaultId), exact: true });
+      return decryptAll(vaultId, prefetched ?? (await secretsApi.list(vaultId)).secrets);
+    },
   });
 }
 

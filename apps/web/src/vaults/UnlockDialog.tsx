@@ -2,7 +2,7 @@
 // Cancel and Unlock. The password goes to the crypto Worker only; a wrong one, like any other
 // failure to open the key slot, reads 'Invalid password'. Unlocking records last_accessed.
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messages, vaultsApi, type Vault } from '@sealvault/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../components/Modal.tsx';
@@ -11,6 +11,7 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { vaultKeys } from '../crypto/vaultKeys.ts';
 import { useVaultSessions } from './sessionContext.tsx';
 import { vaultKeysQuery } from './useVaults.ts';
+import { prefetchSecretRecords } from '../secrets/useSecrets.ts';
 
 export function UnlockDialog({
   vault,
@@ -29,6 +30,11 @@ export function UnlockDialog({
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // While the password is typed and the key derived, fetch the vault's (encrypted) secrets.
+  useEffect(() => {
+    if (open && vault.vault_type === 'secrets') void prefetchSecretRecords(qc, vault.id);
+  }, [open, qc, vault.id, vault.vault_type]);
 
   const unlock = async () => {
     if (password === '') return setError('Enter the vault password.');

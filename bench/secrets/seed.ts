@@ -1,0 +1,100 @@
+// Seeds an account through the real API: sign-up, the verification link from the server log
+// (no SMTP_URL), sign-in, and vaults whose keys and secret items are made with the same crypto
+// package the browser uses (in-process here). Used by the secrets benchmark and for screenshots.
+import fs from 'node:fs';
+import { asItemId, asVaultId, createCryptoClient, inProcessTransport } from '@sealvault/crypto';
+
+export interface Seeded {
+  cookie: string;
+  email: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function cookieOf(res: Response, jar = new Map<string, string>()): Map<string, string> {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return jar;
+}
+const header = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+export async function signUp(
+  base: string,
+  logFile: string,
+  email: string,
+  password: string,
+): Promise<Seeded> {
+  const origin = { origin: base, 'content-type': 'application/json' };
+  const up = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ name: 'Bench User', email, password }),
+  });
+  if (!up.ok) throw new Error(`sign-up: ${up.status} ${await up.text()}`);
+  let link: string | undefined;
+  for (let i = 0; i < 50 && !link; i++) {
+    const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+    link = new RegExp(`to=${email.replace(/[.+]/g, '\\$&')} subject=[^\\n]*? link=(\\S+?)"`).exec(
+      log,
+    )?.[1];
+    if (!link) await sleep(100);
+  }
+  if (!link) throw new Error('no verification link in the server log');
+  await fetch(link, { redirect: 'manual' });
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
+  return { cookie: header(cookieOf(signIn)), email };
+}
+
+export async function seedVault(
+  base: string,
+  cookie: string,
+  opts: { name: string; type: 'files' | 'secrets'; password: string; secrets?: number },
+): Promise<string> {
+  const headers = { origin: base, cookie, 'content-type': 'application/json' };
+  const client = createCryptoClient(inProcessTransport());
+  const id = crypto.randomUUID();
+  const { session, key } = await client.createVault(asVaultId(id), opts.password);
+  const res = await fetch(`${base}/api/vaults`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      id,
+      name: opts.name,
+      vault_type: opts.type,
+      provider_type: 'server',
+      key,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`create vault: ${res.status} ${await res.text()}`);
+  const n = opts.secrets ?? 0;
+  for (let start = 0; start < n; start += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, n - start) }, async (_, k) => {
+        const i = start + k;
+        const itemId = crypto.randomUUID();
+        const data = await client.encryptItem(session, asItemId(itemId), 1, {
+          title: `Account ${i}`,
+          username: `user${i}@example.test`,
+          password: `pw-${i}-${itemId.slice(0, 8)}`,
+          url: `https://site${i}.example.test`,
+          notes: i % 10 === 0 ? `Note for account ${i}` : '',
+        });
+        const r = await fetch(`${base}/api/vaults/${id}/secrets`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ id: itemId, revision: 1, data }),
+        });
+        if (r.status !== 201) throw new Error(`secret ${i}: ${r.status}`);
+      }),
+    );
+  }
+  return id;
+}
