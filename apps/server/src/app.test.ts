@@ -81,6 +81,32 @@ describe('state changes from another origin', () => {
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('forbidden');
   });
 
+  it('refuses a cross-origin JSON request too, not only form posts', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await t.request('/api/vaults', {
+        method,
+        headers: { origin: 'http://evil.example', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(res.status, method).toBe(403);
+    }
+  });
+
+  it('lets same-origin requests and clients without browser headers through to the route', async () => {
+    const same = await t.request('/api/vaults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: '{}',
+    });
+    expect(same.status).toBe(401);
+    const curl = await t.app.request('/api/vaults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(curl.status).toBe(401);
+  });
+
   it('refuses a browser request marked cross-site even without an Origin it can check', async () => {
     const res = await t.app.request('/api/plans', {
       method: 'DELETE',
