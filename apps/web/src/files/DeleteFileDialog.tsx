@@ -1,0 +1,76 @@
+// Delete confirmation (spec §2): 'Are you sure you want to delete "{name}"?'.
+import { useState } from 'react';
+import { Modal } from '../components/Modal.tsx';
+import { buttonClass } from '../components/buttonStyles.ts';
+import type { FileEntry } from './model.ts';
+
+export function DeleteFileDialog({
+  file,
+  onClose,
+  onDelete,
+}: {
+  file: FileEntry | null;
+  onClose: () => void;
+  onDelete: (f: FileEntry) => Promise<unknown>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const confirm = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      await onDelete(file);
+      close();
+    } catch (err) {
+      setError(
+        err instanceof Error && err.message
+          ? `Failed to delete file: ${err.message}`
+          : 'Delete failed. Please try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={file !== null}
+      onOpenChange={(o) => !o && close()}
+      size="sm"
+      closable={!busy}
+      title="Delete file"
+      footer={
+        <>
+          <button
+            type="button"
+            onClick={close}
+            disabled={busy}
+            className={buttonClass('secondary')}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={() => void confirm()}
+            disabled={busy}
+            className={buttonClass('primary', 'md', '!bg-red-600 hover:!bg-red-500')}
+          >
+            {busy ? 'Deleting...' : 'Delete'}
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm break-words text-slate-700 dark:text-slate-300">
+        Are you sure you want to delete &quot;{file?.name}&quot;?
+      </p>
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}

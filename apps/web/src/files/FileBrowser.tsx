@@ -1,0 +1,214 @@
+// The file browser of an unlocked file vault (spec §2 "File browser"): the file count, the
+// list/grid toggle and 'Upload Files'; the list or grid of decrypted names; drag-and-drop with
+// the 'Drop files to upload' overlay; inline rename, download, delete and the previewer.
+import { FolderOpen, Grid2x2, List, Loader2, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { Vault } from '@sealvault/protocol';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { useLimits } from '../vaults/useVaults.ts';
+import { DeleteFileDialog } from './DeleteFileDialog.tsx';
+import { downloadFile } from './download.ts';
+import type { FileActions } from './FileItems.tsx';
+import { FileGrid, FileList } from './FileViews.tsx';
+import { addToSelection, type FileEntry, type Selected } from './model.ts';
+import { Previewer } from './Previewer.tsx';
+import { UploadDialog } from './UploadDialog.tsx';
+import { useFileMutations, useFiles, useReloadFiles } from './useFiles.ts';
+
+export function FileBrowser({ vault }: { vault: Vault }) {
+  const vaultId = vault.id;
+  const list = useFiles(vaultId);
+  const reload = useReloadFiles(vaultId);
+  const { rename, remove } = useFileMutations(vaultId);
+  const { limits } = useLimits();
+  const [view, setView] = useState<'list' | 'grid'>('list');
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [selection, setSelection] = useState<Selected[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const dragDepth = useRef(0);
+  const [renamingId, setRenamingId] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState<FileEntry | null>(null);
+  const [deleting, setDeleting] = useState<FileEntry | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const addFiles = (files: File[]) => {
+    if (files.length === 0) return;
+    setSelection((s) => addToSelection(s, files));
+    setUploadOpen(true);
+  };
+
+  const download = (f: FileEntry) => {
+    setNotice(null);
+    downloadFile(vaultId, f).catch((err: unknown) =>
+      setNotice(err instanceof Error ? err.message : 'Download failed. Please try again.'),
+    );
+  };
+
+  const actions: FileActions = {
+    onOpen: setPreviewing,
+    onRename: (f) => setRenamingId(f.id),
+    onDownload: download,
+    onDelete: setDeleting,
+  };
+
+  const onRenamed = (f: FileEntry, name: string | null) => {
+    setRenamingId(null);
+    if (!name) return;
+    setNotice(null);
+    rename.mutate(
+      { file: f, name },
+      {
+        onError: (err) =>
+          setNotice(err instanceof Error && err.message ? err.message : 'Failed to rename file'),
+      },
+    );
+  };
+
+  const files = list.data?.files ?? [];
+  const count = files.length;
+  const hasFiles = (e: React.DragEvent) => e.dataTransfer.types.includes('Files');
+
+  return (
+    <section
+      aria-labelledby="files-title"
+      className="relative min-h-[50vh]"
+      onDragEnter={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        dragDepth.current += 1;
+        setDragging(true);
+      }}
+      onDragOver={(e) => hasFiles(e) && e.preventDefault()}
+      onDragLeave={() => {
+        dragDepth.current = Math.max(0, dragDepth.current - 1);
+        if (dragDepth.current === 0) setDragging(false);
+      }}
+      onDrop={(e) => {
+        e.preventDefault();
+        dragDepth.current = 0;
+        setDragging(false);
+        addFiles([...e.dataTransfer.files]);
+      }}
+    >
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="files-title" className="text-xl font-bold text-slate-900 dark:text-white">
+            Files
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {count} file{count === 1 ? '' : 's'}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <div
+            role="group"
+            aria-label="View"
+            className="flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700"
+          >
+            {(['list', 'grid'] as const).map((v) => {
+              const Icon = v === 'list' ? List : Grid2x2;
+              return (
+                <button
+                  key={v}
+                  type="button"
+                  aria-label={v === 'list' ? 'List view' : 'Grid view'}
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                  className={`rounded-md p-2 focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+                    view === v
+                      ? 'bg-indigo-600 text-white dark:bg-indigo-500'
+                      : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+                  }`}
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                </button>
+              );
+            })}
+          </div>
+          <button
+            type="button"
+            onClick={() => setUploadOpen(true)}
+            className={buttonClass('primary')}
+          >
+            <Upload aria-hidden="true" className="size-4" /> Upload Files
+          </button>
+        </div>
+      </div>
+
+      {notice && (
+        <p role="alert" className="mt-4 text-sm font-medium text-red-700 dark:text-red-400">
+          {notice}
+        </p>
+      )}
+
+      {list.isPending ? (
+        <p
+          role="status"
+          className="mt-10 flex items-center justify-center gap-2 text-slate-600 dark:text-slate-400"
+        >
+          <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Decrypting file names...
+        </p>
+      ) : list.isError ? (
+        <p role="alert" className="mt-10 text-center text-red-700 dark:text-red-400">
+          Failed to retrieve vault files
+        </p>
+      ) : (
+        <>
+          {list.data.unreadable > 0 && (
+            <p role="alert" className="mt-4 text-sm text-amber-800 dark:text-amber-300">
+              {list.data.unreadable} file(s) could not be decrypted and are not shown.
+            </p>
+          )}
+          {count === 0 ? (
+            <div className="mt-10 flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 py-16 text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              <FolderOpen aria-hidden="true" className="size-10" />
+              <p>No files in this vault</p>
+            </div>
+          ) : view === 'list' ? (
+            <FileList
+              files={files}
+              renamingId={renamingId}
+              onRenamed={onRenamed}
+              actions={actions}
+            />
+          ) : (
+            <FileGrid files={files} actions={actions} />
+          )}
+        </>
+      )}
+
+      {dragging && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-indigo-600/15 backdrop-blur-[2px]"
+        >
+          <p className="rounded-2xl border-2 border-dashed border-indigo-500 bg-white px-10 py-8 text-lg font-semibold text-indigo-700 shadow-xl dark:bg-slate-900 dark:text-indigo-300">
+            Drop files to upload
+          </p>
+        </div>
+      )}
+
+      <UploadDialog
+        vaultId={vaultId}
+        open={uploadOpen}
+        selection={selection}
+        onSelection={setSelection}
+        maxFileSizeMb={limits.max_file_size_mb}
+        onAddFiles={addFiles}
+        onClose={() => setUploadOpen(false)}
+        onUploaded={reload}
+      />
+      <Previewer
+        vaultId={vaultId}
+        file={previewing}
+        onClose={() => setPreviewing(null)}
+        onDownload={download}
+      />
+      <DeleteFileDialog
+        file={deleting}
+        onClose={() => setDeleting(null)}
+        onDelete={(f) => remove.mutateAsync(f.id)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+// A file as a list row (icon, name, size, created date; rename, download, delete) and as a grid
+// tile (icon, name, size). Activating the name opens the previewer.
+import { Download, Pencil, Trash2 } from 'lucide-react';
+import { formatBytes } from '@sealvault/protocol';
+import { formatDate } from '../vaults/format.ts';
+import { FileIcon } from './FileIcon.tsx';
+import type { FileEntry } from './model.ts';
+import { RenameField } from './RenameField.tsx';
+
+export interface FileActions {
+  onOpen: (f: FileEntry) => void;
+  onRename: (f: FileEntry) => void;
+  onDownload: (f: FileEntry) => void;
+  onDelete: (f: FileEntry) => void;
+}
+
+const iconButton =
+  'rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
+
+export function FileRow({
+  file,
+  renaming,
+  onRenamed,
+  actions,
+}: {
+  file: FileEntry;
+  renaming: boolean;
+  onRenamed: (name: string | null) => void;
+  actions: FileActions;
+}) {
+  return (
+    <div className="flex h-14 items-center gap-3 border-b border-slate-200 px-3 dark:border-slate-800">
+      <FileIcon mime={file.mime} name={file.name} />
+      <div className="min-w-0 flex-1">
+        {renaming ? (
+          <RenameField name={file.name} onDone={onRenamed} />
+        ) : (
+          <button
+            type="button"
+            onClick={() => actions.onOpen(file)}
+            title={file.name}
+            className="block max-w-full truncate text-left text-sm font-medium text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-100"
+          >
+            {file.name}
+          </button>
+        )}
+      </div>
+      <span className="hidden w-24 text-right text-sm text-slate-600 tabular-nums sm:block dark:text-slate-400">
+        {formatBytes(file.size)}
+      </span>
+      <span className="hidden w-28 text-right text-sm text-slate-600 tabular-nums md:block dark:text-slate-400">
+        {formatDate(file.createdAt)}
+      </span>
+      <div className="flex shrink-0 items-center">
+        <button
+          type="button"
+          aria-label={`Rename ${file.name}`}
+          onClick={() => actions.onRename(file)}
+          className={iconButton}
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+        </button>
+        <button
+          type="button"
+          aria-label={`Download ${file.name}`}
+          onClick={() => actions.onDownload(file)}
+          className={iconButton}
+        >
+          <Download aria-hidden="true" className="size-4" />
+        </button>
+        <button
+          type="button"
+          aria-label={`Delete ${file.name}`}
+          onClick={() => actions.onDelete(file)}
+          className={`${iconButton} hover:!text-red-600`}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function FileTile({ file, actions }: { file: FileEntry; actions: FileActions }) {
+  return (
+    <button
+      type="button"
+      onClick={() => actions.onOpen(file)}
+      title={file.name}
+      className="flex h-36 w-full flex-col items-center justify-center gap-2 rounded-xl border border-slate-200 bg-white p-3 text-center hover:border-indigo-400 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-500"
+    >
+      <FileIcon mime={file.mime} name={file.name} className="size-10" />
+      <span className="line-clamp-2 w-full text-sm font-medium break-all text-slate-900 dark:text-slate-100">
+        {file.name}
+      </span>
+      <span className="text-xs text-slate-600 dark:text-slate-400">{formatBytes(file.size)}</span>
+    </button>
+  );
+}

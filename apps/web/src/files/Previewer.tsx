@@ -1,0 +1,183 @@
+// The previewer (spec §2, §4 Previewer): loading, error or content. The file is decrypted in the
+// Worker into memory. Nothing from a file ever runs in the app's origin: images and SVG are shown
+// only through <img> (scripts in an SVG image never run), text as text, PDF through pdf.js onto a
+// canvas, video and audio in media elements; HTML and unknown types get no preview at all.
+import * as Dialog from '@radix-ui/react-dialog';
+import { Download, Loader2, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { decryptToBlob } from './download.ts';
+import { previewKind, type FileEntry } from './model.ts';
+import { PdfView } from './PdfView.tsx';
+
+/** Larger files are not previewed in memory; they can be downloaded. */
+export const PREVIEW_LIMIT = 512 * 1024 * 1024;
+const TEXT_LIMIT = 2 * 1024 * 1024;
+
+type Content =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'none' }
+  | { kind: 'url'; as: 'image' | 'svg' | 'video' | 'audio'; url: string }
+  | { kind: 'text'; text: string; truncated: boolean }
+  | { kind: 'pdf'; data: Uint8Array };
+
+const MEDIA_TYPE = { svg: 'image/svg+xml' } as const;
+
+function useContent(vaultId: string, file: FileEntry | null): Content {
+  // The loaded content is kept with the id of its file: another file shows 'loading' at once.
+  const [loaded, setLoaded] = useState<{ id: string; content: Content } | null>(null);
+  const kind = file ? previewKind(file.mime, file.name) : 'none';
+  const previewable = file !== null && kind !== 'none' && file.size <= PREVIEW_LIMIT;
+  useEffect(() => {
+    if (!file || !previewable) return;
+    const ctrl = new AbortController();
+    let url: string | null = null;
+    const set = (content: Content) => !ctrl.signal.aborted && setLoaded({ id: file.id, content });
+    const type = kind === 'svg' ? MEDIA_TYPE.svg : kind === 'text' ? 'text/plain' : file.mime;
+    decryptToBlob(vaultId, file, type, ctrl.signal)
+      .then(async (blob) => {
+        if (kind === 'text') {
+          const truncated = blob.size > TEXT_LIMIT;
+          set({ kind: 'text', text: await blob.slice(0, TEXT_LIMIT).text(), truncated });
+        } else if (kind === 'pdf') {
+          set({ kind: 'pdf', data: new Uint8Array(await blob.arrayBuffer()) });
+        } else if (!ctrl.signal.aborted) {
+          url = URL.createObjectURL(blob);
+          set({ kind: 'url', as: kind, url });
+        }
+      })
+      .catch((err: unknown) =>
+        set({
+          kind: 'error',
+          message:
+            err instanceof Error && /decrypt|load/i.test(err.message)
+              ? 'Failed to load file content.'
+              : 'An unexpected error occurred while loading the file.',
+        }),
+      );
+    return () => {
+      ctrl.abort();
+      if (url) URL.revokeObjectURL(url);
+      setLoaded(null);
+    };
+  }, [vaultId, file, kind, previewable]);
+  if (!file || !previewable) return { kind: 'none' };
+  return loaded?.id === file.id ? loaded.content : { kind: 'loading' };
+}
+
+function Body({
+  content,
+  file,
+  onDownload,
+}: {
+  content: Content;
+  file: FileEntry;
+  onDownload: () => void;
+}) {
+  switch (content.kind) {
+    case 'loading':
+      return (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 py-16 text-slate-600 dark:text-slate-400"
+        >
+          <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Decrypting and loading
+          file...
+        </p>
+      );
+    case 'error':
+      return (
+        <p role="alert" className="py-16 text-center text-red-700 dark:text-red-400">
+          {content.message}
+        </p>
+      );
+    case 'none':
+      return (
+        <div className="flex flex-col items-center gap-4 py-16">
+          <p className="text-slate-700 dark:text-slate-300">
+            No preview available for this file type.
+          </p>
+          <button type="button" onClick={onDownload} className={buttonClass('primary')}>
+            <Download aria-hidden="true" className="size-4" /> Download
+          </button>
+        </div>
+      );
+    case 'text':
+      return (
+        <>
+          <pre className="max-h-[70vh] overflow-auto rounded-lg bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+            {content.text}
+          </pre>
+          {content.truncated && (
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              Only the first 2 MB are shown. Download the file to see all of it.
+            </p>
+          )}
+        </>
+      );
+    case 'pdf':
+      return <PdfView data={content.data} />;
+    case 'url':
+      if (content.as === 'video')
+        return (
+          <video src={content.url} controls autoPlay className="mx-auto max-h-[70vh] max-w-full" />
+        );
+      if (content.as === 'audio')
+        return <audio src={content.url} controls autoPlay className="mx-auto w-full" />;
+      return (
+        <img
+          src={content.url}
+          alt={file.name}
+          className="mx-auto max-h-[70vh] max-w-full object-contain"
+        />
+      );
+  }
+}
+
+export function Previewer({
+  vaultId,
+  file,
+  onClose,
+  onDownload,
+}: {
+  vaultId: string;
+  file: FileEntry | null;
+  onClose: () => void;
+  onDownload: (f: FileEntry) => void;
+}) {
+  const content = useContent(vaultId, file);
+  return (
+    <Dialog.Root open={file !== null} onOpenChange={(o) => !o && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/70 backdrop-blur-sm" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900">
+          {file && (
+            <>
+              <div className="flex items-center gap-3 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
+                <Dialog.Title className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 dark:text-white">
+                  {file.name}
+                </Dialog.Title>
+                <Dialog.Description className="sr-only">Preview of {file.name}</Dialog.Description>
+                <button
+                  type="button"
+                  aria-label="Download"
+                  onClick={() => onDownload(file)}
+                  className={buttonClass('ghost', 'md', '!px-2')}
+                >
+                  <Download aria-hidden="true" className="size-5" />
+                </button>
+                <Dialog.Close aria-label="Close" className={buttonClass('ghost', 'md', '!px-2')}>
+                  <X aria-hidden="true" className="size-5" />
+                </Dialog.Close>
+              </div>
+              <div className="overflow-auto p-5">
+                <Body content={content} file={file} onDownload={() => onDownload(file)} />
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,50 @@
+// Inline rename (spec §4 Rename): the name without its extension is edited, the extension is
+// kept. Enter confirms, Escape cancels; an unchanged or empty name cancels.
+import { useEffect, useRef, useState } from 'react';
+import { renamedName, splitName } from './model.ts';
+
+export function RenameField({
+  name,
+  onDone,
+}: {
+  name: string;
+  /** The new full name, or null when the rename was cancelled. */
+  onDone: (newName: string | null) => void;
+}) {
+  const [base, ext] = splitName(name);
+  const [value, setValue] = useState(base);
+  const ref = useRef<HTMLInputElement>(null);
+  const finished = useRef(false);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
+  const finish = (result: string | null) => {
+    if (finished.current) return;
+    finished.current = true;
+    onDone(result);
+  };
+  return (
+    <span className="flex min-w-0 items-center gap-1">
+      <input
+        ref={ref}
+        aria-label={`New name for ${name}`}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            finish(renamedName(name, value));
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            finish(null);
+          }
+        }}
+        onBlur={() => finish(null)}
+        className="h-8 min-w-0 flex-1 rounded-md border border-indigo-400 bg-white px-2 text-sm text-slate-900 focus:outline-2 focus:outline-indigo-500 dark:bg-slate-950 dark:text-white"
+      />
+      {ext && <span className="text-sm text-slate-500 dark:text-slate-400">{ext}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,204 @@
+// The upload dialog (spec §2, §4 Upload): the chosen files with checkboxes and sizes in KB, the
+// plan's size check, then per-file and overall progress in percent; Cancel stops the uploads.
+// After the uploads the list reloads and the selection clears.
+import { CheckCircle2, Upload as UploadIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Modal } from '../components/Modal.tsx';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { overallPercent, PICKER_ACCEPT, sizeInKb, sizeProblem, type Selected } from './model.ts';
+import { uploadFile } from './upload.ts';
+
+interface Status {
+  percent: number;
+  error?: string;
+  done?: boolean;
+}
+
+export function UploadDialog({
+  vaultId,
+  open,
+  selection,
+  onSelection,
+  maxFileSizeMb,
+  onAddFiles,
+  onClose,
+  onUploaded,
+}: {
+  vaultId: string;
+  open: boolean;
+  selection: Selected[];
+  onSelection: (s: Selected[]) => void;
+  maxFileSizeMb: number | undefined;
+  onAddFiles: (files: File[]) => void;
+  onClose: () => void;
+  onUploaded: () => Promise<unknown>;
+}) {
+  const picker = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState<Record<string, Status>>({});
+  const [busy, setBusy] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+
+  const chosen = selection.filter((s) => s.checked && !sizeProblem(s.file.size, maxFileSizeMb));
+  const overall = overallPercent(
+    chosen.map((s) => ({
+      sent: ((status[s.key]?.percent ?? 0) / 100) * s.file.size,
+      total: s.file.size,
+    })),
+  );
+
+  const start = async () => {
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    setBusy(true);
+    let failed = false;
+    const doneKeys = new Set<string>();
+    for (const s of chosen) {
+      if (ctrl.signal.aborted) break;
+      const set = (st: Status) => setStatus((prev) => ({ ...prev, [s.key]: st }));
+      set({ percent: 0 });
+      try {
+        await uploadFile(
+          vaultId,
+          s.file,
+          (p) => set({ percent: Math.floor(((p.encrypted + p.sent) / 2) * 100) }),
+          ctrl.signal,
+        );
+        set({ percent: 100, done: true });
+        doneKeys.add(s.key);
+      } catch (err) {
+        failed = true;
+        if (ctrl.signal.aborted) break;
+        set({ percent: 0, error: err instanceof Error ? err.message : 'Failed to upload file' });
+      }
+    }
+    await onUploaded();
+    setBusy(false);
+    abort.current = null;
+    if (!failed && !ctrl.signal.aborted) {
+      setStatus({});
+      onSelection([]);
+      onClose();
+    } else {
+      // Keep only what did not finish, so it can be retried.
+      setStatus((prev) => Object.fromEntries(Object.entries(prev).filter(([, v]) => !v.done)));
+      onSelection(selection.filter((s) => !doneKeys.has(s.key)));
+    }
+  };
+
+  const cancel = () => {
+    if (busy) {
+      abort.current?.abort(new Error('Upload cancelled'));
+      return;
+    }
+    setStatus({});
+    onSelection([]);
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => !o && cancel()}
+      title="Upload Files"
+      description="Files are encrypted on this device before they are uploaded."
+      size="lg"
+      footer={
+        <>
+          <button type="button" onClick={cancel} className={buttonClass('secondary')}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={() => void start()}
+            disabled={busy || chosen.length === 0}
+            className={buttonClass('primary')}
+          >
+            <UploadIcon aria-hidden="true" className="size-4" />
+            {busy ? 'Uploading...' : 'Upload'}
+          </button>
+        </>
+      }
+    >
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        accept={PICKER_ACCEPT}
+        aria-label="Choose files to upload"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(e) => {
+          onAddFiles([...(e.target.files ?? [])]);
+          e.target.value = '';
+        }}
+      />
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => picker.current?.click()}
+        className={buttonClass('secondary', 'md', 'w-full border-dashed')}
+      >
+        Choose files
+      </button>
+      {selection.length > 0 && (
+        <ul
+          aria-label="Selected files"
+          className="mt-4 divide-y divide-slate-200 dark:divide-slate-800"
+        >
+          {selection.map((s) => {
+            const problem = sizeProblem(s.file.size, maxFileSizeMb);
+            const st = status[s.key];
+            return (
+              <li key={s.key} className="py-2">
+                <label className="flex items-center gap-3 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={s.checked && !problem}
+                    disabled={busy || !!problem}
+                    onChange={(e) =>
+                      onSelection(
+                        selection.map((x) =>
+                          x.key === s.key ? { ...x, checked: e.target.checked } : x,
+                        ),
+                      )
+                    }
+                    className="size-4 accent-indigo-600"
+                  />
+                  <span className="min-w-0 flex-1 truncate text-slate-900 dark:text-slate-100">
+                    {s.file.name}
+                  </span>
+                  <span className="text-slate-600 tabular-nums dark:text-slate-400">
+                    {sizeInKb(s.file.size)}
+                  </span>
+                  {st?.done ? (
+                    <CheckCircle2 aria-label="Uploaded" className="size-4 text-emerald-600" />
+                  ) : st ? (
+                    <span className="w-10 text-right text-slate-700 tabular-nums dark:text-slate-300">
+                      {st.percent}%
+                    </span>
+                  ) : null}
+                </label>
+                {st && !st.done && !st.error && (
+                  <progress
+                    aria-label={`Upload progress of ${s.file.name}`}
+                    max={100}
+                    value={st.percent}
+                    className="mt-1 h-1.5 w-full accent-indigo-600"
+                  />
+                )}
+                {(problem ?? st?.error) && (
+                  <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+                    {problem ?? st?.error}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p aria-live="polite" className="mt-4 text-sm font-medium text-slate-700 dark:text-slate-300">
+        {busy ? `Uploading... ${overall}%` : ''}
+      </p>
+    </Modal>
+  );
+}

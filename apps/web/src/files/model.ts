@@ -1,0 +1,127 @@
+// Pure logic of the file browser: the decrypted entry, name and extension handling for rename,
+// the preview kind of a file, the upload selection and the plan's size check (spec §4, §5, §9).
+import { fileTooLargeMessage, isFileSizeAllowed } from '@sealvault/protocol';
+
+/** A file record with its decrypted metadata. */
+export interface FileEntry {
+  id: string;
+  name: string;
+  mime: string;
+  /** Plaintext bytes. */
+  size: number;
+  createdAt: string;
+  wrappedKey: string;
+  ciphertextSize: number;
+  /** Last modified (ms since the epoch) and plaintext SHA-256, kept for a rename. */
+  modified: number;
+  sha256?: string;
+}
+
+/** The MIME types and extensions the picker accepts (spec §5: pdf, image, video, audio, text). */
+export const PICKER_ACCEPT = 'application/pdf,image/*,video/*,audio/*,text/*,.txt,.md,.csv,.json';
+
+/** Splits "report.final.pdf" into ["report.final", ".pdf"]; dotfiles and no-dot names keep "". */
+export function splitName(name: string): [base: string, ext: string] {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || dot === name.length - 1) return [name, ''];
+  return [name.slice(0, dot), name.slice(dot)];
+}
+
+/** The new full name for an inline rename, or null when it cancels (empty or unchanged). */
+export function renamedName(current: string, editedBase: string): string | null {
+  const base = editedBase.trim();
+  const [oldBase, ext] = splitName(current);
+  if (!base || base === oldBase) return null;
+  return `${base}${ext}`;
+}
+
+export type PreviewKind = 'image' | 'svg' | 'pdf' | 'video' | 'audio' | 'text' | 'none';
+
+const TEXT_EXT = /\.(txt|md|csv|json|log|xml|ya?ml|ini|toml)$/i;
+
+/**
+ * How a file is previewed. SVG is its own kind (shown only through <img>, where scripts never
+ * run); HTML and anything unknown get no preview at all, so nothing executes in the app's origin.
+ */
+export function previewKind(mime: string, name: string): PreviewKind {
+  const m = mime.toLowerCase().split(';')[0]!.trim();
+  if (m === 'image/svg+xml' || /\.svg$/i.test(name)) return 'svg';
+  if (m === 'text/html' || /\.html?$/i.test(name)) return 'none';
+  if (m === 'application/pdf' || /\.pdf$/i.test(name)) return 'pdf';
+  if (m.startsWith('image/')) return 'image';
+  if (m.startsWith('video/')) return 'video';
+  if (m.startsWith('audio/')) return 'audio';
+  if (m.startsWith('text/') || m === 'application/json' || TEXT_EXT.test(name)) return 'text';
+  return 'none';
+}
+
+/** The icon family of a file in the list and grid. */
+export function iconKind(
+  mime: string,
+  name: string,
+): 'image' | 'pdf' | 'video' | 'audio' | 'text' | 'file' {
+  const k = previewKind(mime, name);
+  if (k === 'svg') return 'image';
+  if (k === 'none') return 'file';
+  return k;
+}
+
+/** Size in KB with one decimal, as the upload selection shows it. */
+export const sizeInKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The spec's message when a file is over the plan's limit, or null when it may be uploaded. */
+export function sizeProblem(bytes: number, maxFileSizeMb: number | undefined): string | null {
+  if (maxFileSizeMb === undefined) return null;
+  return isFileSizeAllowed(bytes, maxFileSizeMb) ? null : fileTooLargeMessage(bytes);
+}
+
+/** One chosen file in the upload dialog. */
+export interface Selected {
+  key: string;
+  file: File;
+  checked: boolean;
+}
+
+/** Adds files to a selection, checked, skipping ones already in it (same name, size and date). */
+export function addToSelection(current: Selected[], files: readonly File[]): Selected[] {
+  const keyOf = (f: File) => `${f.name}\u0000${f.size}\u0000${f.lastModified}`;
+  const seen = new Set(current.map((s) => s.key));
+  const added: Selected[] = [];
+  for (const file of files) {
+    const key = keyOf(file);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    added.push({ key, file, checked: true });
+  }
+  return [...current, ...added];
+}
+
+/** Overall progress in percent over the bytes of all files. */
+export function overallPercent(parts: readonly { sent: number; total: number }[]): number {
+  const total = parts.reduce((a, p) => a + p.total, 0);
+  if (total === 0) return 0;
+  const sent = parts.reduce((a, p) => a + Math.min(p.sent, p.total), 0);
+  return Math.floor((sent / total) * 100);
+}
+
+/** The MIME type to record for a picked file: the browser's, else a guess from the extension. */
+export function mimeOf(file: { type: string; name: string }): string {
+  if (file.type) return file.type;
+  const ext = splitName(file.name)[1].toLowerCase();
+  const guess: Record<string, string> = {
+    '.txt': 'text/plain',
+    '.md': 'text/markdown',
+    '.csv': 'text/csv',
+    '.json': 'application/json',
+    '.pdf': 'application/pdf',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.mp4': 'video/mp4',
+    '.webm': 'video/webm',
+    '.mp3': 'audio/mpeg',
+    '.wav': 'audio/wav',
+  };
+  return guess[ext] ?? 'application/octet-stream';
+}

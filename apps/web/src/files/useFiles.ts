@@ -1,0 +1,91 @@
+// The decrypted files of an unlocked file vault, and rename and delete. All metadata is
+// decrypted in the Worker in one batch; records that do not decrypt are counted, never shown.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { asFileId, type FileMeta } from '@sealvault/crypto';
+import { filesApi, type VaultFile } from '@sealvault/protocol';
+import { cryptoClient } from '../crypto/client.ts';
+import { sessionOf } from '../crypto/vaultKeys.ts';
+import type { FileEntry } from './model.ts';
+
+export const filesKey = (vaultId: string) => ['files', vaultId] as const;
+
+export interface FilesList {
+  files: FileEntry[];
+  unreadable: number;
+}
+
+async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesList> {
+  const session = sessionOf(vaultId);
+  const crypto = cryptoClient();
+  const metas = await Promise.all(
+    records.map((r) =>
+      crypto.decryptMeta(session, asFileId(r.id), null, r.enc_meta).catch(() => null),
+    ),
+  );
+  const files: FileEntry[] = [];
+  records.forEach((r, i) => {
+    const m = metas[i];
+    if (m)
+      files.push({
+        id: r.id,
+        name: m.name,
+        mime: m.mime,
+        size: m.size,
+        createdAt: r.created_at,
+        wrappedKey: r.wrapped_key,
+        ciphertextSize: r.ciphertext_size,
+        modified: m.modified,
+        ...(m.sha256 ? { sha256: m.sha256 } : {}),
+      });
+  });
+  files.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return { files, unreadable: records.length - files.length };
+}
+
+export function useFiles(vaultId: string) {
+  return useQuery({
+    queryKey: filesKey(vaultId),
+    queryFn: async () => decryptAll(vaultId, (await filesApi.list(vaultId)).files),
+  });
+}
+
+export function useReloadFiles(vaultId: string) {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: filesKey(vaultId) }),
+      qc.invalidateQueries({ queryKey: ['vaults'] }),
+    ]);
+}
+
+export function useFileMutations(vaultId: string) {
+  const reload = useReloadFiles(vaultId);
+
+  const rename = useMutation({
+    mutationFn: async ({ file, name }: { file: FileEntry; name: string }) => {
+      const session = sessionOf(vaultId);
+      const crypto = cryptoClient();
+      const id = asFileId(file.id);
+      const meta: FileMeta = {
+        name,
+        mime: file.mime,
+        size: file.size,
+        modified: file.modified,
+        ...(file.sha256 ? { sha256: file.sha256 } : {}),
+      };
+      const [enc_meta, name_lookup] = await Promise.all([
+        crypto.encryptMeta(session, id, null, meta),
+        crypto.lookupName(session, null, name),
+      ]);
+      return filesApi.rename(vaultId, file.id, { enc_meta, name_lookup });
+    },
+    onSettled: reload,
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => filesApi.remove(vaultId, id),
+    onSettled: reload,
+  });
+
+  return { rename, remove };
+}
