@@ -211,6 +211,21 @@ describe('POST /api/payments/ipn', () => {
     expect((await planOf(u)).plan_id).toBe('free');
   });
 
+  it('is exempt from the same-origin rule: the provider may send its own Origin', async () => {
+    const u = await createUser(t);
+    const c = await checkout(u, 'unlimited');
+    const res = await t.app.request('/api/payments/ipn', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://secure.2checkout.com',
+      },
+      body: signIpnFields(ipnFields(c.reference, { product: 'PROD-UNLIMITED' }), SECRET),
+    });
+    expect(res.status).toBe(200);
+    expect((await planOf(u)).plan_id).toBe('unlimited');
+  });
+
   it('refuses a notification larger than 64 KiB with 413', async () => {
     const res = await postIpn(t, `REFNO=1&PAD=${'x'.repeat(70 * 1024)}`);
     expect(res.status).toBe(413);
