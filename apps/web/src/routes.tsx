@@ -4,11 +4,13 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { PageLoading, RootLayout } from './RootLayout.tsx';
+import { RouteError } from './RouteError.tsx';
 import { LandingScreen } from './screens/landing/LandingScreen.tsx';
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
     HydrateFallback: PageLoading,
     children: [
       { index: true, element: <LandingScreen /> },
