@@ -1,6 +1,6 @@
 // The app factory: createApp(deps) builds the whole HTTP app, so tests call app.request()
 // in-process and main.ts only reads config, opens the database and listens.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { errorBody, onError } from './http/errors.ts';
 import { sameOriginStateChanges, securityHeaders } from './http/security.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
@@ -44,10 +44,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', securityHeaders(deps.config.payments?.checkoutHost));
   // The payment notification comes from the provider's servers and is authenticated by its
   // signature (payments/ipn.ts), so it is the one state change exempt from the same-origin rule.
-  const sameOrigin: MiddlewareHandler<AppEnv> = sameOriginStateChanges(deps.config.publicUrl);
-  const exceptIpn: MiddlewareHandler<AppEnv> = (c, next) =>
-    c.req.path === IPN_PATH ? next() : sameOrigin(c, next);
-  app.use('/api/*', exceptIpn);
+  app.use('/api/*', sameOriginStateChanges(deps.config.publicUrl, [IPN_PATH]));
   app.onError(onError);
 
   const api = new Hono<AppEnv>();
