@@ -7,17 +7,24 @@ import {
   maxCiphertextLength,
   messages,
   plaintextLength,
+  checksumSchema,
   uploadMetadataSchema,
-  type UploadMetadata,
 } from '@sealvault/protocol';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { getLimits } from '../plans/limits.service.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
-import { texts, UPLOAD_ID_PATTERN } from './uploads.ts';
+import { texts, UPLOAD_ID_PATTERN, type CreationMetadata } from './uploads.ts';
 
-function parseMetadata(header: string | null): UploadMetadata {
+/**
+ * The creation metadata. `checksum` may be left out when the client streams its encryption and
+ * only knows the ciphertext's SHA-256 at the end: it then sends it on the PATCH that completes the
+ * upload, as FINAL_CHECKSUM_HEADER (see finishUpload).
+ */
+const creationMetadataSchema = uploadMetadataSchema.extend({ checksum: checksumSchema.optional() });
+
+function parseMetadata(header: string | null): CreationMetadata {
   if (!header) throw badRequest('Upload-Metadata is required.');
   let raw: Record<string, string | null>;
   try {
@@ -25,7 +32,7 @@ function parseMetadata(header: string | null): UploadMetadata {
   } catch {
     throw badRequest('Upload-Metadata is not valid tus metadata.');
   }
-  const parsed = uploadMetadataSchema.safeParse(raw);
+  const parsed = creationMetadataSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
@@ -39,7 +46,7 @@ export async function checkNewUpload(
   deps: FilesDeps,
   userId: string,
   headers: Headers,
-): Promise<{ meta: UploadMetadata; length: number }> {
+): Promise<{ meta: CreationMetadata; length: number }> {
   if (headers.get('upload-defer-length') !== null) {
     throw badRequest('Upload-Defer-Length is not supported: declare Upload-Length.');
   }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ciphertextLength } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { FINAL_CHECKSUM_HEADER } from './uploads.ts';
 import {
   asMeta,
   errorOf,
@@ -151,6 +152,56 @@ describe('tus uploads: storing, resuming, limits, checksum', () => {
     expect(await listFiles(t, user, vaultId)).toEqual([]);
     expect(filesIn(t, 'blobs')).toEqual(blobsBefore);
     expect(tusFiles(t, created.headers.get('location') ?? '')).toEqual([]);
+    expect(await uploadRows(t, vaultId)).toEqual([]);
+  });
+
+  it('accepts a checksum deferred to the completing PATCH, and verifies it like any other', async () => {
+    const { user, vaultId } = await userWithVault(t);
+    const up = tus(t, user.cookie);
+    const bytes = fakeCiphertext(300_000);
+    const { checksum, ...deferred } = asMeta(uploadMetadata(vaultId, bytes));
+    const created = await up.create(deferred, bytes.length);
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location') ?? '';
+    // Only the PATCH that completes the upload is checked; a header on an earlier one is ignored.
+    const first = await up.patch(location, 0, bytes.subarray(0, 1000), {
+      [FINAL_CHECKSUM_HEADER]: 'cd'.repeat(32),
+    });
+    expect(first.status).toBe(204);
+    const done = await up.patch(location, 1000, bytes.subarray(1000), {
+      [FINAL_CHECKSUM_HEADER]: checksum!,
+    });
+    expect(done.status).toBe(204);
+    const files = await listFiles(t, user, vaultId);
+    expect(files).toMatchObject([{ id: deferred.fileId, checksum }]);
+    expect((await fileContent(t, user, vaultId, deferred.fileId!)).equals(bytes)).toBe(true);
+  });
+
+  it('refuses a deferred checksum that is wrong or missing, and one that contradicts creation', async () => {
+    const { user, vaultId } = await userWithVault(t);
+    const up = tus(t, user.cookie);
+    const blobsBefore = filesIn(t, 'blobs');
+    const bytes = fakeCiphertext(5000);
+    for (const [withChecksum, header] of [
+      [false, 'ab'.repeat(32)],
+      [false, null],
+      [true, 'ab'.repeat(32)],
+    ] as const) {
+      const { checksum, ...rest } = asMeta(uploadMetadata(vaultId, bytes));
+      const meta = withChecksum ? { ...rest, checksum: checksum! } : rest;
+      const created = await up.create(meta, bytes.length);
+      expect(created.status).toBe(201);
+      const patched = await up.patch(
+        created.headers.get('location') ?? '',
+        0,
+        bytes,
+        header ? { [FINAL_CHECKSUM_HEADER]: header } : {},
+      );
+      expect(patched.status).toBe(460);
+      expect((await errorOf(patched)).message).toMatch(/checksum/);
+    }
+    expect(await listFiles(t, user, vaultId)).toEqual([]);
+    expect(filesIn(t, 'blobs')).toEqual(blobsBefore);
     expect(await uploadRows(t, vaultId)).toEqual([]);
   });
 });

@@ -20,6 +20,16 @@ import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 
 export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
+/**
+ * [Note: deferred checksum] A client that encrypts while it uploads learns the ciphertext's
+ * SHA-256 only after the last byte, so it may leave `checksum` out of the creation metadata and
+ * send it (64 lowercase hex) in this header on the PATCH that completes the upload. The bytes are
+ * verified against it exactly as against a checksum given at creation; if both are given they
+ * must agree; with neither the upload fails with a checksum mismatch.
+ */
+export const FINAL_CHECKSUM_HEADER = 'Upload-Final-Checksum';
+/** The creation metadata as checked: the checksum may be deferred to the last PATCH. */
+export type CreationMetadata = Omit<UploadMetadata, 'checksum'> & { checksum?: string | undefined };
 export const CHECKSUM_MISMATCH_STATUS = 460; // the tus checksum extension's "Checksum Mismatch"
 export const texts = {
   checksumMismatch:
@@ -113,7 +123,7 @@ export interface UploadScope {
   deps: FilesDeps;
   storage: FileStorage;
   userId: string;
-  create?: { meta: UploadMetadata; length: number; expiresAt?: Date };
+  create?: { meta: CreationMetadata; length: number; expiresAt?: Date };
 }
 const scopes = new WeakMap<Request, UploadScope>();
 export const bindScope = (req: Request, scope: UploadScope) => scopes.set(req, scope);
@@ -134,7 +144,7 @@ export function createTusServer(uploads: UploadStore): Server {
       return {};
     },
     onUploadFinish: async (req, upload) => {
-      await finishUpload(scopeOf(req), upload.id);
+      await finishUpload(scopeOf(req), upload.id, req.headers.get(FINAL_CHECKSUM_HEADER));
       return {};
     },
     onResponseError: (req, err) => {
@@ -164,7 +174,7 @@ async function recordUpload(scope: UploadScope, id: string): Promise<void> {
     enc_meta: create.meta.encMeta,
     name_lookup: create.meta.lookup,
     wrapped_key: create.meta.wrappedKey,
-    checksum: create.meta.checksum,
+    checksum: create.meta.checksum ?? '', // '' = deferred [Note: deferred checksum]
     upload_length: create.length,
     state: 'receiving',
     created_at: now.toISOString(),
@@ -182,7 +192,11 @@ async function sha256File(file: string): Promise<string> {
  * The last byte has arrived: verify, store, record. On any failure nothing stays behind (no
  * record, no blob, no upload) and the client gets the error as the answer to its last PATCH.
  */
-export async function finishUpload(scope: UploadScope, id: string): Promise<void> {
+export async function finishUpload(
+  scope: UploadScope,
+  id: string,
+  finalChecksum: string | null = null,
+): Promise<void> {
   const { deps, storage } = scope;
   const db = deps.db.kysely;
   const row = await repo.findUpload(db, id);
@@ -193,7 +207,9 @@ export async function finishUpload(scope: UploadScope, id: string): Promise<void
     const digest =
       storage.uploads.takeDigest(id, Number(row.upload_length)) ??
       (await sha256File(storage.uploads.dataPath(id)));
-    if (digest !== row.checksum) {
+    const expected = row.checksum || finalChecksum;
+    const disagree = !!row.checksum && finalChecksum !== null && finalChecksum !== row.checksum;
+    if (!expected || disagree || digest !== expected) {
       throw new TusHttpError(CHECKSUM_MISMATCH_STATUS, 'bad_request', texts.checksumMismatch);
     }
     stored = await storage.blobs.adopt(storage.uploads.dataPath(id));
@@ -221,7 +237,7 @@ export async function finishUpload(scope: UploadScope, id: string): Promise<void
           name_lookup: row.name_lookup,
           wrapped_key: row.wrapped_key,
           ciphertext_size: stored?.size ?? 0,
-          checksum: row.checksum,
+          checksum: digest,
           blob_key: key,
           created_at: now,
           updated_at: now,
