@@ -2,9 +2,9 @@
 // e2e server's data dir, vaults made through the API (a schema-valid vf1 key: only the count
 // matters here, the wizard is covered by the vault specs), and the top bar's plan.
 import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { vaultRequest } from '../../../apps/server/src/testing/vaults.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -19,30 +19,10 @@ export function promote(email: string): void {
   );
 }
 
-const b64 = (n: number) => Buffer.alloc(n, 7).toString('base64');
-
-/** Creates `n` vaults as the page's signed-in user, through POST /api/vaults. */
 export async function createVaultsViaApi(page: Page, n: number, prefix = 'Vault'): Promise<void> {
   for (let i = 0; i < n; i++) {
     const res = await page.request.post('/api/vaults', {
-      data: {
-        id: crypto.randomUUID(),
-        name: `${prefix} ${i + 1}`,
-        vault_type: 'files',
-        provider_type: 'server',
-        key: {
-          format: 'vf1',
-          slots: [
-            {
-              id: 'pw',
-              kind: 'password',
-              kdf: { alg: 'argon2id', m: 65536, t: 3, p: 1 },
-              salt: b64(16),
-              wrapped: b64(60),
-            },
-          ],
-        },
-      },
+      data: vaultRequest({ name: `${prefix} ${i + 1}`, description: undefined }),
     });
     expect(res.status(), await res.text()).toBe(201);
   }

@@ -8,7 +8,7 @@ import {
 } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser, type TestUser } from '../testing/users.ts';
-import { send } from '../subscriptions/testing.ts';
+import { send } from '../testing/vaults.ts';
 import { signIpnFields } from './ipn.ts';
 
 const SECRET = 'test-secret-key-0123456789';

@@ -9,6 +9,7 @@ import {
 } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser } from '../testing/users.ts';
+import { b64 as b64Of, createVault, send as sendAs } from '../testing/vaults.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,38 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const b64 = (n: number, fill = 1) => Buffer.alloc(n, fill).toString('base64');
-
+const b64 = (n: number, fill = 1) => b64Of(n, fill);
 const send = (cookie: string, method: string, path: string, body?: unknown) =>
-  t.request(path, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-
-async function newVault(cookie: string, vault_type: 'files' | 'secrets' = 'secrets') {
-  const id = randomUUID();
-  const res = await send(cookie, 'POST', '/api/vaults', {
-    id,
-    name: 'Logins',
-    vault_type,
-    provider_type: 'server',
-    key: {
-      format: 'vf1',
-      slots: [
-        {
-          id: 'pw',
-          kind: 'password',
-          kdf: { alg: 'argon2id', m: 65536, t: 3, p: 1 },
-          salt: b64(16),
-          wrapped: b64(60),
-        },
-      ],
-    },
-  });
-  expect(res.status).toBe(201);
-  return id;
-}
+  sendAs(t, cookie, method, path, body);
+const newVault = (cookie: string, vault_type: 'files' | 'secrets' = 'secrets') =>
+  createVault(t, cookie, { name: 'Logins', vault_type });
 
 describe('secrets', () => {
   it('creates, lists, updates with the expected revision and deletes a secret', async () => {

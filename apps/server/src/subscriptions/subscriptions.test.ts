@@ -14,7 +14,7 @@ import {
   applyPaidPlan,
   LAPSE_GRACE_MS,
 } from './subscriptions.service.ts';
-import { createVault, send } from './testing.ts';
+import { createVault, send } from '../testing/vaults.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
 } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser } from '../testing/users.ts';
-import { createVault, send, setPlan } from './testing.ts';
+import { createVault, send, setPlan } from '../testing/vaults.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,10 +7,10 @@ import {
   messages,
   vaultResponseSchema,
   vaultsResponseSchema,
-  type CreateVaultRequest,
 } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser } from '../testing/users.ts';
+import { b64, send as sendAs, setPlan as setPlanOf, vaultRequest } from '../testing/vaults.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,45 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const b64 = (n: number) => Buffer.alloc(n, 7).toString('base64');
-
-function vaultInput(over: Partial<CreateVaultRequest> = {}): CreateVaultRequest {
-  return {
-    id: randomUUID(),
-    name: 'Tax records',
-    description: 'Scans for 2026',
-    vault_type: 'files',
-    provider_type: 'server',
-    key: {
-      format: 'vf1',
-      slots: [
-        {
-          id: 'pw',
-          kind: 'password',
-          kdf: { alg: 'argon2id', m: 65536, t: 3, p: 1 },
-          salt: b64(16),
-          wrapped: b64(60),
-        },
-      ],
-    },
-    ...over,
-  };
-}
-
+const vaultInput = vaultRequest;
 const send = (cookie: string, method: string, path: string, body?: unknown) =>
-  t.request(path, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-
-async function setPlan(userId: string, plan: string) {
-  await t.db.kysely
-    .updateTable('profiles')
-    .set({ current_plan_id: plan })
-    .where('id', '=', userId)
-    .execute();
-}
+  sendAs(t, cookie, method, path, body);
+const setPlan = (userId: string, plan: string) => setPlanOf(t, userId, plan);
 
 describe('vault lifecycle', () => {
   it('creates, lists, reads, renames, marks accessed, changes the key and deletes a vault', async () => {
