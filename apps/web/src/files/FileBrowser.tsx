@@ -172,7 +172,9 @@ export function FileBrowser({ vault }: { vault: Vault }) {
               actions={actions}
             />
           ) : (
-            <FileGrid files={files} actions={actions} />
+            <div className="mt-4">
+              <FileGrid files={files} actions={actions} />
+            </div>
           )}
         </>
       )}

@@ -44,6 +44,9 @@ export function FileRow({
             {file.name}
           </button>
         )}
+        <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+          {formatBytes(file.size)} · {formatDate(file.createdAt)}
+        </span>
       </div>
       <span className="hidden w-24 text-right text-sm text-slate-600 tabular-nums sm:block dark:text-slate-400">
         {formatBytes(file.size)}

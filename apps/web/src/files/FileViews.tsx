@@ -62,7 +62,7 @@ function Virtual({
       role={role === 'list' ? 'list' : 'grid'}
       aria-label={label}
       aria-rowcount={role === 'grid' ? rows : undefined}
-      className="relative mt-4"
+      className="relative"
       style={{ height: virtualizer.getTotalSize() }}
     >
       {virtualizer.getVirtualItems().map((row) => (
@@ -96,7 +96,7 @@ export function FileList({
 }) {
   const { ref, scrollMargin } = useStartAndWidth();
   return (
-    <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <div className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <Virtual
         rows={files.length}
         rowHeight={56}

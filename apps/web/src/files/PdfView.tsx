@@ -87,11 +87,6 @@ export function PdfView({ data }: { data: Uint8Array }) {
   const pages = doc?.numPages ?? 0;
   return (
     <div className="flex flex-col items-center gap-3">
-      <canvas
-        ref={canvas}
-        aria-label={`PDF page ${page} of ${pages || '…'}`}
-        className="max-w-full bg-white shadow"
-      />
       {pages > 1 && (
         <div className="flex items-center gap-3">
           <button
@@ -117,6 +112,11 @@ export function PdfView({ data }: { data: Uint8Array }) {
           </button>
         </div>
       )}
+      <canvas
+        ref={canvas}
+        aria-label={`PDF page ${page} of ${pages || '…'}`}
+        className="max-w-full bg-white shadow"
+      />
     </div>
   );
 }

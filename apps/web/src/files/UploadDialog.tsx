@@ -60,7 +60,7 @@ export function UploadDialog({
         await uploadFile(
           vaultId,
           s.file,
-          (p) => set({ percent: Math.floor(((p.encrypted + p.sent) / 2) * 100) }),
+          (sent) => set({ percent: Math.floor(sent * 100) }),
           ctrl.signal,
         );
         set({ percent: 100, done: true });

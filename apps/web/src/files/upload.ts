@@ -1,46 +1,21 @@
-// Uploading one file (spec §4 Upload; architecture.md, Web): the plaintext is encrypted in the
-// crypto Worker chunk by chunk, then sent with tus (resumable). The server needs the SHA-256 of
-// the ciphertext when the upload is created (Upload-Metadata `checksum`), and a vf1 file key is
-// fresh on every encryption, so the ciphertext is produced first: its chunks are gathered into
-// Blobs of at most 32 MiB (the browser keeps large Blobs in its blob store, on disk when needed,
-// not in the page's heap) and the whole Blob is then uploaded.
+// Uploading one file (spec §4 Upload; architecture.md, Web). The plaintext is encrypted in the
+// crypto Worker chunk by chunk while tus (tus-js-client) sends the ciphertext, 8 MiB per PATCH:
+// memory stays flat at any file size and a dropped connection resumes inside the current piece.
+// The ciphertext's length is known up front (vf1); its SHA-256 only at the end, so it is left out
+// of the creation metadata and sent on the completing PATCH as Upload-Final-Checksum
+// (apps/server/src/files/uploads.ts, [Note: deferred checksum]).
 import { Upload, type DetailedError } from 'tus-js-client';
-import { asFileId } from '@sealvault/crypto';
+import { asFileId, ciphertextSize } from '@sealvault/crypto';
 import { UPLOADS_PATH } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../crypto/vaultKeys.ts';
 import { mimeOf } from './model.ts';
+import { piecesOf } from './pieces.ts';
 
-export interface UploadProgress {
-  /** 0..1 of the encryption and 0..1 of the transfer. */
-  encrypted: number;
-  sent: number;
-}
-
-const BLOB_PART = 32 * 1024 * 1024;
+/** Bytes per PATCH request. */
+export const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
+const FINAL_CHECKSUM_HEADER = 'Upload-Final-Checksum';
 const UPLOAD_FAILED = 'Upload failed. Please try again.';
-
-/** Reads a stream to the end into one Blob, flushing the parts every 32 MiB. */
-async function toBlob(stream: ReadableStream<Uint8Array>, onBytes: (n: number) => void) {
-  const blobs: Blob[] = [];
-  let parts: Uint8Array<ArrayBuffer>[] = [];
-  let pending = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value as Uint8Array<ArrayBuffer>);
-    pending += value.length;
-    onBytes(value.length);
-    if (pending >= BLOB_PART) {
-      blobs.push(new Blob(parts));
-      parts = [];
-      pending = 0;
-    }
-  }
-  blobs.push(new Blob(parts));
-  return new Blob(blobs);
-}
 
 /** The message of a failed tus request: the server's own for a 409/413/460, else a generic one. */
 export function uploadErrorMessage(err: unknown): string {
@@ -57,20 +32,20 @@ export function uploadErrorMessage(err: unknown): string {
 }
 
 /**
- * Encrypts and uploads `file` into the vault's root. Resolves when the server has verified the
- * checksum and recorded the file; rejects with a user-facing message. `signal` cancels it.
+ * Encrypts and uploads `file` into the vault's root. `onProgress` gets the fraction sent (0..1).
+ * Resolves when the server has verified the checksum and recorded the file; rejects with a
+ * user-facing message. `signal` cancels it (the server's partial upload is terminated).
  */
 export async function uploadFile(
   vaultId: string,
   file: File,
-  onProgress: (p: UploadProgress) => void,
+  onProgress: (sent: number) => void,
   signal: AbortSignal,
 ): Promise<void> {
   const session = sessionOf(vaultId);
   const crypto = cryptoClient();
   const fileId = globalThis.crypto.randomUUID();
   const id = asFileId(fileId);
-  const progress: UploadProgress = { encrypted: 0, sent: 0 };
   const [encMeta, lookup] = await Promise.all([
     crypto.encryptMeta(session, id, null, {
       name: file.name,
@@ -81,44 +56,43 @@ export async function uploadFile(
     crypto.lookupName(session, null, file.name),
   ]);
   signal.throwIfAborted();
-  const plaintext = file.stream();
-  const enc = await crypto.encryptFileStream(session, id, plaintext);
-  const abortEncrypt = () => void enc.ciphertext.cancel().catch(() => undefined);
-  signal.addEventListener('abort', abortEncrypt, { once: true });
-  let read = 0;
-  const total = Math.max(1, file.size);
-  const ciphertext = await toBlob(enc.ciphertext, (n) => {
-    read += n;
-    progress.encrypted = Math.min(1, read / total);
-    onProgress({ ...progress });
+  const enc = await crypto.encryptFileStream(session, id, file.stream());
+  const length = ciphertextSize(file.size);
+  let checksum: string | null = null;
+  const source = piecesOf(enc.ciphertext.getReader(), TUS_CHUNK_BYTES, length, async () => {
+    checksum = (await enc.done).checksum;
   });
-  signal.removeEventListener('abort', abortEncrypt);
-  const { checksum } = await enc.done;
-  if (!checksum) throw new Error(UPLOAD_FAILED);
-  signal.throwIfAborted();
 
   await new Promise<void>((resolve, reject) => {
-    const upload = new Upload(ciphertext, {
+    const upload = new Upload(source, {
       endpoint: UPLOADS_PATH,
-      metadata: { vaultId, fileId, checksum, encMeta, lookup, wrappedKey: enc.wrappedKey },
-      chunkSize: 16 * 1024 * 1024,
+      metadata: { vaultId, fileId, encMeta, lookup, wrappedKey: enc.wrappedKey },
+      uploadSize: length,
+      uploadLengthDeferred: false,
+      chunkSize: TUS_CHUNK_BYTES,
       retryDelays: [0, 1000, 3000, 5000],
       removeFingerprintOnSuccess: true,
+      storeFingerprintForResuming: false,
+      onBeforeRequest: (req) => {
+        // Known once the last piece has been read, i.e. for the completing PATCH (and its retries).
+        if (checksum && req.getMethod() === 'PATCH') req.setHeader(FINAL_CHECKSUM_HEADER, checksum);
+      },
       onShouldRetry: (err) => {
         const status = err.originalResponse?.getStatus() ?? 0;
         return status === 0 || status >= 500 || status === 423;
       },
-      onProgress: (sent, size) => {
-        progress.sent = size ? sent / size : 1;
-        onProgress({ ...progress });
-      },
+      onProgress: (sent, size) => onProgress(size ? sent / size : 1),
       onSuccess: () => resolve(),
-      onError: (err) => reject(new Error(uploadErrorMessage(err))),
+      onError: (err) => {
+        void source.cancel();
+        reject(new Error(uploadErrorMessage(err)));
+      },
     });
     signal.addEventListener(
       'abort',
       () => {
         void upload.abort(true).catch(() => undefined);
+        void source.cancel();
         reject(signal.reason instanceof Error ? signal.reason : new Error('Upload cancelled'));
       },
       { once: true },

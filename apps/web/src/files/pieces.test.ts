@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { piecesOf } from './pieces.ts';
+
+const streamOf = (parts: number[][]) =>
+  new ReadableStream<Uint8Array>({
+    start(c) {
+      for (const p of parts) c.enqueue(new Uint8Array(p));
+      c.close();
+    },
+  }).getReader();
+
+async function readAll(r: ReturnType<typeof piecesOf>) {
+  const out: number[][] = [];
+  for (;;) {
+    const x = await r.read();
+    if (x.done) return out;
+    out.push([...x.value]);
+  }
+}
+
+describe('piecesOf', () => {
+  it('re-cuts reads into exact pieces and calls onEnd before the last one', async () => {
+    const events: string[] = [];
+    const r = piecesOf(streamOf([[1, 2, 3], [4], [5, 6, 7, 8, 9]]), 4, 9, () => {
+      events.push('end');
+      return Promise.resolve();
+    });
+    const first = await r.read();
+    expect(first.done ? null : [...first.value]).toEqual([1, 2, 3, 4]);
+    expect(events).toEqual([]);
+    expect(await readAll(r)).toEqual([[5, 6, 7, 8], [9]]);
+    expect(events).toEqual(['end']);
+  });
+  it('fails when the stream is shorter or longer than declared', async () => {
+    const ok = () => Promise.resolve();
+    await expect(readAll(piecesOf(streamOf([[1, 2]]), 4, 3, ok))).rejects.toThrow(/before/);
+    await expect(readAll(piecesOf(streamOf([[1, 2, 3, 4]]), 4, 3, ok))).rejects.toThrow(/longer/);
+    await expect(readAll(piecesOf(streamOf([[1, 2], [3]]), 2, 2, ok))).rejects.toThrow(/longer/);
+  });
+});
