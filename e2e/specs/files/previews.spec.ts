@@ -7,6 +7,9 @@ import { openPreview, uploadByPicker, type Fixture } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
+// 40 s of 8 kHz mono: about 640 KB, three vf1 chunks.
+const WAV = makeWav(40);
+
 test('each preview type; SVG and HTML never run in the app', async ({ page, request, baseURL }) => {
   await signedIn(page, request, baseURL!, 'previews');
   await createVault(page, { name: 'Media', type: 'File vault' });
@@ -47,7 +50,7 @@ test('each preview type; SVG and HTML never run in the app', async ({ page, requ
       mimeType: 'text/plain',
       buffer: Buffer.from('Line one\n  indented two\n'),
     },
-    { name: 'tone.wav', mimeType: 'audio/wav', buffer: makeWav(1) },
+    { name: 'tone.wav', mimeType: 'audio/wav', buffer: WAV },
     { name: 'clip.webm', mimeType: 'video/webm', buffer: Buffer.from(webm) },
     { name: 'badge.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(EVIL_SVG) },
     {
@@ -89,17 +92,45 @@ test('each preview type; SVG and HTML never run in the app', async ({ page, requ
   await expect(dialog.locator('pre')).toHaveText('Line one\n  indented two\n');
   await page.keyboard.press('Escape');
 
+  // Video and audio play through the media Service Worker, which has the page decrypt only the
+  // ciphertext ranges the player asks for.
+  const ranges: string[] = [];
+  page.on('request', (r) => {
+    const range = r.headers()['range'];
+    if (r.url().endsWith('/content') && range) ranges.push(range);
+  });
   dialog = await openPreview(page, 'tone.wav');
   const audio = dialog.locator('audio');
+  await expect(audio).toHaveAttribute('src', /^\/__media\//);
   await expect(audio).toHaveAttribute('controls', '');
-  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(0.9);
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(39);
+  // A range across a chunk boundary (262,144) comes back byte-identical, decrypted from only the
+  // chunks covering it.
+  const src = (await audio.getAttribute('src'))!;
+  ranges.length = 0;
+  const slice = await page.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { Range: 'bytes=262100-262199' } });
+    return {
+      status: res.status,
+      range: res.headers.get('content-range'),
+      bytes: [...new Uint8Array(await res.arrayBuffer())],
+    };
+  }, src);
+  expect(slice.status).toBe(206);
+  expect(slice.range).toBe(`bytes 262100-262199/${WAV.length}`);
+  expect(Buffer.from(slice.bytes).equals(WAV.subarray(262100, 262200))).toBe(true);
+  expect(ranges).toEqual(['bytes=72-524391']); // chunks 0 and 1 only (2 × 262,160 bytes)
   await page.keyboard.press('Escape');
 
+  ranges.length = 0;
   dialog = await openPreview(page, 'clip.webm');
   const video = dialog.locator('video');
+  await expect(video).toHaveAttribute('src', /^\/__media\//);
   await expect(video).toHaveAttribute('controls', '');
   await expect(video).toHaveAttribute('autoplay', '');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(160);
+  expect(ranges).toContain('bytes=0-71'); // the vf1 header, then the covering chunks
+  expect(ranges.some((r) => /^bytes=72-\d+$/.test(r))).toBe(true);
   await page.keyboard.press('Escape');
 
   // The SVG is shown as an image; its script and onload never run.

@@ -7,6 +7,7 @@ import { Download, Loader2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { decryptToBlob } from './download.ts';
+import { openMediaUrl } from './mediaStream.ts';
 import { previewKind, type FileEntry } from './model.ts';
 import { PdfView } from './PdfView.tsx';
 
@@ -28,15 +29,33 @@ function useContent(vaultId: string, file: FileEntry | null): Content {
   // The loaded content is kept with the id of its file: another file shows 'loading' at once.
   const [loaded, setLoaded] = useState<{ id: string; content: Content } | null>(null);
   const kind = file ? previewKind(file.mime, file.name) : 'none';
-  const previewable = file !== null && kind !== 'none' && file.size <= PREVIEW_LIMIT;
+  const media = kind === 'video' || kind === 'audio';
+  // Media stream through the Service Worker at any size; the rest is decrypted into memory.
+  const previewable = file !== null && kind !== 'none' && (media || file.size <= PREVIEW_LIMIT);
   useEffect(() => {
     if (!file || !previewable) return;
     const ctrl = new AbortController();
     let url: string | null = null;
     const set = (content: Content) => !ctrl.signal.aborted && setLoaded({ id: file.id, content });
+    let dispose: (() => void) | null = null;
     const type = kind === 'svg' ? MEDIA_TYPE.svg : kind === 'text' ? 'text/plain' : file.mime;
-    decryptToBlob(vaultId, file, type, ctrl.signal)
+    const streamed = media ? openMediaUrl(vaultId, file) : Promise.resolve(null);
+    streamed
+      .then((stream) => {
+        if (stream && (kind === 'video' || kind === 'audio')) {
+          dispose = stream.dispose;
+          if (ctrl.signal.aborted) stream.dispose();
+          else set({ kind: 'url', as: kind, url: stream.url });
+          return null;
+        }
+        if (file.size > PREVIEW_LIMIT) {
+          set({ kind: 'none' });
+          return null;
+        }
+        return decryptToBlob(vaultId, file, type, ctrl.signal);
+      })
       .then(async (blob) => {
+        if (!blob) return;
         if (kind === 'text') {
           const truncated = blob.size > TEXT_LIMIT;
           set({ kind: 'text', text: await blob.slice(0, TEXT_LIMIT).text(), truncated });
@@ -59,9 +78,10 @@ function useContent(vaultId: string, file: FileEntry | null): Content {
     return () => {
       ctrl.abort();
       if (url) URL.revokeObjectURL(url);
+      dispose?.();
       setLoaded(null);
     };
-  }, [vaultId, file, kind, previewable]);
+  }, [vaultId, file, kind, media, previewable]);
   if (!file || !previewable) return { kind: 'none' };
   return loaded?.id === file.id ? loaded.content : { kind: 'loading' };
 }

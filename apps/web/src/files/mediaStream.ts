@@ -1,0 +1,141 @@
+// Range-decrypted media for the previewer (public/media-sw.js): a <video> or <audio> element
+// plays /__media/<token>; the Service Worker hands each Range request to this page, which
+// fetches only the ciphertext chunks covering it (planRange), decrypts them in the crypto Worker
+// and returns the plaintext piece by piece as the player pulls. Large videos play and seek
+// without downloading the whole file.
+import { asFileId, HEADER_BYTES, planRange } from '@sealvault/crypto';
+import { filesApi } from '@sealvault/protocol';
+import { cryptoClient } from '../crypto/client.ts';
+import { sessionOf } from '../crypto/vaultKeys.ts';
+import type { FileEntry } from './model.ts';
+
+const SW_URL = '/media-sw.js';
+
+let ready: Promise<ServiceWorker | null> | null = null;
+
+/** The active media Service Worker controlling this page, or null where there is none. */
+function mediaWorker(): Promise<ServiceWorker | null> {
+  ready ??= (async () => {
+    if (!('serviceWorker' in navigator)) return null;
+    try {
+      await navigator.serviceWorker.register(SW_URL, { scope: '/' });
+      const reg = await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise<void>((resolve) => {
+          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
+            once: true,
+          });
+          setTimeout(resolve, 3000);
+        });
+      }
+      return navigator.serviceWorker.controller ? reg.active : null;
+    } catch {
+      return null;
+    }
+  })();
+  return ready;
+}
+
+interface RangeRequest {
+  type: 'media-range';
+  token: string;
+  start: number;
+  end: number;
+}
+
+function answer(
+  vaultId: string,
+  file: FileEntry,
+  header: () => Promise<Uint8Array>,
+  req: RangeRequest,
+  port: MessagePort,
+) {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  const ctrl = new AbortController();
+  port.onmessage = (ev: MessageEvent<{ pull?: boolean; cancel?: boolean }>) => {
+    if (ev.data.cancel) {
+      ctrl.abort();
+      void reader?.cancel().catch(() => undefined);
+      port.close();
+      return;
+    }
+    void pull();
+  };
+  const open = async () => {
+    const plan = planRange(file.ciphertextSize, req.start, req.end);
+    const res = await filesApi.content(
+      vaultId,
+      file.id,
+      { start: plan.fetchStart, end: plan.fetchEnd - 1 },
+      ctrl.signal,
+    );
+    if (!res.body) throw new Error('Failed to load file content.');
+    return cryptoClient()
+      .decryptRange(
+        sessionOf(vaultId),
+        asFileId(file.id),
+        file.wrappedKey,
+        await header(),
+        plan,
+        res.body,
+      )
+      .getReader();
+  };
+  let opening: Promise<ReadableStreamDefaultReader<Uint8Array>> | null = null;
+  async function pull() {
+    try {
+      opening ??= open();
+      reader = await opening;
+      const { done, value } = await reader.read();
+      if (done) port.postMessage({ done: true });
+      else {
+        const copy = value.slice();
+        port.postMessage({ chunk: copy.buffer }, [copy.buffer]);
+      }
+    } catch (err) {
+      if (!ctrl.signal.aborted) {
+        port.postMessage({ error: err instanceof Error ? err.message : 'Failed to decrypt file' });
+      }
+    }
+  }
+  port.start();
+}
+
+/**
+ * A same-origin URL a media element can play with Range requests, or null when Service Workers
+ * are unavailable (the caller then decrypts into a Blob). Call `dispose` when the player closes.
+ */
+export async function openMediaUrl(
+  vaultId: string,
+  file: FileEntry,
+): Promise<{ url: string; dispose: () => void } | null> {
+  if (file.size === 0) return null;
+  const sw = await mediaWorker();
+  if (!sw) return null;
+  const token = globalThis.crypto.randomUUID();
+  let headerBytes: Promise<Uint8Array> | null = null;
+  const header = () =>
+    (headerBytes ??= filesApi
+      .content(vaultId, file.id, { start: 0, end: HEADER_BYTES - 1 })
+      .then(async (r) => new Uint8Array(await r.arrayBuffer())));
+  const onMessage = (ev: MessageEvent<RangeRequest>) => {
+    if (ev.data?.type !== 'media-range' || ev.data.token !== token || !ev.ports[0]) return;
+    answer(vaultId, file, header, ev.data, ev.ports[0]);
+  };
+  navigator.serviceWorker.addEventListener('message', onMessage);
+  navigator.serviceWorker.startMessages();
+  const ack = new MessageChannel();
+  await new Promise<void>((resolve) => {
+    ack.port1.onmessage = () => resolve();
+    sw.postMessage({ type: 'media-register', token, size: file.size, mime: file.mime }, [
+      ack.port2,
+    ]);
+  });
+  return {
+    url: `/__media/${token}`,
+    dispose: () => {
+      navigator.serviceWorker.removeEventListener('message', onMessage);
+      sw.postMessage({ type: 'media-unregister', token });
+    },
+  };
+}
