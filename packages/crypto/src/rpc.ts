@@ -81,6 +81,11 @@ export function serve(endpoint: Endpoint, service: CryptoService = createCryptoS
         res = { id: req.id, ok: true, value };
       } catch (err) {
         res = { id: req.id, ok: false, error: toWireError(err) };
+        // An unexpected failure crosses as a bare INTERNAL; keep its kind visible for diagnosis.
+        // Only the error's name: a message could carry something it should not.
+        if (res.error.code === 'INTERNAL' && err instanceof Error) {
+          console.error(`crypto worker: ${req.method} failed with ${err.name}`);
+        }
       }
       endpoint.postMessage(res, res.ok ? transferablesOf(res.value) : []);
     })();
