@@ -31,7 +31,12 @@ export async function startServer(
         ? pino.destination({ dest: config.logFile, append: true, sync: true, mkdir: true })
         : undefined),
   );
-  const db = openDatabase(config.database);
+  const db = openDatabase(config.database, (err) =>
+    logger.warn(
+      { err: { name: err.name, message: err.message } },
+      'idle database connection failed',
+    ),
+  );
   const mailer = createMailer(config.auth.mail, logger);
   const auth = createAuth({ config, db, logger, mailer });
   await migrateAll(db, auth);

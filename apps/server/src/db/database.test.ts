@@ -33,3 +33,22 @@ describe('database', () => {
     expect(Number(final.rows[0]?.n)).toBe(20);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool', () => {
+  it('survives an idle connection being terminated, and reports it', async () => {
+    const { openDatabase } = await import('./database.ts');
+    const errors: Error[] = [];
+    const db = openDatabase(t.config.database, (err) => errors.push(err));
+    try {
+      await sql`select 1`.execute(db.kysely); // leaves an idle client in the pool
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and application_name = ''
+          and state = 'idle'`.execute(t.db.kysely);
+      await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(0);
+      const again = await sql<{ n: number }>`select 1 as n`.execute(db.kysely);
+      expect(Number(again.rows[0]?.n)).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
+});

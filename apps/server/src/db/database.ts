@@ -42,7 +42,15 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-export function openDatabase(config: Config['database']): Db {
+/**
+ * Opens the configured database. `onIdleError` hears errors of idle PostgreSQL connections (the
+ * server restarted, a connection was terminated): pg emits them on the pool, and a pool without a
+ * listener would turn them into an uncaught exception that stops the process.
+ */
+export function openDatabase(
+  config: Config['database'],
+  onIdleError: (err: Error) => void = () => undefined,
+): Db {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new SQLite(config.file);
@@ -54,6 +62,7 @@ export function openDatabase(config: Config['database']): Db {
     return { kysely, kind: 'sqlite', raw: sqlite, close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  pool.on('error', onIdleError);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // Kysely's destroy ends the pool too.
   return { kysely, kind: 'postgres', raw: pool, close: () => kysely.destroy() };
