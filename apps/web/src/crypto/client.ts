@@ -1,6 +1,11 @@
 // The app's one crypto client. The Worker starts on first use (the landing page never loads
 // it); key material lives only inside it (architecture.md, Web).
-import { createCryptoClient, workerTransport, type CryptoClient } from '@sealvault/crypto';
+import {
+  asVaultId,
+  createCryptoClient,
+  workerTransport,
+  type CryptoClient,
+} from '@sealvault/crypto';
 import CryptoWorker from '@sealvault/crypto/worker?worker';
 
 let client: CryptoClient | null = null;
@@ -8,4 +13,14 @@ let client: CryptoClient | null = null;
 export function cryptoClient(): CryptoClient {
   client ??= createCryptoClient(workerTransport(new CryptoWorker()));
   return client;
+}
+
+/**
+ * Starts the Worker ahead of need (loading its code and compiling its WebAssembly takes a few
+ * hundred ms), e.g. when the unlock dialog opens, so pressing Unlock only pays for the KDF.
+ */
+export function warmUpCrypto(): void {
+  void cryptoClient()
+    .lockVault(asVaultId('00000000-0000-4000-8000-000000000000'))
+    .catch(() => undefined);
 }

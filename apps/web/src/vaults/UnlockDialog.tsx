@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { warmUpCrypto } from '../crypto/client.ts';
 import { vaultKeys } from '../crypto/vaultKeys.ts';
 import { useVaultSessions } from './sessionContext.tsx';
 import { vaultKeysQuery } from './useVaults.ts';
@@ -32,8 +33,11 @@ export function UnlockDialog({
   const [busy, setBusy] = useState(false);
 
   // While the password is typed and the key derived, fetch the vault's (encrypted) secrets.
+  // Meanwhile the crypto Worker starts, so pressing Unlock only pays for the key derivation.
   useEffect(() => {
-    if (open && vault.vault_type === 'secrets') void prefetchSecretRecords(qc, vault.id);
+    if (!open) return;
+    warmUpCrypto();
+    if (vault.vault_type === 'secrets') void prefetchSecretRecords(qc, vault.id);
   }, [open, qc, vault.id, vault.vault_type]);
 
   const unlock = async () => {
