@@ -82,4 +82,9 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
+  {
+    // Plain scripts the browser loads as they are: the theme script and the media Service Worker.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+  },
 );

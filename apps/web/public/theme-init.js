@@ -1,4 +1,3 @@
-/* global window, document */
 // Runs synchronously in <head>, before first paint, so the page never flashes the wrong theme.
 // Mirrors resolveTheme() in src/theme/theme.ts: the stored 'theme' wins; with nothing stored the
 // system preference decides; light otherwise. Kept tiny and dependency-free: it is not bundled.
