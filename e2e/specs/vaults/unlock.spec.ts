@@ -90,12 +90,12 @@ test('after a password change only the new password unlocks', async ({
   await page.getByRole('button', { name: 'Vault menu' }).click();
   await page.getByRole('menuitem', { name: 'Change password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change vault password' });
-  await dialog.getByLabel('Current password').fill('wrong current pw');
+  await dialog.getByLabel('Current password', { exact: true }).fill('wrong current pw');
   await dialog.getByLabel('New password', { exact: true }).fill('a-brand-new-pass');
-  await dialog.getByLabel('Confirm new password').fill('a-brand-new-pass');
+  await dialog.getByLabel('Confirm new password', { exact: true }).fill('a-brand-new-pass');
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Invalid password');
-  await dialog.getByLabel('Current password').fill(VAULT_PASSWORD);
+  await dialog.getByLabel('Current password', { exact: true }).fill(VAULT_PASSWORD);
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(dialog.getByText(/only the new password unlocks/)).toBeVisible({ timeout: 15_000 });
   await dialog.getByRole('button', { name: 'Done' }).click();

@@ -7,8 +7,15 @@ export const inputClass =
 
 export const PasswordInput = forwardRef<
   HTMLInputElement,
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { toggle?: boolean }
->(function PasswordInput({ toggle = true, className = '', ...props }, ref) {
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+    toggle?: boolean;
+    /** What the show/hide button names, so two toggles on one form read differently. */
+    toggleLabel?: string;
+  }
+>(function PasswordInput(
+  { toggle = true, toggleLabel = 'password', className = '', ...props },
+  ref,
+) {
   const [shown, setShown] = useState(false);
   return (
     <div className="relative">
@@ -22,7 +29,7 @@ export const PasswordInput = forwardRef<
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
-          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-label={shown ? `Hide ${toggleLabel}` : `Show ${toggleLabel}`}
           aria-pressed={shown}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:text-white"
         >

@@ -62,6 +62,7 @@ export function ChangePasswordDialog({
       </label>
       <PasswordInput
         id={`cp-${id}`}
+        toggleLabel={text.toLowerCase()}
         autoComplete={autoComplete}
         value={f[id]}
         onChange={(e) => {

@@ -92,7 +92,11 @@ export function ResetPasswordForm({
         <PasswordInput autoComplete="new-password" autoFocus {...register('password')} />
       </Field>
       <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-        <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+        <PasswordInput
+          autoComplete="new-password"
+          toggleLabel="password confirmation"
+          {...register('confirmPassword')}
+        />
       </Field>
       <button
         type="submit"

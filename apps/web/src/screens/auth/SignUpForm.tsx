@@ -81,7 +81,11 @@ export function SignUpForm({ defaultEmail }: { defaultEmail: string }) {
         <PasswordInput autoComplete="new-password" {...register('password')} />
       </Field>
       <Field label="Confirm password" error={errors.confirmPassword?.message}>
-        <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+        <PasswordInput
+          autoComplete="new-password"
+          toggleLabel="password confirmation"
+          {...register('confirmPassword')}
+        />
       </Field>
       <button
         type="submit"
