@@ -44,8 +44,31 @@ test('upload, list and grid, rename, download, delete; the server learns nothing
   // Upload by the picker; the transfer is held back a little so the progress is visible.
   await page.route('**/api/uploads/*', async (route) => {
     if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
+    await route.continue().catch(() => undefined); // a cancelled upload's request is gone
   });
+  // Cancel while uploading: nothing is stored, the selection stays for another try.
+  await page.getByRole('button', { name: 'Upload Files' }).click();
+  await dialog
+    .getByLabel('Choose files to upload')
+    .setInputFiles({ name: 'cancelled.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByRole('button', { name: 'Uploading...' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(2000);
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Unlock Vault' })).toBeVisible();
+  await page
+    .getByRole('dialog', { name: 'Unlock Vault' })
+    .getByLabel('Vault password')
+    .fill(VAULT_PASSWORD);
+  await page
+    .getByRole('dialog', { name: 'Unlock Vault' })
+    .getByRole('button', { name: 'Unlock' })
+    .click();
+  await expect(page.getByText('No files in this vault')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Upload Files' }).click();
   await dialog
     .getByLabel('Choose files to upload')
