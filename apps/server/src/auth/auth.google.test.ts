@@ -1,7 +1,9 @@
 // Google sign-in by OpenID Connect, end to end against a real provider (oidc-provider) running on
 // 127.0.0.1: the whole redirect flow, a forged state and an id_token for another audience refused,
-// linking into a verified local account and never into an unverified one.
+// linking into a verified local account and never into an unverified one, and the second factor
+// still asked of an account that has two-factor on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as OTPAuth from 'otpauth';
 import { authConfigResponseSchema, meResponseSchema } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { startOidcProvider, type Identity, type TestOidcProvider } from '../testing/oidc.ts';
@@ -154,6 +156,43 @@ describe('Google sign-in (OpenID Connect)', () => {
       .where('userId', '=', local.id)
       .execute();
     expect(accounts.map((a) => a.providerId).sort()).toEqual(['credential', 'google']);
+  });
+
+  it('asks for the second factor of an account with two-factor on before any session', async () => {
+    const local = await createUser(t);
+    const enable = await postJson(
+      t,
+      '/api/auth/two-factor/enable',
+      { password: local.password },
+      { cookie: local.cookie },
+    );
+    const totp = OTPAuth.URI.parse(((await enable.json()) as { totpURI: string }).totpURI);
+    if (!(totp instanceof OTPAuth.TOTP)) throw new Error('not a TOTP URI');
+    const confirm = await postJson(
+      t,
+      '/api/auth/two-factor/verify-totp',
+      { code: totp.generate() },
+      { cookie: local.cookie },
+    );
+    expect(confirm.status).toBe(200);
+
+    const { res, location, cookie } = await googleSignIn(identity({ email: local.email }));
+    expect(res.status).toBe(302);
+    expect(location).toBe('/auth?step=two-factor');
+    expect(cookie).not.toContain('session_token=');
+    expect((await me(cookie)).status).toBe(401);
+    const sessions = await t.db.kysely
+      .selectFrom('session')
+      .select('id')
+      .where('userId', '=', local.id)
+      .execute();
+    expect(sessions).toHaveLength(1); // only the one createUser signed in with
+
+    const code = totp.generate({ timestamp: Date.now() + totp.period * 1000 });
+    const second = await postJson(t, '/api/auth/two-factor/verify-totp', { code }, { cookie });
+    expect(second.status).toBe(200);
+    const session = cookieFrom(second, cookie);
+    expect(meResponseSchema.parse(await (await me(session)).json()).id).toBe(local.id);
   });
 
   it('never joins an unverified local account', async () => {

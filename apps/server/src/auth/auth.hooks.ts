@@ -1,7 +1,9 @@
 // Request checks Better Auth does not make on its own: the user's name is the spec's full name
 // (required, 1–100 characters after trimming, the same rule as PATCH /api/me), both at sign-up
-// and through Better Auth's update-user.
+// and through Better Auth's update-user; and the second factor after a Google sign-in.
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
+import { generateRandomString } from 'better-auth/crypto';
 import { MAX_FULL_NAME_LENGTH } from '@sealvault/protocol';
 
 const NAME_PATHS = new Set(['/sign-up/email', '/update-user']);
@@ -26,3 +28,47 @@ export const validateNames = createAuthMiddleware(async (ctx) => {
 export function trimmedName<T extends { name?: string }>(user: T): { data: T } {
   return { data: typeof user.name === 'string' ? { ...user, name: user.name.trim() } : user };
 }
+
+/** Where a Google sign-in of an account with two-factor on continues: the code step of /auth. */
+export const TWO_FACTOR_STEP = '/auth?step=two-factor';
+const OAUTH_CALLBACK_PATHS = new Set(['/callback/:id', '/oauth2/callback/:providerId']);
+const TWO_FACTOR_COOKIE = 'two_factor';
+const TWO_FACTOR_CHALLENGE_SECONDS = 600;
+
+/**
+ * Google sign-in asks for the second factor too. Better Auth's two-factor plugin only stops the
+ * password sign-in paths, so an OAuth callback of an account with two-factor on would otherwise
+ * hand out a full session. Here that session is ended at once and replaced by the plugin's own
+ * pending challenge (the same verification values and signed cookie it makes for a password
+ * sign-in), and the browser goes to the code step of /auth, remembering where it was going.
+ */
+export const secondFactorAfterOAuth = createAuthMiddleware(async (ctx) => {
+  if (!OAUTH_CALLBACK_PATHS.has(ctx.path)) return;
+  const signedIn = ctx.context.newSession;
+  if (!(signedIn?.user as { twoFactorEnabled?: boolean | null } | undefined)?.twoFactorEnabled)
+    return;
+  deleteSessionCookie(ctx, true);
+  await ctx.context.internalAdapter.deleteSession(signedIn!.session.token);
+  ctx.context.setNewSession(null);
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, {
+    maxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+  });
+  const identifier = `2fa-${generateRandomString(20)}`;
+  const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_SECONDS * 1000);
+  await ctx.context.internalAdapter.createVerificationValue({
+    value: signedIn!.user.id,
+    identifier,
+    expiresAt,
+  });
+  await ctx.context.internalAdapter.createVerificationValue({
+    value: '0',
+    identifier: `2fa-attempts-${identifier}`,
+    expiresAt,
+  });
+  await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+  const target = new URL(TWO_FACTOR_STEP, 'http://app.invalid');
+  const next = ctx.context.responseHeaders?.get('location') ?? '';
+  if (next.startsWith('/') && !next.startsWith('//') && next !== '/dashboard')
+    target.searchParams.set('next', next);
+  throw ctx.redirect(`${target.pathname}${target.search}`);
+});

@@ -14,7 +14,7 @@ import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import { ensureProfile } from '../profiles/profiles.repository.ts';
 import { runUserDeletion } from '../profiles/user-deletion.ts';
-import { trimmedName, validateNames } from './auth.hooks.ts';
+import { secondFactorAfterOAuth, trimmedName, validateNames } from './auth.hooks.ts';
 import { resolveAuthSecret } from './auth.secret.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -140,7 +140,7 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
     onAPIError: { errorURL: `${publicUrl}/auth` },
     // Account deletion goes through DELETE /api/me, which insists on the password.
     disabledPaths: ['/delete-user', '/delete-user/callback'],
-    hooks: { before: validateNames },
+    hooks: { before: validateNames, after: secondFactorAfterOAuth },
     databaseHooks: {
       user: {
         create: {

@@ -134,7 +134,11 @@ export function AuthPage() {
                 onDone={() => go('signin')}
               />
             )}
-            {step === 'twoFactor' && <TwoFactorForm onCancel={() => setTwoFactor(false)} />}
+            {step === 'twoFactor' && (
+              <TwoFactorForm
+                onCancel={() => (q.step === 'twoFactor' ? go('signin') : setTwoFactor(false))}
+              />
+            )}
           </div>
 
           {(step === 'signin' || step === 'signup') && (

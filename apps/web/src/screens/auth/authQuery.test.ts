@@ -33,3 +33,13 @@ it('builds step addresses that keep the remembered location', () => {
     '/auth?step=forgot&email=a%40b.co',
   );
 });
+
+it('reads the two-factor step a Google sign-in lands on, and builds it back', () => {
+  expect(read('step=two-factor&next=%2Fvault%2F1')).toMatchObject({
+    step: 'twoFactor',
+    next: '/vault/1',
+  });
+  expect(authStepPath('twoFactor', { next: '/vault/1' })).toBe(
+    '/auth?step=two-factor&next=%2Fvault%2F1',
+  );
+});

@@ -1,5 +1,5 @@
 // Everything /auth reads from its query string, beyond the landing page's mode and e-mail
-// (authParams.ts): the step (forgot / reset), the remembered location, and what the server's
+// (authParams.ts): the step (forgot / reset / two-factor after Google), the remembered location, and what the server's
 // redirects bring back (a verified address, a reset token, an error code).
 import { safeNext } from '../../auth/redirect.ts';
 import { readAuthParams, type AuthMode } from './authParams.ts';
@@ -9,7 +9,10 @@ export const VERIFY_CALLBACK = '/auth?verified=1';
 /** Where the reset link lands (Better Auth adds `token`, or `error=INVALID_TOKEN`). */
 export const RESET_CALLBACK = '/auth?step=reset';
 
-export type AuthStep = AuthMode | 'forgot' | 'reset';
+/** Where a Google sign-in of an account with two-factor on lands (the server's TWO_FACTOR_STEP). */
+export const TWO_FACTOR_QUERY = 'two-factor';
+
+export type AuthStep = AuthMode | 'forgot' | 'reset' | 'twoFactor';
 
 export interface AuthQuery {
   step: AuthStep;
@@ -29,7 +32,8 @@ export function readAuthQuery(search: URLSearchParams): AuthQuery {
   const { mode, email } = readAuthParams(search);
   const step = search.get('step');
   return {
-    step: step === 'forgot' || step === 'reset' ? step : mode,
+    step:
+      step === 'forgot' || step === 'reset' ? step : step === TWO_FACTOR_QUERY ? 'twoFactor' : mode,
     mode,
     email,
     next: safeNext(search.get('next')),
@@ -44,6 +48,7 @@ export function authStepPath(step: AuthStep, q: Pick<AuthQuery, 'next'>, email =
   const params = new URLSearchParams();
   if (step === 'signup') params.set('mode', 'signup');
   else if (step === 'forgot' || step === 'reset') params.set('step', step);
+  else if (step === 'twoFactor') params.set('step', TWO_FACTOR_QUERY);
   if (email) params.set('email', email);
   if (q.next !== '/dashboard') params.set('next', q.next);
   const s = params.toString();
