@@ -1,13 +1,15 @@
 // Plan changes (spec §4 Plan, §5 Plans, §6 roles, §7 upgrade_user_subscription and
 // upgrade_user_subscription_admin):
 // - a paid plan starts only from a verified payment notification (applyPaidPlan, called by
-//   payments.service.ts), which stores the end of the paid period (+1 month);
+//   payments.service.ts), which stores the end of the paid period (+1 month); a cheaper paid
+//   plan, like free, waits for the end of the dearer plan's running period;
 // - without a payment a user may only switch down to free: with a paid period running it is
 //   scheduled for the period's end, otherwise it applies at once;
 // - an admin may put any user (by default themselves) on any plan, without a paid period.
 // Every change writes the user_subscriptions row and profiles.current_plan_id in one transaction.
 import {
   messages,
+  planIdSchema,
   subscriptionMessages,
   type AdminUpgradeRequest,
   type PlanId,
@@ -84,7 +86,8 @@ export async function requestPlanChange(
     const current = await repo.readSubscription(trx, userId);
     if (!current) throw notAuthenticated();
     if (planId !== 'free') {
-      if (planId === current.plan_id && current.pending_plan_id) {
+      // A scheduled switch to free can be called off; a cheaper plan already paid for cannot.
+      if (planId === current.plan_id && current.pending_plan_id === 'free') {
         await repo.setPendingPlan(trx, userId, null, now.toISOString());
         return;
       }
@@ -119,9 +122,14 @@ export async function adminUpgrade(
   return subscriptionResponse(deps, target);
 }
 
+/** Plans in price order (planIdSchema lists them cheapest first). */
+const rank = (planId: string) => planIdSchema.options.indexOf(planId as PlanId);
+
 /**
  * A verified payment for `planId` (payments.service.ts, inside its transaction). Paying again
- * for the current plan extends its period by a month from its end; another plan starts now.
+ * for the current plan extends its period by a month from its end; a dearer plan starts now; a
+ * cheaper plan paid while a dearer one's period runs is a downgrade, so it waits for that period's
+ * end (the job then starts its paid month, applyDueChanges).
  */
 export async function applyPaidPlan(
   trx: repo.Q,
@@ -131,11 +139,13 @@ export async function applyPaidPlan(
   providerRef: string | null,
 ): Promise<void> {
   const current = await repo.readSubscription(trx, userId);
-  const runningEnd =
-    current?.plan_id === planId && current.current_period_end
-      ? new Date(current.current_period_end)
-      : null;
-  const from = runningEnd && runningEnd > now ? runningEnd : now;
+  const paidUntil = current?.current_period_end ? new Date(current.current_period_end) : null;
+  const running = paidUntil && paidUntil > now ? paidUntil : null;
+  if (current && running && rank(planId) < rank(current.plan_id)) {
+    await repo.setPendingPlan(trx, userId, planId, now.toISOString());
+    return;
+  }
+  const from = current?.plan_id === planId && running ? running : now;
   await changePlan(trx, userId, planId, now, addOneMonth(from).toISOString(), providerRef);
 }
 
@@ -153,7 +163,10 @@ export async function applyDueChanges(deps: Deps): Promise<{ downgraded: number;
       const row = await repo.findSubscription(trx, userId);
       // Re-read inside the transaction: a payment may have cancelled the change meanwhile.
       if (!row?.pending_plan_id || !row.current_period_end || row.current_period_end > at) return;
-      await changePlan(trx, userId, row.pending_plan_id as PlanId, now, null);
+      // A paid plan waiting for this moment gets the month it was paid for, from the period's end.
+      const next = planIdSchema.parse(row.pending_plan_id);
+      const periodEnd = next === 'free' ? null : addOneMonth(new Date(row.current_period_end));
+      await changePlan(trx, userId, next, now, periodEnd?.toISOString() ?? null);
       downgraded += 1;
     });
   }

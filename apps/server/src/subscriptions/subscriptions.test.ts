@@ -208,6 +208,43 @@ describe('paid period and scheduled downgrade', () => {
     expect(kept.subscription).toMatchObject({ plan_id: 'basic', pending_plan_id: null });
   });
 
+  it('a cheaper paid plan bought during a dearer period starts when that period ends', async () => {
+    const u = await createUser(t);
+    t.clock.now = new Date('2026-07-05T12:00:00.000Z');
+    await pay(u.id, 'pro');
+    t.clock.now = new Date('2026-07-20T12:00:00.000Z');
+    await pay(u.id, 'basic');
+    const waiting = await subscriptionOf(await send(t, u.cookie, 'GET', '/api/subscription'));
+    expect(waiting.subscription).toMatchObject({
+      plan_id: 'pro',
+      pending_plan_id: 'basic',
+      current_period_end: '2026-08-05T12:00:00.000Z',
+    });
+    expect(waiting.limits.max_vaults).toBe(20);
+    // What was paid for cannot be called off by "keeping" Pro without paying for it.
+    const keep = await send(t, u.cookie, 'POST', '/api/subscription/upgrade', { plan_id: 'pro' });
+    expect(keep.status).toBe(403);
+
+    t.clock.now = new Date('2026-08-05T12:00:01.000Z');
+    await applyDueChanges({ db: t.db, now: () => t.clock.now, logger: silent });
+    const after = await subscriptionOf(await send(t, u.cookie, 'GET', '/api/subscription'));
+    expect(after.subscription).toMatchObject({
+      plan_id: 'basic',
+      pending_plan_id: null,
+      current_period_end: '2026-09-05T12:00:00.000Z',
+    });
+    expect(after.limits.max_vaults).toBe(10);
+    t.clock.now = new Date();
+  });
+
+  it('a dearer plan paid during a cheaper period starts at once', async () => {
+    const u = await createUser(t);
+    await pay(u.id, 'basic');
+    await pay(u.id, 'unlimited');
+    const sub = await subscriptionOf(await send(t, u.cookie, 'GET', '/api/subscription'));
+    expect(sub.subscription).toMatchObject({ plan_id: 'unlimited', pending_plan_id: null });
+  });
+
   it('moves a paid plan that was not renewed back to free after the grace period', async () => {
     const u = await createUser(t);
     t.clock.now = new Date('2026-05-01T00:00:00.000Z');
