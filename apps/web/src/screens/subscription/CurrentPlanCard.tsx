@@ -1,5 +1,6 @@
 // The current plan summary of the subscription page: the plan with its star, price and period,
-// a scheduled downgrade (with a way to keep the plan), the limits and the vault usage bar.
+// a scheduled change (a switch to free can be called off; a paid one cannot), the limits and the
+// vault usage bar.
 import { CalendarClock, Star } from 'lucide-react';
 import { formatPlanSize, type Plan, type SubscriptionResponse } from '@sealvault/protocol';
 import { buttonClass } from '../../components/buttonStyles.ts';
@@ -12,11 +13,14 @@ const longDate = (iso: string) =>
 export function CurrentPlanCard({
   data,
   plan,
+  pendingPlan,
   onKeep,
   keeping,
 }: {
   data: SubscriptionResponse;
   plan: Plan | undefined;
+  /** The plan a scheduled change switches to at the period's end. */
+  pendingPlan: Plan | undefined;
   onKeep: () => void;
   keeping: boolean;
 }) {
@@ -75,17 +79,20 @@ export function CurrentPlanCard({
         >
           <span className="flex items-center gap-2">
             <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-            Your plan switches to Free on {longDate(subscription.current_period_end)}, at the end of
-            the billing period.
+            Your plan switches to {pendingPlan?.name ?? 'Free'} on{' '}
+            {longDate(subscription.current_period_end)}, at the end of the billing period.
           </span>
-          <button
-            type="button"
-            onClick={onKeep}
-            disabled={keeping}
-            className={buttonClass('secondary', 'md', '!h-9')}
-          >
-            {keeping ? 'Processing...' : `Keep ${limits.plan_name}`}
-          </button>
+          {/* A switch to free can be called off; a cheaper plan already paid for cannot. */}
+          {subscription.pending_plan_id === 'free' && (
+            <button
+              type="button"
+              onClick={onKeep}
+              disabled={keeping}
+              className={buttonClass('secondary', 'md', '!h-9')}
+            >
+              {keeping ? 'Processing...' : `Keep ${limits.plan_name}`}
+            </button>
+          )}
         </div>
       )}
     </section>

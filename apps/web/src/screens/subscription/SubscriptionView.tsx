@@ -164,6 +164,7 @@ export function SubscriptionView() {
         <CurrentPlanCard
           data={sub.data}
           plan={currentPlan}
+          pendingPlan={plans.data?.find((p) => p.id === sub.data?.subscription.pending_plan_id)}
           keeping={busyPlan === planId && change.isPending}
           onKeep={() => planId && runChange('request', planId)}
         />

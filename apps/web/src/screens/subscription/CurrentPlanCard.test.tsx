@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import type { Plan, SubscriptionResponse } from '@sealvault/protocol';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { CurrentPlanCard } from './CurrentPlanCard.tsx';
+
+afterEach(cleanup);
+
+const plan = (id: Plan['id'], name: string, price: number): Plan => ({
+  id,
+  name,
+  description: `${name} plan`,
+  price_monthly: price,
+  max_vaults: 10,
+  max_file_size_mb: 100,
+  is_active: true,
+  created_at: '',
+  updated_at: '',
+});
+
+const data = (pending: Plan['id']): SubscriptionResponse => ({
+  subscription: {
+    plan_id: 'pro',
+    status: 'active',
+    started_at: '2026-07-05T12:00:00.000Z',
+    current_period_end: '2026-08-05T12:00:00.000Z',
+    pending_plan_id: pending,
+  },
+  limits: { max_vaults: 20, max_file_size_mb: 500, plan_name: 'Pro' },
+  vault_count: 3,
+});
+
+const show = (pending: Plan['id'], pendingPlan: Plan) =>
+  render(
+    <CurrentPlanCard
+      data={data(pending)}
+      plan={plan('pro', 'Pro', 9.95)}
+      pendingPlan={pendingPlan}
+      onKeep={() => undefined}
+      keeping={false}
+    />,
+  );
+
+it('a scheduled switch to free names the date and can be called off', () => {
+  show('free', plan('free', 'Free', 0));
+  expect(screen.getByRole('status').textContent).toContain(
+    'Your plan switches to Free on Aug 5, 2026, at the end of the billing period.',
+  );
+  expect(screen.getByRole('button', { name: 'Keep Pro' })).toBeTruthy();
+});
+
+it('a cheaper plan already paid for names that plan and offers no way back', () => {
+  show('basic', plan('basic', 'Basic', 4.95));
+  expect(screen.getByRole('status').textContent).toContain('Your plan switches to Basic on');
+  expect(screen.queryByRole('button', { name: 'Keep Pro' })).toBeNull();
+});
