@@ -121,6 +121,7 @@ export function createCryptoClient(
     addRecoverySlot: pass('addRecoverySlot'),
     encryptMeta: pass('encryptMeta'),
     decryptMeta: pass('decryptMeta'),
+    decryptMetas: pass('decryptMetas'),
     encryptItem: pass('encryptItem'),
     decryptItem: pass('decryptItem'),
     decryptItems: pass('decryptItems'),

@@ -106,6 +106,20 @@ describe('secret items', () => {
     expect(results).toEqual([item, null, { ...item, title: 'Mail' }, null]);
   });
 
+  it("decrypts many files' metadata in one call, with null for each that does not open", async () => {
+    const a = asFileId(crypto.randomUUID());
+    const b = asFileId(crypto.randomUUID());
+    const encA = await client.encryptMeta(session, a, null, meta);
+    const encB = await client.encryptMeta(session, b, folder, { ...meta, name: 'b.txt' });
+    const results = await client.decryptMetas(session, [
+      { id: a, parentId: null, encMeta: encA },
+      { id: b, parentId: folder, encMeta: encB },
+      { id: b, parentId: null, encMeta: encB },
+      { id: a, parentId: null, encMeta: encB },
+    ]);
+    expect(results).toEqual([meta, { ...meta, name: 'b.txt' }, null, null]);
+  });
+
   it('cannot be swapped with metadata (different keys)', async () => {
     const enc = await client.encryptMeta(session, asFileId(itemId), null, meta);
     await expect(client.decryptItem(session, itemId, 1, enc)).rejects.toMatchObject({

@@ -99,6 +99,14 @@ export interface CryptoService {
     parentId: FolderId | null,
     encMeta: string,
   ): Promise<FileMeta>;
+  /**
+   * Many files' metadata in one call (one Worker round trip), like decryptItems: each result is
+   * the metadata, or null when that record does not open.
+   */
+  decryptMetas(
+    session: SessionId,
+    files: { id: FileId; parentId: FolderId | null; encMeta: string }[],
+  ): Promise<(FileMeta | null)[]>;
   encryptItem(
     session: SessionId,
     itemId: ItemId,
@@ -218,6 +226,16 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       records.encryptMeta(keysOf(s), asFileId(fileId), parent(parentId), meta, random),
     decryptMeta: async (s, fileId, parentId, encMeta) =>
       records.decryptMeta(keysOf(s), asFileId(fileId), parent(parentId), encMeta),
+    decryptMetas: async (s, list) => {
+      const keys = keysOf(s);
+      return Promise.all(
+        list.map((f) =>
+          records
+            .decryptMeta(keys, asFileId(f.id), parent(f.parentId), f.encMeta)
+            .catch(() => null),
+        ),
+      );
+    },
     encryptItem: async (s, itemId, revision, item) =>
       records.encryptItem(keysOf(s), asItemId(itemId), revision, item, random),
     decryptItem: async (s, itemId, revision, data) =>

@@ -17,10 +17,9 @@ export interface FilesList {
 async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesList> {
   const session = sessionOf(vaultId);
   const crypto = cryptoClient();
-  const metas = await Promise.all(
-    records.map((r) =>
-      crypto.decryptMeta(session, asFileId(r.id), null, r.enc_meta).catch(() => null),
-    ),
+  const metas = await crypto.decryptMetas(
+    session,
+    records.map((r) => ({ id: asFileId(r.id), parentId: null, encMeta: r.enc_meta })),
   );
   const files: FileEntry[] = [];
   records.forEach((r, i) => {
