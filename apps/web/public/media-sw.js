@@ -3,8 +3,10 @@
 // request is handed to the page (the client that registered the token) over a MessageChannel,
 // and the page fetches only the ciphertext chunks covering the range, decrypts them in the crypto
 // Worker and sends the bytes back one piece per pull (back-pressure: nothing is decrypted ahead
-// of what the player reads). Tokens live only as long as the previewer that made them.
-const streams = new Map(); // token -> { clientId, size, mime }
+// of what the player reads). Tokens live only as long as the previewer that made them. A token
+// registered with `download` (a file name) answers once, whole, as an attachment: large files
+// are saved to disk this way where the browser has no File System Access API.
+const streams = new Map(); // token -> { clientId, size, mime, download }
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -12,7 +14,12 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 self.addEventListener('message', (event) => {
   const d = event.data || {};
   if (d.type === 'media-register' && typeof d.token === 'string') {
-    streams.set(d.token, { clientId: event.source && event.source.id, size: d.size, mime: d.mime });
+    streams.set(d.token, {
+      clientId: event.source && event.source.id,
+      size: d.size,
+      mime: d.mime,
+      download: typeof d.download === 'string' ? d.download : null,
+    });
     if (event.ports[0]) event.ports[0].postMessage({ ok: true });
   } else if (d.type === 'media-unregister') {
     streams.delete(d.token);
@@ -28,6 +35,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(new Response('Not found', { status: 404 }));
     return;
   }
+  if (entry.download) streams.delete(token); // a download URL answers once
   event.respondWith(serve(event.request, token, entry));
 });
 
@@ -42,7 +50,7 @@ function parseRange(header, size) {
 
 async function serve(request, token, entry) {
   const size = entry.size;
-  const range = parseRange(request.headers.get('range'), size);
+  const range = entry.download ? null : parseRange(request.headers.get('range'), size);
   const start = range ? range.start : 0;
   const end = range ? range.end : size - 1; // inclusive
   if (range && (start >= size || start > end)) {
@@ -88,5 +96,10 @@ async function serve(request, token, entry) {
     'Cache-Control': 'no-store',
   };
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+  if (entry.download) {
+    headers['Content-Type'] = 'application/octet-stream';
+    headers['Content-Disposition'] =
+      `attachment; filename*=UTF-8''${encodeURIComponent(entry.download)}`;
+  }
   return new Response(body, { status: range ? 206 : 200, headers });
 }

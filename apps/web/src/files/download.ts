@@ -1,10 +1,13 @@
 // Downloading and decrypting a file (spec §4, §5; architecture.md, Web). The ciphertext is
 // streamed from the server and decrypted in the Worker chunk by chunk. Small files become a Blob;
-// larger ones are streamed to disk through the File System Access API where the browser has it.
+// larger ones are streamed to disk through the File System Access API where the browser has it,
+// otherwise through the media Service Worker as an attachment (mediaStream.ts); a Blob is the
+// last resort only where neither exists.
 import { asFileId } from '@sealvault/crypto';
 import { filesApi } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../crypto/vaultKeys.ts';
+import { openMediaUrl } from './mediaStream.ts';
 import type { FileEntry } from './model.ts';
 
 /** Files under this size are saved through an in-memory Blob. */
@@ -30,8 +33,9 @@ export async function decryptToBlob(
   signal?: AbortSignal,
 ): Promise<Blob> {
   const stream = await decryptedStream(vaultId, file, signal);
-  const bytes = await new Response(stream).arrayBuffer();
-  return new Blob([bytes], { type });
+  // Response.blob() lets the browser keep a large Blob out of the page's heap; wrapping it for
+  // the type copies nothing.
+  return new Blob([await new Response(stream).blob()], { type });
 }
 
 interface SaveHandle {
@@ -52,6 +56,29 @@ function saveBlob(blob: Blob, name: string) {
 }
 
 /**
+ * Streams the decrypted file to the browser's downloads through the Service Worker: a hidden
+ * frame opens the one-time attachment URL, the page decrypts as the download pulls. False where
+ * no Service Worker controls the page.
+ */
+async function saveThroughServiceWorker(vaultId: string, file: FileEntry): Promise<boolean> {
+  const media = await openMediaUrl(vaultId, file, { download: true });
+  if (!media) return false;
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.title = `Download ${file.name}`;
+  frame.src = media.url;
+  document.body.append(frame);
+  try {
+    await media.finished;
+    return true;
+  } finally {
+    media.dispose();
+    // Removing the frame at once could cancel the download's last bytes in some browsers.
+    setTimeout(() => frame.remove(), 1000);
+  }
+}
+
+/**
  * Saves the decrypted file. Returns false if the user dismissed the save dialog. Errors carry
  * the spec's 'Failed to download file: {error}'.
  */
@@ -69,6 +96,8 @@ export async function downloadFile(vaultId: string, file: FileEntry): Promise<bo
       await (await decryptedStream(vaultId, file)).pipeTo(writable);
       return true;
     }
+    if (file.size >= BLOB_DOWNLOAD_LIMIT && (await saveThroughServiceWorker(vaultId, file)))
+      return true;
     saveBlob(await decryptToBlob(vaultId, file, 'application/octet-stream'), file.name);
     return true;
   } catch (err) {

@@ -2,7 +2,8 @@
 // plays /__media/<token>; the Service Worker hands each Range request to this page, which
 // fetches only the ciphertext chunks covering it (planRange), decrypts them in the crypto Worker
 // and returns the plaintext piece by piece as the player pulls. Large videos play and seek
-// without downloading the whole file.
+// without downloading the whole file. The same path saves large files to disk where the browser
+// has no File System Access API: the Service Worker answers /__media/<token> as an attachment.
 import { asFileId, HEADER_BYTES, planRange } from '@sealvault/crypto';
 import { filesApi } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
@@ -49,11 +50,13 @@ function answer(
   header: () => Promise<Uint8Array>,
   req: RangeRequest,
   port: MessagePort,
+  onEnd: (error?: string) => void,
 ) {
   let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   const ctrl = new AbortController();
   port.onmessage = (ev: MessageEvent<{ pull?: boolean; cancel?: boolean }>) => {
     if (ev.data.cancel) {
+      onEnd('Cancelled');
       ctrl.abort();
       void reader?.cancel().catch(() => undefined);
       port.close();
@@ -87,28 +90,41 @@ function answer(
       opening ??= open();
       reader = await opening;
       const { done, value } = await reader.read();
-      if (done) port.postMessage({ done: true });
-      else {
+      if (done) {
+        port.postMessage({ done: true });
+        onEnd();
+      } else {
         const copy = value.slice();
         port.postMessage({ chunk: copy.buffer }, [copy.buffer]);
       }
     } catch (err) {
       if (!ctrl.signal.aborted) {
-        port.postMessage({ error: err instanceof Error ? err.message : 'Failed to decrypt file' });
+        const message = err instanceof Error ? err.message : 'Failed to decrypt file';
+        port.postMessage({ error: message });
+        onEnd(message);
       }
     }
   }
   port.start();
 }
 
+export interface MediaUrl {
+  url: string;
+  /** Settles when a response has been served to its end (or failed, with the reason). */
+  finished: Promise<void>;
+  dispose: () => void;
+}
+
 /**
  * A same-origin URL a media element can play with Range requests, or null when Service Workers
- * are unavailable (the caller then decrypts into a Blob). Call `dispose` when the player closes.
+ * are unavailable (the caller then decrypts into a Blob). With `download`, the URL answers once,
+ * as an attachment named after the file. Call `dispose` when the player closes.
  */
 export async function openMediaUrl(
   vaultId: string,
   file: FileEntry,
-): Promise<{ url: string; dispose: () => void } | null> {
+  opts: { download?: boolean } = {},
+): Promise<MediaUrl | null> {
   if (file.size === 0) return null;
   const sw = await mediaWorker();
   if (!sw) return null;
@@ -118,21 +134,34 @@ export async function openMediaUrl(
     (headerBytes ??= filesApi
       .content(vaultId, file.id, { start: 0, end: HEADER_BYTES - 1 })
       .then(async (r) => new Uint8Array(await r.arrayBuffer())));
+  let settle: (error?: string) => void = () => undefined;
+  const finished = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(new Error(error)) : resolve());
+  });
+  finished.catch(() => undefined); // a player that never plays to the end is no failure
   const onMessage = (ev: MessageEvent<RangeRequest>) => {
     if (ev.data?.type !== 'media-range' || ev.data.token !== token || !ev.ports[0]) return;
-    answer(vaultId, file, header, ev.data, ev.ports[0]);
+    answer(vaultId, file, header, ev.data, ev.ports[0], settle);
   };
   navigator.serviceWorker.addEventListener('message', onMessage);
   navigator.serviceWorker.startMessages();
   const ack = new MessageChannel();
   await new Promise<void>((resolve) => {
     ack.port1.onmessage = () => resolve();
-    sw.postMessage({ type: 'media-register', token, size: file.size, mime: file.mime }, [
-      ack.port2,
-    ]);
+    sw.postMessage(
+      {
+        type: 'media-register',
+        token,
+        size: file.size,
+        mime: file.mime,
+        ...(opts.download ? { download: file.name } : {}),
+      },
+      [ack.port2],
+    );
   });
   return {
     url: `/__media/${token}`,
+    finished,
     dispose: () => {
       navigator.serviceWorker.removeEventListener('message', onMessage);
       sw.postMessage({ type: 'media-unregister', token });

@@ -1,0 +1,73 @@
+// A large file in a browser without the File System Access API (Firefox, Safari): the download
+// streams through the media Service Worker as an attachment, decrypted as the browser pulls it,
+// never as an in-memory Blob; the saved bytes are identical to the uploaded ones.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
+import { adminUpgrade, promote } from '../subscription/plans.ts';
+import { fileRow } from './helpers.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+const SIZE = 52 * 1024 * 1024 + 12_345; // past the 50 MiB Blob limit, not on a chunk boundary
+
+test('a large download without File System Access streams through the Service Worker', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // This browser has showSaveFilePicker: take it away, and count Blob URLs made by the page.
+  await page.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+    const w = window as unknown as { __blobUrls: number };
+    w.__blobUrls = 0;
+    const create = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (obj: Blob | MediaSource) => {
+      w.__blobUrls += 1;
+      return create(obj);
+    };
+  });
+  const user = await signedIn(page, request, baseURL ?? '', 'large');
+  promote(user.email);
+  await page.goto('/dashboard?view=subscription');
+  await adminUpgrade(page, 'Unlimited');
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Big files', type: 'File vault' });
+  await openAndUnlock(page, 'Big files');
+
+  const buffer = Buffer.alloc(SIZE);
+  for (let i = 0; i < SIZE; i += 4096) buffer.writeUInt32LE((i * 2654435761) >>> 0, i);
+  const name = 'survey scans (2026).bin';
+  const source = test.info().outputPath(name); // Playwright takes buffers up to 50 MB only
+  fs.writeFileSync(source, buffer);
+  await page.getByRole('button', { name: 'Upload Files' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+  await dialog.getByLabel('Choose files to upload').setInputFiles(source);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 90_000 });
+  await expect(fileRow(page, name)).toBeVisible();
+
+  await page.evaluate(() => ((window as unknown as { __blobUrls: number }).__blobUrls = 0));
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    page.getByRole('button', { name: `Download ${name}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(name);
+  expect(download.url()).toMatch(/\/__media\/[0-9a-f-]{36}$/);
+  const saved = fs.readFileSync(await download.path());
+  expect(saved.length).toBe(SIZE);
+  expect(createHash('sha256').update(saved).digest('hex')).toBe(
+    createHash('sha256').update(buffer).digest('hex'),
+  );
+  expect(await page.evaluate(() => (window as unknown as { __blobUrls: number }).__blobUrls)).toBe(
+    0,
+  );
+  // The one-time URL is gone once used.
+  const again = await page.evaluate(
+    async (url) => (await fetch(url)).status,
+    new URL(download.url()).pathname,
+  );
+  expect(again).toBe(404);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
