@@ -76,6 +76,14 @@ test('a secrets vault shows its secrets count, and the free plan stops at two va
     'data-level',
     'ok',
   );
+  const upgrade = page.getByRole('note', { name: 'Upgrade' });
+  await expect(upgrade).toHaveText(
+    /Your Free plan holds 2 vaults with files up to 2 MB\. Upgrade for more vaults and larger files\./,
+  );
+  await expect(upgrade.getByRole('link', { name: 'View plans' })).toHaveAttribute(
+    'href',
+    '/dashboard?view=subscription',
+  );
   await createVault(page, { name: 'Work logins', type: 'Secrets vault' });
   await expect(vaultCard(page, 'Work logins').getByText('0 secrets')).toBeVisible();
   await expect(vaultCard(page, 'Work logins').getByText('Secrets vault')).toBeVisible();
@@ -97,4 +105,5 @@ test('a secrets vault shows its secrets count, and the free plan stops at two va
     'critical',
   );
   await expect(page.getByText('2 of 2 vaults used')).toBeVisible();
+  await expect(upgrade).toHaveCount(0); // the limit banner says it now
 });

@@ -1,6 +1,7 @@
 // Delete-vault confirmation (spec §2): 'Deleting...' while it runs; on failure an alert with the
-// error or 'Failed to delete vault'; the dialog closes afterwards. Deleting ends the vault's
-// session, so the Worker forgets its keys.
+// error or 'Failed to delete vault', kept in the dialog (rather than closing it, as the spec's
+// original did) so the user can try again or cancel. Deleting ends the vault's session, so the
+// Worker forgets its keys.
 import { useState } from 'react';
 import { messages, type Vault } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
@@ -34,14 +35,16 @@ export function DeleteVaultDialog({
     }
   };
 
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+
   return (
     <Modal
       open={vault !== null}
       onOpenChange={(o) => {
-        if (!o) {
-          setError(null);
-          onClose();
-        }
+        if (!o) close();
       }}
       size="sm"
       closable={!del.isPending}
@@ -53,7 +56,7 @@ export function DeleteVaultDialog({
         <>
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             disabled={del.isPending}
             className={buttonClass('secondary')}
           >

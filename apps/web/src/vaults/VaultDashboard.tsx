@@ -1,10 +1,17 @@
-// The dashboard view (spec §2): title, usage and limit banner, the 'Create New Vault' tile,
-// one card per vault and the hidden-vaults toggle.
+// The dashboard view (spec §2): title, usage, the upgrade banner (the limit banner at the
+// limit), the 'Create New Vault' tile, one card per vault and the hidden-vaults toggle.
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { AlertTriangle, Loader2, Plus, RefreshCw } from 'lucide-react';
+import { AlertTriangle, Loader2, Plus, RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { canCreateVault, subscriptionMessages, type Vault } from '@sealvault/protocol';
+import {
+  canCreateVault,
+  formatPlanSize,
+  isUnlimited,
+  subscriptionMessages,
+  type Limits,
+  type Vault,
+} from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { CreateVaultWizard } from './CreateVaultWizard.tsx';
 import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
@@ -17,7 +24,7 @@ export const LIMIT_BANNER =
 
 export function VaultDashboard() {
   const vaults = useVaultList();
-  const { limits } = useLimits();
+  const { limits, isPending: limitsPending } = useLimits();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Vault | null>(null);
   const [showHidden, setShowHidden] = useState(false);
@@ -25,7 +32,9 @@ export function VaultDashboard() {
   const all = vaults.data ?? [];
   const hidden = all.filter((v) => v.is_hidden);
   const shown = showHidden ? all : all.filter((v) => !v.is_hidden);
-  const atLimit = !canCreateVault(all.length, limits.max_vaults);
+  // Until the plan's limits are known nothing is called "at the limit" (a paid user with more
+  // than the fallback's two vaults would otherwise see the limit flash by).
+  const atLimit = !limitsPending && !canCreateVault(all.length, limits.max_vaults);
 
   return (
     <section aria-labelledby="vaults-title" className="space-y-6">
@@ -66,6 +75,10 @@ export function VaultDashboard() {
             Upgrade
           </Link>
         </div>
+      )}
+
+      {!atLimit && !limitsPending && vaults.isSuccess && !isUnlimited(limits.max_vaults) && (
+        <UpgradeBanner limits={limits} />
       )}
 
       {vaults.isPending ? (
@@ -117,6 +130,27 @@ export function VaultDashboard() {
       <CreateVaultWizard open={creating} onOpenChange={setCreating} />
       <DeleteVaultDialog vault={deleting} onClose={() => setDeleting(null)} />
     </section>
+  );
+}
+
+function UpgradeBanner({ limits }: { limits: Limits }) {
+  return (
+    <div
+      role="note"
+      aria-label="Upgrade"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900 dark:border-indigo-800/70 dark:bg-indigo-950/50 dark:text-indigo-200"
+    >
+      <span className="flex items-center gap-2">
+        <Sparkles aria-hidden="true" className="size-4 shrink-0" />
+        <span>
+          Your {limits.plan_name} plan holds {limits.max_vaults} vaults with files up to{' '}
+          {formatPlanSize(limits.max_file_size_mb)}. Upgrade for more vaults and larger files.
+        </span>
+      </span>
+      <Link to="/dashboard?view=subscription" className={buttonClass('secondary', 'md', '!h-9')}>
+        View plans
+      </Link>
+    </div>
   );
 }
 
