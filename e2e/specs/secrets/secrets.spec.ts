@@ -182,6 +182,7 @@ test('a change saved in another tab is shown, and nothing is lost', async ({
   await card(other, 'Router').getByRole('button', { name: 'Edit Router' }).click();
   const b = other.getByRole('dialog', { name: 'Edit Secret' });
   await b.getByLabel('Username').fill('admin-from-tab-b');
+  await b.getByLabel('Password', { exact: true }).fill('second-pass-2');
   await b.getByRole('button', { name: 'Save changes' }).click();
   await expect(b).toBeHidden();
 
@@ -193,6 +194,10 @@ test('a change saved in another tab is shown, and nothing is lost', async ({
   await expect(a.getByLabel('Username')).toHaveValue('admin-from-tab-a');
   await expect(a.getByText('Newer version', { exact: true })).toBeVisible();
   await expect(a.getByText('admin-from-tab-b')).toBeVisible();
+  // The newer password is masked until asked for.
+  await expect(a.getByText('second-pass-2')).toHaveCount(0);
+  await a.getByRole('button', { name: 'Show newer password' }).click();
+  await expect(a.getByText('second-pass-2')).toBeVisible();
 
   // Saving again is a deliberate overwrite on top of the newer version.
   await a.getByRole('button', { name: 'Save changes' }).click();

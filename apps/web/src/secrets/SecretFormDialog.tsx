@@ -254,6 +254,7 @@ export function SecretFormDialog({
 }
 
 function NewerVersion({ latest, onUse }: { latest: Secret; onUse: () => void }) {
+  const [shown, setShown] = useState(false);
   const rows: [string, string][] = [
     ['Title', latest.title],
     ['Username', latest.username],
@@ -272,6 +273,24 @@ function NewerVersion({ latest, onUse }: { latest: Secret; onUse: () => void }) 
               <dd className="break-all whitespace-pre-wrap">{v}</dd>
             </div>
           ))}
+        {latest.password !== '' && (
+          <div className="contents">
+            <dt className="text-amber-800 dark:text-amber-300">Password</dt>
+            <dd className="flex items-center gap-2">
+              <span className="font-mono break-all">
+                {shown ? latest.password : '•'.repeat(Math.min(latest.password.length, 12))}
+              </span>
+              <button
+                type="button"
+                onClick={() => setShown((v) => !v)}
+                aria-pressed={shown}
+                className="font-semibold underline underline-offset-2"
+              >
+                {shown ? 'Hide newer password' : 'Show newer password'}
+              </button>
+            </dd>
+          </div>
+        )}
       </dl>
       <button
         type="button"

@@ -23,6 +23,10 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
   const [form, setForm] = useState<SecretFormMode | null>(null);
   const [deleting, setDeleting] = useState<Secret | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const closeDelete = () => {
+    setDeleting(null);
+    setDeleteError(null);
+  };
   const [toast, setToast] = useState<string | null>(null);
   const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -152,10 +156,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
       <Modal
         open={deleting !== null}
         onOpenChange={(o) => {
-          if (!o) {
-            setDeleting(null);
-            setDeleteError(null);
-          }
+          if (!o) closeDelete();
         }}
         size="sm"
         closable={!remove.isPending}
@@ -164,7 +165,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
           <>
             <button
               type="button"
-              onClick={() => setDeleting(null)}
+              onClick={closeDelete}
               disabled={remove.isPending}
               className={buttonClass('secondary')}
             >
