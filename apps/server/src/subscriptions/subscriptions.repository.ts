@@ -121,7 +121,16 @@ export async function unhideVaults(db: Q, userId: string, now: string): Promise<
     .execute();
 }
 
+/**
+ * A deleted account's plan data. Handled payment notifications stay (their ids keep a replay from
+ * changing anything) but no longer name the user.
+ */
 export async function deleteSubscriptionData(db: Q, userId: string): Promise<void> {
   await db.deleteFrom('user_subscriptions').where('user_id', '=', userId).execute();
   await db.deleteFrom('payment_checkouts').where('user_id', '=', userId).execute();
+  await db
+    .updateTable('payment_notifications')
+    .set({ user_id: null })
+    .where('user_id', '=', userId)
+    .execute();
 }
