@@ -15,8 +15,6 @@ export const messages = {
     invalidPassword: 'Invalid password',
     passwordRequired: 'Please enter your password to confirm.',
     signInAgain: 'Please sign in again to confirm this change.',
-    emailNotVerified:
-      'Please verify your e-mail address first. We can send the verification link again.',
     tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   },
   vaults: {

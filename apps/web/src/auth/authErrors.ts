@@ -1,5 +1,7 @@
 // Turning Better Auth's error answers into the texts the screens show. The spec (§2, §8) shows the
-// server's message when there is one and a fixed fallback ('Login failed', ...) otherwise.
+// server's message when there is one and a fixed fallback ('Login failed', ...) otherwise; a rate
+// limit (429) always reads the same.
+import { messages } from '@sealvault/protocol';
 
 /** The error shape Better Auth's client returns (`{ data, error }`), reduced to what we read. */
 export interface AuthClientError {
@@ -12,6 +14,7 @@ export interface AuthClientError {
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
 export function authErrorMessage(error: AuthClientError | null | undefined, fallback: string) {
+  if (error?.status === 429) return messages.auth.tooManyRequests;
   const message = error?.message?.trim();
   return message ? message : fallback;
 }

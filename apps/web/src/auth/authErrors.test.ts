@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import { messages } from '@sealvault/protocol';
+import { authErrorMessage } from './authErrors.ts';
+
+it("shows the server's message, the fallback without one, and one text for a rate limit", () => {
+  expect(authErrorMessage({ message: 'Invalid email or password' }, 'Login failed')).toBe(
+    'Invalid email or password',
+  );
+  expect(authErrorMessage({ message: '  ' }, 'Login failed')).toBe('Login failed');
+  expect(authErrorMessage(null, 'Login failed')).toBe('Login failed');
+  expect(
+    authErrorMessage({ status: 429, message: 'Too many requests. Please try again later.' }, 'x'),
+  ).toBe(messages.auth.tooManyRequests);
+});
