@@ -38,3 +38,28 @@ describe('piecesOf', () => {
     await expect(readAll(piecesOf(streamOf([[1, 2], [3]]), 2, 2, ok))).rejects.toThrow(/longer/);
   });
 });
+
+describe('piecesOf read-ahead', () => {
+  it('reads the next piece while the current one is out, and no further', async () => {
+    let pulled = 0;
+    const source = new ReadableStream<Uint8Array>(
+      {
+        pull(c) {
+          pulled += 1;
+          c.enqueue(new Uint8Array([pulled, pulled]));
+          if (pulled === 3) c.close();
+        },
+      },
+      { highWaterMark: 0 },
+    ).getReader();
+    const r = piecesOf(source, 2, 6, () => Promise.resolve());
+    const first = await r.read();
+    expect(first.done ? null : [...first.value]).toEqual([1, 1]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pulled).toBe(2); // the second piece is ready before it is asked for; not the third
+    expect(await readAll(r)).toEqual([
+      [2, 2],
+      [3, 3],
+    ]);
+  });
+});
