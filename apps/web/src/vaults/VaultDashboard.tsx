@@ -144,7 +144,8 @@ function UpgradeBanner({ limits }: { limits: Limits }) {
         <Sparkles aria-hidden="true" className="size-4 shrink-0" />
         <span>
           Your {limits.plan_name} plan holds {limits.max_vaults} vaults with files up to{' '}
-          {formatPlanSize(limits.max_file_size_mb)}. Upgrade for more vaults and larger files.
+          <span className="whitespace-nowrap">{formatPlanSize(limits.max_file_size_mb)}</span>.
+          Upgrade for more vaults and larger files.
         </span>
       </span>
       <Link to="/dashboard?view=subscription" className={buttonClass('secondary', 'md', '!h-9')}>

@@ -136,6 +136,7 @@ export function AuthPage() {
             )}
             {step === 'twoFactor' && (
               <TwoFactorForm
+                offerTrust={q.step !== 'twoFactor'}
                 onCancel={() => (q.step === 'twoFactor' ? go('signin') : setTwoFactor(false))}
               />
             )}

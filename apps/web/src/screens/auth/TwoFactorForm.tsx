@@ -10,7 +10,17 @@ import { Field, FormMessage } from '../../components/Field.tsx';
 import { inputClass } from '../../components/PasswordInput.tsx';
 import { totpCode } from './authSchemas.ts';
 
-export function TwoFactorForm({ onCancel }: { onCancel: () => void }) {
+export function TwoFactorForm({
+  onCancel,
+  offerTrust = true,
+}: {
+  onCancel: () => void;
+  /**
+   * 'Trust this device' is offered after a password sign-in only: the server asks a Google
+   * sign-in for the code every time (auth.hooks.ts, secondFactorAfterOAuth).
+   */
+  offerTrust?: boolean;
+}) {
   const [useBackup, setUseBackup] = useState(false);
   const [code, setCode] = useState('');
   const [trust, setTrust] = useState(false);
@@ -73,15 +83,17 @@ export function TwoFactorForm({ onCancel }: { onCancel: () => void }) {
           onChange={(e) => setCode(e.target.value)}
         />
       </Field>
-      <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-        <input
-          type="checkbox"
-          checked={trust}
-          onChange={(e) => setTrust(e.target.checked)}
-          className="size-4 rounded border-slate-300 accent-indigo-600"
-        />
-        Trust this device for 30 days
-      </label>
+      {offerTrust && (
+        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <input
+            type="checkbox"
+            checked={trust}
+            onChange={(e) => setTrust(e.target.checked)}
+            className="size-4 rounded border-slate-300 accent-indigo-600"
+          />
+          Trust this device for 30 days
+        </label>
+      )}
       <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'w-full')}>
         {busy && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
         {busy ? 'Verifying...' : 'Verify'}
