@@ -58,6 +58,15 @@ export async function seedVault(
   cookie: string,
   opts: { name: string; type: 'files' | 'secrets'; password: string; secrets?: number },
 ): Promise<string> {
+  return (await seedVaultWithKeys(base, cookie, opts)).id;
+}
+
+/** As seedVault, also handing back the open vault (to encrypt more records for it). */
+export async function seedVaultWithKeys(
+  base: string,
+  cookie: string,
+  opts: { name: string; type: 'files' | 'secrets'; password: string; secrets?: number },
+) {
   const headers = { origin: base, cookie, 'content-type': 'application/json' };
   const client = createCryptoClient(inProcessTransport());
   const id = crypto.randomUUID();
@@ -96,5 +105,5 @@ export async function seedVault(
       }),
     );
   }
-  return id;
+  return { id, client, session };
 }
