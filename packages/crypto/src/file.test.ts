@@ -9,6 +9,7 @@ import { CryptoError } from './errors.ts';
 import { HEADER_BYTES as H } from './header.ts';
 import type { FileId, SessionId, VaultId } from './ids.ts';
 import {
+  byteStreamOf,
   diff,
   FAST_KDF,
   localClient,
@@ -262,5 +263,34 @@ describe('service ordering', () => {
     await reader.cancel();
     expect(cancelled).toBe(true);
     await expect(enc.done).rejects.toBeInstanceOf(CryptoError);
+  });
+});
+
+describe('byte streams (a File, a fetch body): read with a BYOB reader', () => {
+  it('round-trips at chunk edges, reading straight into the chunk buffers', async () => {
+    for (const size of [0, 1, C - 1, C, C + 1, 3 * C + 5]) {
+      const fileId = uuid<FileId>();
+      const plain = pattern(size, size + 7);
+      const enc = await client.encryptFileStream(session, fileId, byteStreamOf(plain, 70_000));
+      const ct = await readAll(enc.ciphertext);
+      expect((await enc.done).ciphertextSize).toBe(ciphertextSize(size));
+      const back = await readAll(
+        client.decryptFileStream(session, fileId, enc.wrappedKey, byteStreamOf(ct, 90_000)),
+      );
+      expect(diff(back, plain)).toEqual([0, -1]);
+    }
+  });
+
+  it('refuses a truncated byte stream', async () => {
+    const f = await seal(2 * C + 10);
+    const { error } = await readUntilError(
+      client.decryptFileStream(
+        session,
+        f.fileId,
+        f.wrappedKey,
+        byteStreamOf(f.ct.subarray(0, H + S + 3)),
+      ),
+    );
+    expect((error as CryptoError).code).toBe('DECRYPT_FAILED');
   });
 });

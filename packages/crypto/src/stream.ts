@@ -15,24 +15,39 @@ export interface ChunkOpener {
   open(index: number, sealed: Bytes, final: boolean): Promise<Bytes>;
 }
 
-/** Reads exact byte counts from a stream; each result is a fresh buffer it no longer touches. */
+/**
+ * Reads exact byte counts from a stream; each result is a fresh buffer it no longer touches.
+ * A byte stream (a File's or a fetch body's) is read with a BYOB reader straight into the
+ * result, with no intermediate pieces to allocate and copy; any other stream through a default
+ * reader, re-cutting its chunks.
+ */
 export class ByteReader {
-  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private readonly byob: ReadableStreamBYOBReader | null;
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array> | null;
   private head: Uint8Array = new Uint8Array(0);
   private done = false;
 
   constructor(stream: ReadableStream<Uint8Array>) {
-    this.reader = stream.getReader();
+    let byob: ReadableStreamBYOBReader | null = null;
+    try {
+      byob = stream.getReader({ mode: 'byob' });
+    } catch {
+      // not a byte stream
+    }
+    this.byob = byob;
+    this.reader = byob ? null : stream.getReader();
   }
 
   /** `n` bytes, or fewer only when the stream ended. */
   async read(n: number): Promise<Bytes> {
+    if (this.byob) return this.readInto(this.byob, n);
+    const reader = this.reader!;
     const out = new Uint8Array(n);
     let have = 0;
     while (have < n) {
       if (this.head.length === 0) {
         if (this.done) break;
-        const r = await this.reader.read();
+        const r = await reader.read();
         if (r.done) {
           this.done = true;
           break;
@@ -48,11 +63,26 @@ export class ByteReader {
     return have === n ? out : out.slice(0, have);
   }
 
+  private async readInto(byob: ReadableStreamBYOBReader, n: number): Promise<Bytes> {
+    let buffer = new ArrayBuffer(n);
+    let have = 0;
+    while (have < n && !this.done) {
+      // Each read takes the buffer and hands it back (transferred) with the bytes filled in.
+      const r = await byob.read(new Uint8Array(buffer, have, n - have));
+      if (r.value) {
+        buffer = r.value.buffer;
+        have += r.value.byteLength;
+      }
+      if (r.done) this.done = true;
+    }
+    return have === n ? new Uint8Array(buffer) : new Uint8Array(buffer, 0, have).slice();
+  }
+
   /** Stops reading and cancels the source (after an error or an early stop). */
   async cancel(reason?: unknown): Promise<void> {
     if (!this.done) {
       this.done = true;
-      await this.reader.cancel(reason).catch(() => undefined);
+      await (this.byob ?? this.reader)!.cancel(reason).catch(() => undefined);
     }
   }
 }

@@ -45,6 +45,33 @@ export function streamOf(bytes: Uint8Array, piece = 100_000): ReadableStream<Uin
   });
 }
 
+/**
+ * The same as a byte stream (`type: 'bytes'`, like a File's or a fetch body's): it answers BYOB
+ * reads into the reader's own buffer, at most `piece` bytes at a time.
+ */
+export function byteStreamOf(bytes: Uint8Array, piece = 100_000): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream({
+    type: 'bytes',
+    pull(c) {
+      const req = c.byobRequest;
+      if (at >= bytes.length) {
+        c.close();
+        req?.respond(0);
+        return;
+      }
+      const n = Math.min(piece, bytes.length - at, req?.view?.byteLength ?? piece);
+      if (req?.view) {
+        new Uint8Array(req.view.buffer, req.view.byteOffset, n).set(bytes.subarray(at, at + n));
+        req.respond(n);
+      } else {
+        c.enqueue(bytes.slice(at, at + n));
+      }
+      at += n;
+    },
+  });
+}
+
 export async function readAll(
   stream: ReadableStream<Uint8Array>,
 ): Promise<Uint8Array<ArrayBuffer>> {
