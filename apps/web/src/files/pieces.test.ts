@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { piecesOf } from './pieces.ts';
+import { pieceSource, piecesOf } from './pieces.ts';
 
 const streamOf = (parts: number[][]) =>
   new ReadableStream<Uint8Array>({
@@ -61,5 +61,25 @@ describe('piecesOf read-ahead', () => {
       [2, 2],
       [3, 3],
     ]);
+  });
+});
+
+describe('pieceSource', () => {
+  it('serves slices from the current piece without copying, again after a retry, then ends', async () => {
+    const source = pieceSource(
+      piecesOf(streamOf([[1, 2, 3, 4, 5, 6, 7]]), 4, 7, () => Promise.resolve()),
+      7,
+    );
+    expect(source.size).toBe(7);
+    const first = await source.slice(0, 4);
+    expect([...(first.value ?? [])]).toEqual([1, 2, 3, 4]);
+    expect(first.done).toBe(false);
+    // A PATCH that broke after 2 bytes resumes inside the same piece.
+    const retry = await source.slice(2, 6);
+    expect([...(retry.value ?? [])]).toEqual([3, 4]);
+    expect(retry.value?.buffer).toBe(first.value?.buffer); // a view, not a copy
+    expect([...((await source.slice(4, 8)).value ?? [])]).toEqual([5, 6, 7]);
+    expect(await source.slice(7, 11)).toEqual({ value: null, done: true });
+    await expect(source.slice(0, 4)).rejects.toThrow(/before the current piece/);
   });
 });

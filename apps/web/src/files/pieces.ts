@@ -63,3 +63,40 @@ export function piecesOf(
     cancel: () => reader.cancel().catch(() => undefined),
   };
 }
+
+/** What tus-js-client reads an upload from (its FileSource; tus-js-client declares no export). */
+export interface SliceSource {
+  size: number;
+  slice(start: number, end: number): Promise<{ value: Uint8Array | null; done: boolean }>;
+  close(): void;
+}
+
+/**
+ * Serves tus-js-client's slices straight from the pieces, without the copies its own stream
+ * source makes (it concatenates every read into one buffer and slices it twice). The current
+ * piece is kept until a slice past it is asked for, so a retried PATCH that resumes inside it
+ * (after a dropped connection) is served again without rereading the stream.
+ */
+export function pieceSource(pieces: PieceReader, total: number): SliceSource {
+  let piece: Uint8Array | null = null;
+  let pieceStart = 0;
+  let ended = false;
+  return {
+    size: total,
+    async slice(start, end) {
+      if (start < pieceStart) throw new Error('Requested data is before the current piece');
+      while (!ended && (piece === null || start >= pieceStart + piece.length)) {
+        if (piece) pieceStart += piece.length;
+        const next = await pieces.read();
+        if (next.done) {
+          ended = true;
+          piece = null;
+        } else piece = next.value;
+      }
+      if (!piece) return { value: null, done: true };
+      const from = start - pieceStart;
+      return { value: piece.subarray(from, Math.min(end - pieceStart, piece.length)), done: false };
+    },
+    close: () => void pieces.cancel(),
+  };
+}

@@ -10,7 +10,7 @@ import { UPLOADS_PATH } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../crypto/vaultKeys.ts';
 import { mimeOf } from './model.ts';
-import { piecesOf } from './pieces.ts';
+import { pieceSource, piecesOf } from './pieces.ts';
 
 /** Bytes per PATCH request. */
 export const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
@@ -59,12 +59,15 @@ export async function uploadFile(
   const enc = await crypto.encryptFileStream(session, id, file.stream());
   const length = ciphertextSize(file.size);
   let checksum: string | null = null;
-  const source = piecesOf(enc.ciphertext.getReader(), TUS_CHUNK_BYTES, length, async () => {
+  const pieces = piecesOf(enc.ciphertext.getReader(), TUS_CHUNK_BYTES, length, async () => {
     checksum = (await enc.done).checksum;
   });
+  const source = pieceSource(pieces, length);
 
   await new Promise<void>((resolve, reject) => {
-    const upload = new Upload(source, {
+    // tus-js-client reads through `fileReader` (pieceSource), never through its own stream source.
+    const upload = new Upload(pieces, {
+      fileReader: { openFile: () => Promise.resolve(source) },
       endpoint: UPLOADS_PATH,
       metadata: { vaultId, fileId, encMeta, lookup, wrappedKey: enc.wrappedKey },
       uploadSize: length,
@@ -84,7 +87,7 @@ export async function uploadFile(
       onProgress: (sent, size) => onProgress(size ? sent / size : 1),
       onSuccess: () => resolve(),
       onError: (err) => {
-        void source.cancel();
+        source.close();
         reject(new Error(uploadErrorMessage(err)));
       },
     });
@@ -92,7 +95,7 @@ export async function uploadFile(
       'abort',
       () => {
         void upload.abort(true).catch(() => undefined);
-        void source.cancel();
+        source.close();
         reject(signal.reason instanceof Error ? signal.reason : new Error('Upload cancelled'));
       },
       { once: true },
