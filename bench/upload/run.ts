@@ -156,7 +156,7 @@ async function devtools(pageUrlPart: string) {
       await sleep(100);
     }
   };
-  return { evaluate, until, setFile, close: () => ws.close() };
+  return { send, evaluate, until, setFile, close: () => ws.close() };
 }
 
 try {
@@ -336,6 +336,10 @@ try {
     ),
   );
 
+  if (process.env.BENCH_PROFILE) {
+    await dt.send('Profiler.enable', {});
+    await dt.send('Profiler.start', {});
+  }
   // Encrypted, through the UI: the dialog's Upload button; done when the dialog closes.
   const uploadS = await measure('encrypted upload', async () => {
     await dt.evaluate(`(() => {
@@ -345,6 +349,33 @@ try {
     })()`);
     await dt.until(`!document.querySelector('[role="dialog"]')`, 1_800_000);
   });
+  if (process.env.BENCH_PROFILE) {
+    // The page thread's busiest functions during the encrypted upload (self time).
+    const stopped = (await dt.send('Profiler.stop', {})) as unknown as {
+      result: {
+        profile: {
+          nodes: {
+            id: number;
+            callFrame: { functionName: string; url: string; lineNumber: number };
+          }[];
+          samples: number[];
+          timeDeltas: number[];
+        };
+      };
+    };
+    const { nodes, samples, timeDeltas } = stopped.result.profile;
+    const byNode = new Map<number, number>();
+    samples.forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (timeDeltas[i] ?? 0) / 1000));
+    const self = new Map<string, number>();
+    for (const n of nodes) {
+      const f = n.callFrame;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (byNode.get(n.id) ?? 0));
+    }
+    console.log('page thread self time during the encrypted upload (ms):');
+    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
+  }
   await dt.until(`!!document.querySelector('[aria-label="Download plain.bin"]')`, 60_000);
   if (process.env.BENCH_TRACE) {
     // [start, duration] in ms of each upload request: gaps between them are time not sending.
