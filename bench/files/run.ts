@@ -4,44 +4,16 @@
 // Unlock pressed -> the count and the first row shown; how many rows the DOM holds (the list is
 // virtualised); and frame times while the window scrolls the whole list, in list and grid view.
 // Run: npm run build -w @sealvault/web && node --import tsx bench/files/run.ts [count] [runs]
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { chromium, type Page } from 'playwright-core';
 import { asFileId } from '@sealvault/crypto';
-import { seedVaultWithKeys, signUp } from '../secrets/seed.ts';
+import { seedVaultWithKeys } from '../secrets/seed.ts';
+import { CHROMIUM, CHROMIUM_ARGS, startApp } from '../shared/app.ts';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.argv[3] ?? 3);
 const PASSWORD = 'bench-vault-password';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-bench-files-'));
-const port = await freePort();
-const base = `http://localhost:${port}`;
-const logFile = path.join(dataDir, 'server.log');
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: path.resolve(import.meta.dirname, '../..'),
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_FILE: logFile,
-  },
-  stdio: 'ignore',
-});
 
 /** Scrolls the window from top to bottom in `ms`, one step a frame; returns the frame times. */
 async function scrollFrames(page: Page, ms: number): Promise<number[]> {
@@ -67,24 +39,9 @@ async function scrollFrames(page: Page, ms: number): Promise<number[]> {
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
+const app = await startApp('files');
+const { base, cookie } = app;
 try {
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 100) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const { cookie } = await signUp(
-    base,
-    logFile,
-    `bench-${Date.now()}@example.test`,
-    'account-password-1',
-  );
   const {
     id: vaultId,
     client,
@@ -95,19 +52,6 @@ try {
     password: PASSWORD,
   });
   const seedStart = performance.now();
-  const dbFile = fs.readdirSync(dataDir).find((f) => /\.(db|sqlite)$/.test(f));
-  if (!dbFile) throw new Error(`no database in ${dataDir}`);
-  const db = new SQLite(path.join(dataDir, dbFile));
-  const userId = (
-    db.prepare('select user_id from vaults where id = ?').get(vaultId) as {
-      user_id: string;
-    }
-  ).user_id;
-  const insert = db.prepare(
-    `insert into vault_files (id, vault_id, user_id, enc_meta, name_lookup, wrapped_key,
-       ciphertext_size, checksum, blob_key, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   const kinds = ['pdf', 'jpg', 'mp4', 'txt', 'mp3'];
   const mimes = ['application/pdf', 'image/jpeg', 'video/mp4', 'text/plain', 'audio/mpeg'];
   const rows: unknown[][] = [];
@@ -119,7 +63,6 @@ try {
     rows.push([
       id,
       vaultId,
-      userId,
       await client.encryptMeta(session, asFileId(id), null, {
         name,
         mime: mimes[i % 5]!,
@@ -135,28 +78,22 @@ try {
       at,
     ]);
   }
-  db.transaction(() => rows.forEach((r) => insert.run(...r)))();
-  db.close();
+  app.withDb((db) => {
+    const { user_id } = db.prepare('select user_id from vaults where id = ?').get(vaultId) as {
+      user_id: string;
+    };
+    const insert = db.prepare(
+      `insert into vault_files (id, vault_id, enc_meta, name_lookup, wrapped_key, ciphertext_size,
+         checksum, blob_key, created_at, updated_at, user_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    db.transaction(() => rows.forEach((r) => insert.run(...r, user_id)))();
+  });
   console.log(`seeded ${COUNT} files in ${Math.round(performance.now() - seedStart)} ms`);
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const ctx = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies(
-    cookie.split('; ').map((c) => {
-      const eq = c.indexOf('=');
-      return { name: c.slice(0, eq), value: c.slice(eq + 1), url: base };
-    }),
-  );
+  await app.signIn(ctx);
   const shown: number[] = [];
   let report: string[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -194,6 +131,5 @@ try {
   );
   for (const line of report) console.log(line);
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

@@ -2,60 +2,18 @@
 // (issue: under one second). Starts the real server on a free port with a throwaway data dir,
 // seeds an account through the API, then drives the built web app.
 // Run: npm run build -w @sealvault/web && node --import tsx bench/secrets/run.ts [count] [runs]
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { seedVault, signUp } from './seed.ts';
+import { CHROMIUM, CHROMIUM_ARGS, startApp } from '../shared/app.ts';
+import { seedVault } from './seed.ts';
 
 const COUNT = Number(process.argv[2] ?? 5000);
 const RUNS = Number(process.argv[3] ?? 5);
 const PASSWORD = 'bench-vault-password';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-bench-'));
-const port = await freePort();
-const base = `http://localhost:${port}`;
-const logFile = path.join(dataDir, 'server.log');
-const root = path.resolve(import.meta.dirname, '../..');
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_FILE: logFile,
-  },
-  stdio: 'ignore',
-});
+const app = await startApp('secrets');
+const { base, cookie } = app;
 try {
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 100) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const { cookie } = await signUp(
-    base,
-    logFile,
-    `bench-${Date.now()}@example.test`,
-    'account-password-1',
-  );
   const seedStart = performance.now();
   const vaultId = await seedVault(base, cookie, {
     name: 'Bench',
@@ -65,24 +23,9 @@ try {
   });
   console.log(`seeded ${COUNT} secrets in ${Math.round(performance.now() - seedStart)} ms`);
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const ctx = await browser.newContext({ baseURL: base });
-  await ctx.addCookies(
-    cookie.split('; ').map((c) => {
-      const eq = c.indexOf('=');
-      return { name: c.slice(0, eq), value: c.slice(eq + 1), url: base };
-    }),
-  );
+  await app.signIn(ctx);
   const results: { unlock: number; list: number; search: number }[] = [];
   for (let run = 0; run < RUNS; run++) {
     const page = await ctx.newPage();
@@ -112,6 +55,5 @@ try {
   console.log(line('list'));
   console.log(line('search'));
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

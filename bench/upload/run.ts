@@ -15,26 +15,17 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { chromium } from 'playwright-core';
 import { ciphertextLength } from '@sealvault/protocol';
-import { seedVault, signUp } from '../secrets/seed.ts';
+import { seedVault } from '../secrets/seed.ts';
+import { CHROMIUM, CHROMIUM_ARGS, freePort, sleep, startApp } from '../shared/app.ts';
 
 const MIB = Number(process.argv[2] ?? 1024);
 const SIZE = MIB * 1024 * 1024;
 const PASSWORD = 'bench-vault-password';
 const PIECE = 8 * 1024 * 1024;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Sum of VmRSS (MiB) of the Chromium processes under `root` (this process launched them). */
 function treeRssMiB(root: number): number {
@@ -78,25 +69,10 @@ function writeFile(file: string, bytes: number): string {
   return hash.digest('hex');
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-bench-upload-'));
-const port = await freePort();
-const base = `http://localhost:${port}`;
-const logFile = path.join(dataDir, 'server.log');
-const root = path.resolve(import.meta.dirname, '../..');
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_FILE: logFile,
-  },
-  stdio: 'ignore',
-});
+const app = await startApp('upload');
+const { base, cookie, dataDir } = app;
 const debugPort = await freePort();
 let browserProcess: ReturnType<typeof spawn> | undefined;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A bare DevTools connection to one page: no domain enabled, no events. */
 async function devtools(pageUrlPart: string) {
@@ -160,34 +136,13 @@ async function devtools(pageUrlPart: string) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 200) throw new Error('server did not start');
-    await sleep(100);
-  }
-  const { cookie } = await signUp(
-    base,
-    logFile,
-    `bench-${Date.now()}@example.test`,
-    'account-password-1',
-  );
   const vaultId = await seedVault(base, cookie, {
     name: 'Bench',
     type: 'files',
     password: PASSWORD,
   });
   // The free plan allows 2 MB per file: this account gets the unlimited plan.
-  const dbFile = fs.readdirSync(dataDir).find((f) => /\.(db|sqlite)$/.test(f));
-  if (!dbFile) throw new Error(`no database in ${dataDir}`);
-  const db = new SQLite(path.join(dataDir, dbFile));
-  db.prepare("update profiles set current_plan_id = 'unlimited'").run();
-  db.close();
+  app.withDb((db) => db.prepare("update profiles set current_plan_id = 'unlimited'").run());
 
   const plainFile = path.join(dataDir, 'plain.bin');
   writeFile(plainFile, SIZE);
@@ -196,15 +151,10 @@ try {
   const rawChecksum = writeFile(rawFile, cipherLen);
 
   browserProcess = spawn(
-    '/usr/bin/chromium',
+    CHROMIUM,
     [
       '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       `--remote-debugging-port=${debugPort}`,
       `--user-data-dir=${path.join(dataDir, 'profile')}`,
       'about:blank',
@@ -224,12 +174,7 @@ try {
   // Setting the scene with Playwright.
   const pw = await chromium.connectOverCDP(wsUrl);
   const ctx = pw.contexts()[0]!;
-  await ctx.addCookies(
-    cookie.split('; ').map((c) => {
-      const eq = c.indexOf('=');
-      return { name: c.slice(0, eq), value: c.slice(eq + 1), url: base };
-    }),
-  );
+  await app.signIn(ctx);
   // tsx (esbuild keepNames) wraps named functions in __name(); give the page a no-op one.
   await ctx.addInitScript('window.__name = (f) => f;');
   // The download's destination: a writable that counts and discards (no disk in the figure).
@@ -414,7 +359,5 @@ try {
   );
 } finally {
   browserProcess?.kill('SIGKILL');
-  server.kill('SIGTERM');
-  await sleep(500);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

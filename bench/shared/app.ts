@@ -1,0 +1,111 @@
+// What the browser benchmarks share: the real server on a free port with a throwaway data dir
+// (SQLite, mail links in its log), a signed-up account, Debian's Chromium flags, and the
+// session cookie for a Playwright context.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { BrowserContext } from 'playwright-core';
+import { signUp } from '../secrets/seed.ts';
+
+/** Debian's Chromium, headless, with nothing reaching out to the network. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface BenchApp {
+  base: string;
+  dataDir: string;
+  /** The signed-in account's session cookie header. */
+  cookie: string;
+  /** Runs statements on the server's SQLite database (plans, seeded rows). */
+  withDb<T>(fn: (db: SQLite.Database) => T): T;
+  /** Gives a Playwright context the account's session. */
+  signIn(ctx: BrowserContext): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the server (apps/server) and signs an account up and in through its API. */
+export async function startApp(tag: string): Promise<BenchApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sealvault-bench-${tag}-`));
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const logFile = path.join(dataDir, 'server.log');
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_FILE: logFile,
+    },
+    stdio: 'ignore',
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await sleep(300);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; ; i++) {
+      const up = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (i > 200) throw new Error('server did not start');
+      await sleep(100);
+    }
+    const { cookie } = await signUp(
+      base,
+      logFile,
+      `bench-${Date.now()}@example.test`,
+      'account-password-1',
+    );
+    return {
+      base,
+      dataDir,
+      cookie,
+      withDb(fn) {
+        const file = fs.readdirSync(dataDir).find((f) => /\.(db|sqlite)$/.test(f));
+        if (!file) throw new Error(`no database in ${dataDir}`);
+        const db = new SQLite(path.join(dataDir, file));
+        try {
+          return fn(db);
+        } finally {
+          db.close();
+        }
+      },
+      signIn: (ctx) =>
+        ctx.addCookies(
+          cookie.split('; ').map((c) => {
+            const eq = c.indexOf('=');
+            return { name: c.slice(0, eq), value: c.slice(eq + 1), url: base };
+          }),
+        ),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
