@@ -5,19 +5,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
+import { testPlan } from '../../plans/testPlan.ts';
 import { Pricing } from './Pricing.tsx';
 
-const plan = (id: Plan['id'], name: string, price: number, vaults: number, mb: number): Plan => ({
-  id,
-  name,
-  description: `${name} plan`,
-  price_monthly: price,
-  max_vaults: vaults,
-  max_file_size_mb: mb,
-  is_active: true,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-});
+const plan = (id: Plan['id'], name: string, price: number, vaults: number, mb: number) =>
+  testPlan(id, name, price, { max_vaults: vaults, max_file_size_mb: mb });
 
 const plans = [
   plan('unlimited', 'Unlimited', 19.95, -1, -1),

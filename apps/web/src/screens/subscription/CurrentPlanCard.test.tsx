@@ -1,22 +1,11 @@
 // @vitest-environment jsdom
 import type { Plan, SubscriptionResponse } from '@sealvault/protocol';
+import { testPlan as plan } from '../../plans/testPlan.ts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
 
 afterEach(cleanup);
-
-const plan = (id: Plan['id'], name: string, price: number): Plan => ({
-  id,
-  name,
-  description: `${name} plan`,
-  price_monthly: price,
-  max_vaults: 10,
-  max_file_size_mb: 100,
-  is_active: true,
-  created_at: '',
-  updated_at: '',
-});
 
 const data = (pending: Plan['id']): SubscriptionResponse => ({
   subscription: {

@@ -1,23 +1,12 @@
 // @vitest-environment jsdom
 import type { Plan, Subscription } from '@sealvault/protocol';
+import { testPlan as plan } from '../../plans/testPlan.ts';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { PlanOption } from './PlanOption.tsx';
 
 afterEach(cleanup);
-
-const plan = (id: Plan['id'], name: string, price: number): Plan => ({
-  id,
-  name,
-  description: `${name} plan`,
-  price_monthly: price,
-  max_vaults: 10,
-  max_file_size_mb: 100,
-  is_active: true,
-  created_at: '',
-  updated_at: '',
-});
 
 const sub = (over: Partial<Subscription> = {}): Subscription => ({
   plan_id: 'free',
