@@ -30,7 +30,7 @@ const steps = [
   {
     icon: Server,
     title: 'The server stores only ciphertext',
-    text: 'What reaches our servers, or your own cloud drive, is unreadable without your password.',
+    text: 'What reaches our servers is unreadable without your password.',
   },
 ];
 

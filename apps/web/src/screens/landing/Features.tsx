@@ -19,8 +19,8 @@ const features = [
   },
   {
     icon: Cloud,
-    title: 'Storage you choose',
-    text: 'Keep a vault on SealVault, in this browser, or in your own Google Drive or Dropbox — encrypted everywhere.',
+    title: 'Storage that sees nothing',
+    text: 'Vaults live on SealVault’s encrypted storage today; your own Google Drive, Dropbox or OneDrive come next, encrypted the same way.',
   },
 ];
 
