@@ -84,3 +84,12 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** 'Continue with Google', then the local OpenID provider's login form (support/oidc.ts). */
+export async function continueWithGoogle(page: Page, who: Pick<TestUser, 'email' | 'name'>) {
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: /test identity provider/ })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
+  await page.getByRole('textbox', { name: 'Name' }).fill(who.name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}

@@ -1,22 +1,14 @@
 // Google sign-in by OpenID Connect against a real local provider (support/oidc.ts): the whole
 // redirect flow in the browser, a returning user, a verified Google e-mail joining the verified
 // local account, and a tampered state refused with the spec's message.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  continueWithGoogle,
   createVerifiedUser,
   newUser,
   openUserMenu,
   signOut,
-  type TestUser,
 } from '../../support/accounts.ts';
-
-async function continueWithGoogle(page: Page, who: Pick<TestUser, 'email' | 'name'>) {
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page.getByRole('heading', { name: /test identity provider/ })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
-  await page.getByRole('textbox', { name: 'Name' }).fill(who.name);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 test('signs up and in with Google through the provider redirect', async ({ page }) => {
   const who = newUser('google');

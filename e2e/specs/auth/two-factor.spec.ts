@@ -1,9 +1,16 @@
 // Two-factor sign-in end to end: enrolment in the settings with the QR code and the secret shown,
 // confirming with a TOTP code the test computes (otpauth), the backup codes, then a sign-in that
-// asks for the code, one with a backup code, and turning it off with the password.
+// asks for the code, one with a backup code, a Google sign-in that asks for it too, and turning
+// it off with the password.
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { createVerifiedUser, newUser, signInWithForm, signOut } from '../../support/accounts.ts';
+import {
+  continueWithGoogle,
+  createVerifiedUser,
+  newUser,
+  signInWithForm,
+  signOut,
+} from '../../support/accounts.ts';
 
 const totpFor = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30 });
@@ -57,6 +64,16 @@ test('enrols with a TOTP app and signs in with a code', async ({ page, request, 
   await signInWithForm(page, user);
   await page.getByRole('button', { name: 'Use a backup code' }).click();
   await submitCode(page, 'Backup code', backupCode);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Google sign-in of the same (verified) e-mail asks for the code too, and offers no 'trust'.
+  await signOut(page);
+  await page.goto('/auth');
+  await continueWithGoogle(page, user);
+  await expect(page).toHaveURL(/\/auth\?step=two-factor$/);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await expect(page.getByText('Trust this device')).toHaveCount(0);
+  await submitCode(page, 'Authentication code', totp.generate({ timestamp: Date.now() + 30_000 }));
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Turning it off needs the password.
