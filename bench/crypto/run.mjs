@@ -128,11 +128,31 @@ async function runChromium() {
       peakRssMiB = Math.max(peakRssMiB, rss);
       peaks[current] = Math.max(peaks[current] ?? 0, rss);
     }, 200);
+    // BENCH_PROFILE=1: the page thread's busiest functions over the whole run (self time).
+    const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    await cdp?.send('Profiler.enable');
+    await cdp?.send('Profiler.start');
     try {
       const figures = await page.evaluate(
         ([m, r, s]) => globalThis.vf1Bench(m, r, s),
         [mib, rounds, store],
       );
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        const byNode = new Map();
+        profile.samples.forEach((id, i) =>
+          byNode.set(id, (byNode.get(id) ?? 0) + profile.timeDeltas[i] / 1000),
+        );
+        const self = new Map();
+        for (const n of profile.nodes) {
+          const f = n.callFrame;
+          const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+          self.set(key, (self.get(key) ?? 0) + (byNode.get(n.id) ?? 0));
+        }
+        console.error('page thread self time (ms):');
+        for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+          console.error(`  ${v.toFixed(0).padStart(7)}  ${k}`);
+      }
       return { ...figures, ...unlock, baselineRssMiB, peakRssMiB, peakRssMiBByPhase: peaks };
     } finally {
       clearInterval(timer);
