@@ -1,5 +1,6 @@
 // The previewer: PDF (pdf.js, page navigation), image, text, audio, video, an SVG whose script
-// must not run, and HTML, which gets no preview at all.
+// must not run, HTML, which gets no preview at all, and the spec's errors for a file that is no
+// PDF and for damaged ciphertext.
 import { expect, test } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
 import { EVIL_SVG, makePdf, makePng, makeWav } from './fixtures.ts';
@@ -53,6 +54,7 @@ test('each preview type; SVG and HTML never run in the app', async ({ page, requ
     { name: 'tone.wav', mimeType: 'audio/wav', buffer: WAV },
     { name: 'clip.webm', mimeType: 'video/webm', buffer: Buffer.from(webm) },
     { name: 'badge.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(EVIL_SVG) },
+    { name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a PDF at all') },
     {
       name: 'page.html',
       mimeType: 'text/html',
@@ -151,4 +153,23 @@ test('each preview type; SVG and HTML never run in the app', async ({ page, requ
   ]);
   expect(download.suggestedFilename()).toBe('page.html');
   expect(await page.title()).toBe(title);
+  await page.keyboard.press('Escape');
+
+  // The spec's preview errors: a file that is no PDF, and ciphertext damaged on the way.
+  dialog = await openPreview(page, 'broken.pdf');
+  await expect(dialog.getByText('PDF data is empty or invalid.')).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await page.route(
+    '**/content',
+    async (route) => {
+      const res = await route.fetch();
+      const body = await res.body();
+      body[body.length - 1] ^= 1; // one flipped bit in the last tag
+      await route.fulfill({ response: res, body });
+    },
+    { times: 1 },
+  );
+  dialog = await openPreview(page, 'readme.txt');
+  await expect(dialog.getByText('Failed to load file content.')).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.locator('pre')).toHaveCount(0);
 });

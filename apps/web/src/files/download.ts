@@ -32,10 +32,15 @@ export async function decryptToBlob(
   type = file.mime,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const stream = await decryptedStream(vaultId, file, signal);
-  // Response.blob() lets the browser keep a large Blob out of the page's heap; wrapping it for
-  // the type copies nothing.
-  return new Blob([await new Response(stream).blob()], { type });
+  // Read here rather than through Response.blob(), which would turn a decryption error into a
+  // bare network error; the Blob takes the pieces as they are.
+  const reader = (await decryptedStream(vaultId, file, signal)).getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return new Blob(parts, { type });
+    parts.push(value as Uint8Array<ArrayBuffer>);
+  }
 }
 
 interface SaveHandle {
