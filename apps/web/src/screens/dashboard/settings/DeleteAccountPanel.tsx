@@ -1,12 +1,9 @@
 // Account settings: deleting the account. The password confirms it (a Google-only account
 // confirms with a recent sign-in instead); the server removes the user and everything the user
 // owns, and the visitor is signed out and sent to the landing page.
-import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { api } from '@sealvault/protocol';
-import { authClient } from '../../../auth/authClient.ts';
 import { thrownMessage } from '../../../auth/authErrors.ts';
 import { buttonClass } from '../../../components/buttonStyles.ts';
 import { Field, FormMessage } from '../../../components/Field.tsx';
@@ -22,8 +19,6 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const close = () => {
     setOpen(false);
@@ -42,10 +37,10 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
       setBusy(false);
       return setError(thrownMessage(err, 'Could not delete your account'));
     }
-    queryClient.clear();
-    await navigate('/', { replace: true });
-    // The server ended the session with the account; let the session store see it.
-    authClient.$store.notify('$sessionSignal');
+    // A full load of the landing page: nothing of the account stays in memory (cached queries,
+    // the crypto Worker), and no guard can send the visitor to /auth first when the session store
+    // notices the ended session (a client-side navigation raced with it).
+    window.location.replace('/');
   };
 
   return (
