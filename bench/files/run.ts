@@ -9,7 +9,7 @@ import os from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { asFileId } from '@sealvault/crypto';
 import { seedVaultWithKeys } from '../secrets/seed.ts';
-import { CHROMIUM, CHROMIUM_ARGS, startApp } from '../shared/app.ts';
+import { CHROMIUM, CHROMIUM_ARGS, startApp, typeVaultPassword } from '../shared/app.ts';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.argv[3] ?? 3);
@@ -98,9 +98,7 @@ try {
   let report: string[] = [];
   for (let run = 0; run < RUNS; run++) {
     const page = await ctx.newPage();
-    await page.goto(`/vault/${vaultId}`);
-    const dialog = page.getByRole('dialog', { name: 'Unlock Vault' });
-    await dialog.getByLabel('Vault password').pressSequentially(PASSWORD, { delay: 40 });
+    const dialog = await typeVaultPassword(page, vaultId, PASSWORD);
     const t0 = performance.now();
     await dialog.getByRole('button', { name: 'Unlock' }).click();
     await page.getByText(`${COUNT} files`, { exact: true }).waitFor({ timeout: 120_000 });

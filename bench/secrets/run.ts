@@ -4,7 +4,7 @@
 // Run: npm run build -w @sealvault/web && node --import tsx bench/secrets/run.ts [count] [runs]
 import os from 'node:os';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, startApp } from '../shared/app.ts';
+import { CHROMIUM, CHROMIUM_ARGS, startApp, typeVaultPassword } from '../shared/app.ts';
 import { seedVault } from './seed.ts';
 
 const COUNT = Number(process.argv[2] ?? 5000);
@@ -29,10 +29,7 @@ try {
   const results: { unlock: number; list: number; search: number }[] = [];
   for (let run = 0; run < RUNS; run++) {
     const page = await ctx.newPage();
-    await page.goto(`/vault/${vaultId}`);
-    const dialog = page.getByRole('dialog', { name: 'Unlock Vault' });
-    // Typed as a fast typist would (40 ms a key): the page starts the crypto Worker meanwhile.
-    await dialog.getByLabel('Vault password').pressSequentially(PASSWORD, { delay: 40 });
+    const dialog = await typeVaultPassword(page, vaultId, PASSWORD);
     const t0 = performance.now();
     await dialog.getByRole('button', { name: 'Unlock' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 60_000 });

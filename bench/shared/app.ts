@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { signUp } from '../secrets/seed.ts';
 
 /** Debian's Chromium, headless, with nothing reaching out to the network. */
@@ -108,4 +108,15 @@ export async function startApp(tag: string): Promise<BenchApp> {
     await stop();
     throw err;
   }
+}
+
+/**
+ * Opens a vault in `page` and types its password as a fast typist would (40 ms a key: the page
+ * starts the crypto Worker meanwhile); returns the unlock dialog, Unlock not yet pressed.
+ */
+export async function typeVaultPassword(page: Page, vaultId: string, password: string) {
+  await page.goto(`/vault/${vaultId}`);
+  const dialog = page.getByRole('dialog', { name: 'Unlock Vault' });
+  await dialog.getByLabel('Vault password').pressSequentially(password, { delay: 40 });
+  return dialog;
 }
