@@ -1,32 +1,9 @@
 // Bench page (bundled by run.mjs): the vf1 client on the page, the service in the crypto Worker
-// (the production layout), ciphertext stored in OPFS between encryption and decryption.
+// (the production layout), ciphertext stored in OPFS between encryption and decryption; then the
+// same workload with the client and the service in one Worker (stream-worker.ts).
 import { createCryptoClient, workerTransport, asVaultId } from '../../packages/crypto/src/index.ts';
-import { best, streamFigures, type CipherStore, type RawFigures } from './workload.ts';
-
-/** OPFS (on disk: run.mjs uses a persistent profile). Each write replaces the file. */
-async function opfsStore(): Promise<CipherStore> {
-  const dir = await navigator.storage.getDirectory();
-  const name = 'vf1-bench.bin';
-  return {
-    write: async (stream) => {
-      await dir.removeEntry(name).catch(() => undefined);
-      const handle = await dir.getFileHandle(name, { create: true });
-      await stream.pipeTo(await handle.createWritable());
-    },
-    read: async () => (await (await dir.getFileHandle(name)).getFile()).stream(),
-  };
-}
-
-/** In-memory Blob store, to tell storage cost from crypto cost (BENCH_STORE=blob). */
-function blobStore(): CipherStore {
-  let blob = new Blob([]);
-  return {
-    write: async (stream) => {
-      blob = await new Response(stream).blob();
-    },
-    read: () => Promise.resolve(blob.stream()),
-  };
-}
+import { storeOf } from './stores.ts';
+import { best, streamFigures, type RawFigures, type StreamFigures } from './workload.ts';
 
 async function raw(total: number): Promise<RawFigures> {
   const worker = new Worker('./raw-worker.js', { type: 'module' });
@@ -68,7 +45,7 @@ async function run(mib: number, rounds: number, storeKind: string) {
     p: 1,
   });
   const total = mib * 1024 * 1024;
-  const store = storeKind === 'blob' ? blobStore() : await opfsStore();
+  const store = await storeOf(storeKind);
   const results = [];
   for (let i = 0; i < rounds; i++) {
     const phase = (name: string) =>
@@ -82,4 +59,21 @@ async function run(mib: number, rounds: number, storeKind: string) {
   return { env: navigator.userAgent, store: storeKind, ...best(results) };
 }
 
-Object.assign(globalThis, { vf1Bench: run, vf1Unlock: unlock });
+/** The stream API with its service in the same Worker (stream-worker.ts), raw WebCrypto beside. */
+async function runInWorker(mib: number, rounds: number, store: string) {
+  const worker = new Worker('./stream-worker.js', { type: 'module' });
+  type Reply = { phase?: string; figures?: StreamFigures & RawFigures; error?: string };
+  const phase = (globalThis as { vf1Phase?: (n: string) => void }).vf1Phase;
+  const figures = await new Promise<StreamFigures & RawFigures>((resolve, reject) => {
+    worker.onmessage = (e: MessageEvent<Reply>) => {
+      if (e.data.phase) phase?.(e.data.phase);
+      if (e.data.figures) resolve(e.data.figures);
+      if (e.data.error) reject(new Error(e.data.error));
+    };
+    worker.postMessage({ mib, rounds, store });
+  });
+  worker.terminate();
+  return { store, ...figures };
+}
+
+Object.assign(globalThis, { vf1Bench: run, vf1BenchInWorker: runInWorker, vf1Unlock: unlock });

@@ -1,5 +1,6 @@
 // Runs the crypto benchmark: Node (in-process client) then Chromium (client on a page, service in
-// the crypto Worker, raw WebCrypto in another Worker), and prints JSON and a Markdown table.
+// the crypto Worker, raw WebCrypto in another Worker; then client, service and raw WebCrypto all
+// in one Worker), and prints JSON and a Markdown table.
 //   node bench/crypto/run.mjs            1 GiB, 2 rounds (best of)
 //   BENCH_MIB=256 BENCH_ROUNDS=1 node bench/crypto/run.mjs
 // Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH); nothing is downloaded.
@@ -71,6 +72,7 @@ async function runChromium() {
     entryPoints: {
       page: join(here, 'page.ts'),
       'raw-worker': join(here, 'raw-worker.ts'),
+      'stream-worker': join(here, 'stream-worker.ts'),
       worker: join(root, 'packages/crypto/src/worker.ts'),
     },
     bundle: true,
@@ -153,7 +155,20 @@ async function runChromium() {
         for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
           console.error(`  ${v.toFixed(0).padStart(7)}  ${k}`);
       }
-      return { ...figures, ...unlock, baselineRssMiB, peakRssMiB, peakRssMiBByPhase: peaks };
+      const inWorker = process.env.BENCH_SKIP_IN_WORKER
+        ? {}
+        : await page.evaluate(
+            ([m, r, s]) => globalThis.vf1BenchInWorker(m, r, s),
+            [mib, rounds, store],
+          );
+      return {
+        ...figures,
+        ...unlock,
+        baselineRssMiB,
+        peakRssMiB,
+        peakRssMiBByPhase: peaks,
+        inWorker,
+      };
     } finally {
       clearInterval(timer);
     }
@@ -178,13 +193,19 @@ function table(results) {
     ['raw AES-256-GCM decrypt, 256 KiB calls, 4 in flight', 'rawDecrypt4MBps'],
   ];
   const lines = [
-    '| MB/s (10^6 bytes of plaintext per s) | Node | Chromium Worker |',
-    '|---|---|---|',
+    '| MB/s (10^6 bytes of plaintext per s) | Node | Chromium, page + crypto Worker | Chromium, all in one Worker |',
+    '|---|---|---|---|',
   ];
+  const inWorker = results.chromium.inWorker ?? {};
   for (const [label, key] of rows)
-    lines.push(`| ${label} | ${results.node[key]} | ${results.chromium[key]} |`);
-  for (const env of ['node', 'chromium']) {
-    const r = results[env];
+    lines.push(
+      `| ${label} | ${results.node[key]} | ${results.chromium[key]} | ${inWorker[key] ?? '-'} |`,
+    );
+  for (const [env, r] of [
+    ['node', results.node],
+    ['chromium', results.chromium],
+    ['chromium in one Worker', { ...inWorker, baselineRssMiB: '-', peakRssMiB: '-' }],
+  ]) {
     lines.push(
       '',
       `${env}: encrypt (no checksum) ${ratio(r.encryptNoChecksumMBps, r.rawEncryptMBps)} and decrypt ` +

@@ -10,21 +10,36 @@ import {
 export const MB = 1e6;
 const PIECE = 64 * 1024; // what File.stream() hands out in Chromium
 
-/** `total` bytes of a fixed pattern in 64 KiB pieces (the reader copies them, so reuse is safe). */
+/**
+ * `total` bytes of a fixed pattern as a byte stream, like File.stream(): a BYOB reader (the vf1
+ * ByteReader) gets its buffer filled in place, one copy per read, as a file read would. Other
+ * readers get 64 KiB pieces (what File.stream() hands a default reader in Chromium).
+ */
 export function source(total: number): ReadableStream<Uint8Array> {
-  const piece = new Uint8Array(PIECE).map((_, i) => (i * 31) & 0xff);
+  const pattern = new Uint8Array(CHUNK_BYTES).map((_, i) => (i * 31) & 0xff);
   let left = total;
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(c) {
-        if (left <= 0) return c.close();
-        const n = Math.min(PIECE, left);
-        c.enqueue(n === PIECE ? piece : piece.subarray(0, n));
+  return new ReadableStream({
+    type: 'bytes',
+    pull(c) {
+      const req = c.byobRequest;
+      if (left <= 0) {
+        c.close();
+        req?.respond(0);
+        return;
+      }
+      if (req?.view) {
+        const view = new Uint8Array(req.view.buffer, req.view.byteOffset, req.view.byteLength);
+        const n = Math.min(view.length, left, pattern.length);
+        view.set(pattern.subarray(0, n));
         left -= n;
-      },
+        req.respond(n);
+      } else {
+        const n = Math.min(PIECE, left);
+        c.enqueue(pattern.slice(0, n));
+        left -= n;
+      }
     },
-    { highWaterMark: 0 },
-  );
+  });
 }
 
 /** Reads a stream to the end, keeping nothing; returns the byte count. */

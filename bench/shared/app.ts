@@ -49,20 +49,26 @@ export async function startApp(tag: string): Promise<BenchApp> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const logFile = path.join(dataDir, 'server.log');
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_FILE: logFile,
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: base,
+        LOG_FILE: logFile,
+      },
+      stdio: nodeArgs.length ? ['ignore', 'inherit', 'inherit'] : 'ignore',
     },
-    stdio: 'ignore',
-  });
+  );
   const stop = async () => {
     server.kill('SIGTERM');
-    await sleep(300);
+    await sleep(nodeArgs.length ? 3000 : 300);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {

@@ -53,6 +53,62 @@ function treeRssMiB(root: number): number {
   return kb / 1024;
 }
 
+/**
+ * CPU seconds (user + system) used so far by the processes under `root`, by kind: the server
+ * (node), and Chromium's browser, renderer, GPU and utility (network) processes.
+ */
+function treeCpu(root: number): Record<string, number> {
+  const tick = 100; // USER_HZ on Linux
+  const info = new Map<string, { parent: string; cpu: number }>();
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      info.set(pid, { parent: f[1]!, cpu: (Number(f[11]) + Number(f[12])) / tick });
+    } catch {
+      // gone
+    }
+  }
+  const inTree = (pid: string): boolean =>
+    pid === String(root) || (info.has(pid) && pid !== '1' && inTree(info.get(pid)!.parent));
+  const out: Record<string, number> = {};
+  for (const [pid, { cpu }] of info) {
+    if (pid === String(root) || !inTree(pid)) continue;
+    let kind = 'other';
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (/chrom/i.test(cmd)) kind = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
+      else if (/node/.test(cmd)) kind = 'server';
+      if (kind === 'utility') kind = /network/i.test(cmd) ? 'network' : 'utility';
+    } catch {
+      continue;
+    }
+    if (process.env.BENCH_THREADS && (kind === 'renderer' || kind === 'gpu-process')) {
+      // Per thread (by its name): where the renderer's time goes.
+      for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+        try {
+          const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+          const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          const key = `${kind}:${name}`;
+          out[key] = (out[key] ?? 0) + (Number(f[11]) + Number(f[12])) / tick;
+        } catch {
+          // gone
+        }
+      }
+      continue;
+    }
+    out[kind] = (out[kind] ?? 0) + cpu;
+  }
+  return out;
+}
+
+function cpuDelta(a: Record<string, number>, b: Record<string, number>): string {
+  const kinds = Object.keys(b).filter((k) => (b[k] ?? 0) - (a[k] ?? 0) >= 0.05);
+  const total = kinds.reduce((n, k) => n + b[k]! - (a[k] ?? 0), 0);
+  return `${total.toFixed(1)} s (${kinds.map((k) => `${k} ${(b[k]! - (a[k] ?? 0)).toFixed(1)}`).join(', ')})`;
+}
+
 function writeFile(file: string, bytes: number): string {
   const fd = fs.openSync(file, 'w');
   const hash = createHash('sha256');
@@ -225,11 +281,14 @@ try {
   const sampler = setInterval(() => {
     peaks[phase] = Math.max(peaks[phase] ?? 0, treeRssMiB(process.pid));
   }, 200);
+  const cpu: Record<string, string> = {};
   const measure = async (name: string, run: () => Promise<void>) => {
     phase = name;
+    const c0 = treeCpu(process.pid);
     const t0 = performance.now();
     await run();
     const s = (performance.now() - t0) / 1000;
+    cpu[name] = cpuDelta(c0, treeCpu(process.pid));
     phase = 'idle';
     return s;
   };
@@ -352,6 +411,7 @@ try {
     `encrypted upload via UI: ${uploadS.toFixed(1)} s, ${mbs(uploadS)} MB/s (${((plainS / uploadS) * 100).toFixed(0)}% of plain)`,
   );
   console.log(`decrypted download via UI: ${downloadS.toFixed(1)} s, ${mbs(downloadS)} MB/s`);
+  for (const [name, used] of Object.entries(cpu)) console.log(`CPU during ${name}: ${used}`);
   console.log(
     `Chromium RSS after unlock ${before.toFixed(0)} MiB; peaks: ${Object.entries(peaks)
       .map(([k, v]) => `${k} ${v.toFixed(0)}`)

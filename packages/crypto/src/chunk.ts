@@ -17,7 +17,13 @@ export const SEALED_CHUNK_BYTES = CHUNK_BYTES + TAG_BYTES;
 export function chunkNonce(index: number, final: boolean): Bytes {
   if (!Number.isSafeInteger(index) || index < 0) throw new CryptoError('INVALID_INPUT');
   const nonce = new Uint8Array(12);
-  new DataView(nonce.buffer).setBigUint64(3, BigInt(index));
+  // Bytes 3..10 big-endian (a safe integer fits in 53 bits; bytes 0..3 stay zero). No BigInt:
+  // this runs once per chunk, and BigInt plus a DataView cost more than the rest of the framing.
+  let rest = index;
+  for (let i = 10; i >= 3 && rest > 0; i--) {
+    nonce[i] = rest % 256;
+    rest = Math.floor(rest / 256);
+  }
   nonce[11] = final ? 1 : 0;
   return nonce;
 }

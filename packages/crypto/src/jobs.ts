@@ -17,6 +17,17 @@ export interface EncryptJob {
   wrappedKey: string;
 }
 
+/**
+ * A sealed or opened chunk, and the input's buffer handed back. The input was copied by WebCrypto
+ * when the call began, so the caller may read its next chunk into `spare` instead of allocating:
+ * in Chromium a fresh 256 KiB buffer per chunk costs about as much as the AES itself
+ * (bench/RESULTS.md, "Crypto").
+ */
+export interface ChunkResult {
+  out: Bytes;
+  spare: Bytes;
+}
+
 export interface EncryptResult {
   /** SHA-256 of the whole ciphertext, lowercase hex (the transport checksum); null if not asked. */
   checksum: string | null;
@@ -92,7 +103,7 @@ export function createFileJobs(
       index: number,
       plain: Bytes,
       final: boolean,
-    ): Promise<Bytes> => {
+    ): Promise<ChunkResult> => {
       const job = jobOf(jobId, 'encrypt');
       if (job.finished || index !== job.next) throw new CryptoError('INVALID_INPUT');
       job.next += 1;
@@ -103,7 +114,7 @@ export function createFileJobs(
         const ct = await sealed;
         job.hash?.update(ct);
         job.size += ct.length;
-        return ct;
+        return { out: ct, spare: plain };
       });
       job.tail = hashed.then(
         () => undefined,
@@ -138,8 +149,9 @@ export function createFileJobs(
       index: number,
       sealed: Bytes,
       final: boolean,
-    ): Promise<Bytes> => {
-      return openChunk(jobOf(jobId, 'decrypt').fc, index, sealed, final);
+    ): Promise<ChunkResult> => {
+      const out = await openChunk(jobOf(jobId, 'decrypt').fc, index, sealed, final);
+      return { out, spare: sealed };
     },
 
     endJob: (jobId: JobId): Promise<void> => {

@@ -4,7 +4,7 @@
 // Sections cited are of vault-format.md.
 import { randomBytes, toHex, type RandomBytes } from './bytes.ts';
 import { CryptoError } from './errors.ts';
-import { createFileJobs, type EncryptJob, type EncryptResult } from './jobs.ts';
+import { createFileJobs, type ChunkResult, type EncryptJob, type EncryptResult } from './jobs.ts';
 import {
   asFileId,
   asFolderId,
@@ -30,7 +30,7 @@ import {
   type VaultKey,
 } from './slot.ts';
 
-export type { EncryptJob, EncryptResult };
+export type { ChunkResult, EncryptJob, EncryptResult };
 
 /** The service API. One line each; all failures are CryptoError with a stable code. */
 export interface CryptoService {
@@ -72,8 +72,11 @@ export interface CryptoService {
   ): Promise<{ key: VaultKey; recoveryKey: string }>;
   /** Starts encrypting one new file version: fresh FK, header, encFK. */
   beginEncrypt(session: SessionId, fileId: FileId, checksum: boolean): Promise<EncryptJob>;
-  /** Seals chunk `index`; calls must come in index order. Takes ownership of `plain`. */
-  sealChunk(job: JobId, index: number, plain: Bytes, final: boolean): Promise<Bytes>;
+  /**
+   * Seals chunk `index`; calls must come in index order. Takes ownership of `plain` and hands
+   * its buffer back as `spare` (for the caller to read its next chunk into).
+   */
+  sealChunk(job: JobId, index: number, plain: Bytes, final: boolean): Promise<ChunkResult>;
   /** After the final chunk: checksum and size; ends the job. */
   finishEncrypt(job: JobId): Promise<EncryptResult>;
   /** Opens encFK and checks the header (MAC first) before any chunk. */
@@ -83,8 +86,8 @@ export interface CryptoService {
     wrappedKey: string,
     header: Bytes,
   ): Promise<JobId>;
-  /** Opens chunk `index`; resolves only with authenticated plaintext. */
-  openChunk(job: JobId, index: number, sealed: Bytes, final: boolean): Promise<Bytes>;
+  /** Opens chunk `index`; resolves only with authenticated plaintext; `sealed` comes back as `spare`. */
+  openChunk(job: JobId, index: number, sealed: Bytes, final: boolean): Promise<ChunkResult>;
   /** Forgets a job (idempotent). */
   endJob(job: JobId): Promise<void>;
   encryptMeta(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { concat } from './bytes.ts';
-import { ByteReader } from './stream.ts';
-import { byteStreamOf, pattern, streamOf } from './testkit.ts';
+import { CHUNK_BYTES } from './chunk.ts';
+import { ByteReader, sealChunks } from './stream.ts';
+import { byteStreamOf, diff, pattern, streamOf } from './testkit.ts';
 
 describe('ByteReader', () => {
   it('reads a byte stream into its own buffers (BYOB), whole and owned', async () => {
@@ -43,5 +44,46 @@ describe('ByteReader', () => {
       expect(parts.map((p) => p.length)).toEqual([4096, 4096, 1808]);
       expect(concat(...parts)).toEqual(bytes);
     }
+  });
+
+  it('reads into a spare buffer when given one, from either kind of stream', async () => {
+    const bytes = pattern(3000, 5);
+    for (const make of [streamOf, byteStreamOf]) {
+      const reader = new ByteReader(make(bytes, 700));
+      const spare = new ArrayBuffer(1000);
+      const first = await reader.read(1000, spare);
+      expect(first).toEqual(bytes.subarray(0, 1000));
+      expect(first.byteLength).toBe(1000);
+      // The default reader fills `spare` itself; a BYOB read hands back the same memory moved
+      // (the spare is detached), never a fresh allocation of another size.
+      expect(first.buffer === spare || spare.byteLength === 0).toBe(true);
+      const rest = await reader.read(2500, new ArrayBuffer(2500));
+      expect(rest).toEqual(bytes.subarray(1000)); // a short last read is a copy of its own size
+      expect(rest.buffer.byteLength).toBe(2000);
+    }
+  });
+});
+
+describe('sealChunks buffer reuse', () => {
+  it('reads later chunks into the buffers the sealer handed back, never one still in use', async () => {
+    const chunks = 9;
+    const bytes = pattern(chunks * CHUNK_BYTES, 11);
+    const seen = new Set<ArrayBuffer>();
+    const inUse = new Set<ArrayBuffer>();
+    const sealer = {
+      seal: async (_index: number, plain: Uint8Array<ArrayBuffer>) => {
+        expect(inUse.has(plain.buffer)).toBe(false);
+        inUse.add(plain.buffer);
+        seen.add(plain.buffer);
+        const out = plain.slice(); // what the sealer keeps: a copy made at once, like WebCrypto's
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inUse.delete(plain.buffer);
+        return { out, spare: plain };
+      },
+    };
+    const out = [];
+    for await (const c of sealChunks(streamOf(bytes, 100_000), sealer, 2)) out.push(c);
+    expect(diff(concat(...out), bytes)).toEqual([0, -1]);
+    expect(seen.size).toBeLessThan(chunks); // buffers came round again
   });
 });

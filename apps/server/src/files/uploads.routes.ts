@@ -10,6 +10,7 @@ import type { AppEnv } from '../http/context.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import * as repo from './files.repository.ts';
 import { fileStorage } from './files.service.ts';
+import { requestWithNodeBody } from './nodeBody.ts';
 import { bindScope, texts } from './uploads.ts';
 import { checkNewUpload, ownUpload } from './uploads.service.ts';
 
@@ -84,8 +85,9 @@ export function uploadsRoutes(): Hono<AppEnv> {
     const userId = c.var.user.id;
     const row = await ownUpload(c.var, userId, c.req.param('id'));
     const storage = fileStorage(c.var.config);
-    bindScope(c.req.raw, { deps: c.var, storage, userId });
-    const res = await storage.tus.handleWeb(c.req.raw);
+    const req = requestWithNodeBody(c);
+    bindScope(req, { deps: c.var, storage, userId });
+    const res = await storage.tus.handleWeb(req);
     const offset = Number(res.headers.get('upload-offset') ?? NaN);
     if (res.status === 204 && offset < Number(row.upload_length)) {
       res.headers.set('Upload-Expires', new Date(row.expires_at).toUTCString());

@@ -4,9 +4,13 @@
 // that is when the ciphertext's checksum becomes known, before the completing PATCH is sent.
 // One piece is read ahead: the next piece is encrypted while the current one is being sent, so
 // encryption and upload overlap (memory: one more piece).
+// Each piece is a Blob made of the chunks as they came, built during the read-ahead: the one copy
+// of the bytes (into the browser's blob storage) happens while the previous PATCH is out, and the
+// request then sends the Blob without copying it again. An ArrayBuffer body would be copied by
+// XMLHttpRequest.send() on the page thread, between two PATCHes (about 28 ms per 8 MiB here).
 
 export interface PieceReader {
-  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  read(): Promise<ReadableStreamReadResult<Blob>>;
   cancel(): Promise<void>;
 }
 
@@ -18,13 +22,13 @@ export function piecesOf(
 ): PieceReader {
   let produced = 0;
   let carry: Uint8Array | null = null;
-  type Result = ReadableStreamReadResult<Uint8Array>;
+  type Result = ReadableStreamReadResult<Blob>;
   let ahead: Promise<Result> | null = null;
 
   async function readPiece(): Promise<Result> {
     if (produced >= total) return { done: true, value: undefined };
     const want = Math.min(size, total - produced);
-    const out = new Uint8Array(want);
+    const parts: Uint8Array<ArrayBuffer>[] = [];
     let filled = 0;
     while (filled < want) {
       let chunk = carry;
@@ -35,10 +39,11 @@ export function piecesOf(
         chunk = next.value;
       }
       const take = Math.min(chunk.length, want - filled);
-      out.set(chunk.subarray(0, take), filled);
+      parts.push(chunk.subarray(0, take) as Uint8Array<ArrayBuffer>);
       filled += take;
       if (take < chunk.length) carry = chunk.subarray(take);
     }
+    const out = new Blob(parts, { type: 'application/offset+octet-stream' });
     produced += want;
     if (produced === total) {
       if (carry?.length || !(await reader.read()).done) {
@@ -67,26 +72,27 @@ export function piecesOf(
 /** What tus-js-client reads an upload from (its FileSource; tus-js-client declares no export). */
 export interface SliceSource {
   size: number;
-  slice(start: number, end: number): Promise<{ value: Uint8Array | null; done: boolean }>;
+  slice(start: number, end: number): Promise<{ value: Blob | null; done: boolean }>;
   close(): void;
 }
 
 /**
  * Serves tus-js-client's slices straight from the pieces, without the copies its own stream
- * source makes (it concatenates every read into one buffer and slices it twice). The current
+ * source makes (it concatenates every read into one buffer and slices it twice; a Blob slice
+ * copies nothing). The current
  * piece is kept until a slice past it is asked for, so a retried PATCH that resumes inside it
  * (after a dropped connection) is served again without rereading the stream.
  */
 export function pieceSource(pieces: PieceReader, total: number): SliceSource {
-  let piece: Uint8Array | null = null;
+  let piece: Blob | null = null;
   let pieceStart = 0;
   let ended = false;
   return {
     size: total,
     async slice(start, end) {
       if (start < pieceStart) throw new Error('Requested data is before the current piece');
-      while (!ended && (piece === null || start >= pieceStart + piece.length)) {
-        if (piece) pieceStart += piece.length;
+      while (!ended && (piece === null || start >= pieceStart + piece.size)) {
+        if (piece) pieceStart += piece.size;
         const next = await pieces.read();
         if (next.done) {
           ended = true;
@@ -95,7 +101,7 @@ export function pieceSource(pieces: PieceReader, total: number): SliceSource {
       }
       if (!piece) return { value: null, done: true };
       const from = start - pieceStart;
-      return { value: piece.subarray(from, Math.min(end - pieceStart, piece.length)), done: false };
+      return { value: piece.slice(from, Math.min(end - pieceStart, piece.size)), done: false };
     },
     close: () => void pieces.cancel(),
   };
