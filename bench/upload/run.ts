@@ -121,6 +121,9 @@ function writeFile(file: string, bytes: number): string {
     hash.update(block.subarray(0, n));
     done += n;
   }
+  // On disk before anything is measured: the kernel's writeback of 2 GiB of fresh input files
+  // would otherwise compete for the two cores during the first measurements.
+  fs.fsyncSync(fd);
   fs.closeSync(fd);
   return hash.digest('hex');
 }
@@ -146,9 +149,18 @@ async function devtools(pageUrlPart: string) {
   });
   let next = 0;
   const waiting = new Map<number, (r: unknown) => void>();
+  /** Sessions of the Workers the page started (after attachWorkers()). */
+  const workers: string[] = [];
   ws.onmessage = (ev: MessageEvent<string>) => {
-    const msg = JSON.parse(ev.data) as { id?: number };
+    const msg = JSON.parse(ev.data) as {
+      id?: number;
+      method?: string;
+      params?: { sessionId?: string; targetInfo?: { type?: string } };
+    };
     if (msg.id !== undefined) waiting.get(msg.id)?.(msg);
+    if (msg.method === 'Target.attachedToTarget' && msg.params?.targetInfo?.type === 'worker') {
+      workers.push(msg.params.sessionId!);
+    }
   };
   interface Reply {
     result?: {
@@ -157,10 +169,10 @@ async function devtools(pageUrlPart: string) {
     };
     error?: { message: string };
   }
-  const send = async (method: string, params: object): Promise<Reply> => {
+  const send = async (method: string, params: object, sessionId?: string): Promise<Reply> => {
     const id = ++next;
     const reply = new Promise<unknown>((r) => waiting.set(id, r));
-    ws.send(JSON.stringify({ id, method, params }));
+    ws.send(JSON.stringify({ id, method, params, sessionId }));
     const r = (await reply) as Reply;
     if (r.error) throw new Error(`${method}: ${r.error.message}`);
     if (r.result?.exceptionDetails)
@@ -188,7 +200,7 @@ async function devtools(pageUrlPart: string) {
       await sleep(100);
     }
   };
-  return { send, evaluate, until, setFile, close: () => ws.close() };
+  return { send, evaluate, until, setFile, workers, close: () => ws.close() };
 }
 
 try {
@@ -340,9 +352,23 @@ try {
     ),
   );
 
+  // BENCH_PROFILE=1: CPU profiles of the page thread and of the crypto Worker during the upload.
+  const profiled: [string, string | undefined][] = [];
   if (process.env.BENCH_PROFILE) {
-    await dt.send('Profiler.enable', {});
-    await dt.send('Profiler.start', {});
+    await dt.send('Target.setAutoAttach', {
+      autoAttach: true,
+      waitForDebuggerOnStart: false,
+      flatten: true,
+    });
+    await sleep(500);
+    profiled.push(
+      ['page thread', undefined],
+      ...dt.workers.map((w, i): [string, string] => [`worker ${i}`, w]),
+    );
+    for (const [, session] of profiled) {
+      await dt.send('Profiler.enable', {}, session);
+      await dt.send('Profiler.start', {}, session);
+    }
   }
   // Encrypted, through the UI: the dialog's Upload button; done when the dialog closes.
   const uploadS = await measure('encrypted upload', async () => {
@@ -353,9 +379,9 @@ try {
     })()`);
     await dt.until(`!document.querySelector('[role="dialog"]')`, 1_800_000);
   });
-  if (process.env.BENCH_PROFILE) {
-    // The page thread's busiest functions during the encrypted upload (self time).
-    const stopped = (await dt.send('Profiler.stop', {})) as unknown as {
+  for (const [label, session] of profiled) {
+    // The thread's busiest functions during the encrypted upload (self time).
+    const stopped = (await dt.send('Profiler.stop', {}, session)) as unknown as {
       result: {
         profile: {
           nodes: {
@@ -376,7 +402,7 @@ try {
       const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
       self.set(key, (self.get(key) ?? 0) + (byNode.get(n.id) ?? 0));
     }
-    console.log('page thread self time during the encrypted upload (ms):');
+    console.log(`${label}: self time during the encrypted upload (ms):`);
     for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
       console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
   }

@@ -24,10 +24,16 @@ async function readAll(r: ReturnType<typeof piecesOf>) {
 describe('piecesOf', () => {
   it('re-cuts reads into exact pieces and calls onEnd before the last one', async () => {
     const events: string[] = [];
-    const r = piecesOf(streamOf([[1, 2, 3], [4], [5, 6, 7, 8, 9]]), 4, 9, () => {
-      events.push('end');
-      return Promise.resolve();
-    });
+    const r = piecesOf(
+      streamOf([[1, 2, 3], [4], [5, 6, 7, 8, 9]]),
+      4,
+      9,
+      () => {
+        events.push('end');
+        return Promise.resolve();
+      },
+      1,
+    );
     const first = await r.read();
     expect(first.done ? null : await bytesOf(first.value)).toEqual([1, 2, 3, 4]);
     expect(events).toEqual([]);
@@ -43,26 +49,27 @@ describe('piecesOf', () => {
 });
 
 describe('piecesOf read-ahead', () => {
-  it('reads the next piece while the current one is out, and no further', async () => {
+  it('reads the next pieces while the current one is out, and no further', async () => {
     let pulled = 0;
     const source = new ReadableStream<Uint8Array>(
       {
         pull(c) {
           pulled += 1;
           c.enqueue(new Uint8Array([pulled, pulled]));
-          if (pulled === 3) c.close();
+          if (pulled === 4) c.close();
         },
       },
       { highWaterMark: 0 },
     ).getReader();
-    const r = piecesOf(source, 2, 6, () => Promise.resolve());
+    const r = piecesOf(source, 2, 8, () => Promise.resolve());
     const first = await r.read();
     expect(first.done ? null : await bytesOf(first.value)).toEqual([1, 1]);
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(pulled).toBe(2); // the second piece is ready before it is asked for; not the third
+    expect(pulled).toBe(3); // two pieces are ready before they are asked for; not the fourth
     expect(await readAll(r)).toEqual([
       [2, 2],
       [3, 3],
+      [4, 4],
     ]);
   });
 });

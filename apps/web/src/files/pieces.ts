@@ -2,8 +2,9 @@
 // tus-js-client never has to concatenate small reads. When the last piece is complete, the end
 // of the stream is read and `onEnd` awaited before the piece is handed over: for an encryption
 // that is when the ciphertext's checksum becomes known, before the completing PATCH is sent.
-// One piece is read ahead: the next piece is encrypted while the current one is being sent, so
-// encryption and upload overlap (memory: one more piece).
+// `ahead` pieces (default 2) are read ahead: the next pieces are encrypted while the current one
+// is being sent, so encryption and upload overlap, and a slow piece (the two cores are shared
+// with the server and the browser) does not stall the next PATCH (memory: two more pieces).
 // Each piece is a Blob made of the chunks as they came, built during the read-ahead: the one copy
 // of the bytes (into the browser's blob storage) happens while the previous PATCH is out, and the
 // request then sends the Blob without copying it again. An ArrayBuffer body would be copied by
@@ -19,11 +20,11 @@ export function piecesOf(
   size: number,
   total: number,
   onEnd: () => Promise<void>,
+  ahead = 2,
 ): PieceReader {
   let produced = 0;
   let carry: Uint8Array | null = null;
   type Result = ReadableStreamReadResult<Blob>;
-  let ahead: Promise<Result> | null = null;
 
   async function readPiece(): Promise<Result> {
     if (produced >= total) return { done: true, value: undefined };
@@ -54,15 +55,27 @@ export function piecesOf(
     return { done: false, value: out };
   }
 
+  // Pieces being read, in order: each starts when the one before it is complete.
+  const queue: Promise<Result>[] = [];
+  const count = Math.ceil(total / size);
+  let scheduled = 0;
+  let last: Promise<Result> = Promise.resolve({ done: true, value: undefined });
+  const fill = () => {
+    while (queue.length < ahead && scheduled < count) {
+      last = last.then(readPiece);
+      last.catch(() => undefined); // surfaces on the read that takes it
+      queue.push(last);
+      scheduled += 1;
+    }
+  };
+
   return {
     async read() {
-      const current = ahead ?? readPiece();
-      ahead = null;
+      fill();
+      const current = queue.shift();
+      if (!current) return { done: true, value: undefined };
       const result = await current;
-      if (!result.done && produced < total) {
-        ahead = readPiece();
-        ahead.catch(() => undefined); // surfaces on the next read
-      }
+      fill();
       return result;
     },
     cancel: () => reader.cancel().catch(() => undefined),
