@@ -27,6 +27,9 @@ const SIZE = MIB * 1024 * 1024;
 const PASSWORD = 'bench-vault-password';
 const PIECE = 8 * 1024 * 1024;
 
+/** VmRSS (MiB) of the Chromium processes under `root` by kind (browser, renderer, ...). */
+const rssByKind: Record<string, number> = {};
+
 /** Sum of VmRSS (MiB) of the Chromium processes under `root` (this process launched them). */
 function treeRssMiB(root: number): number {
   const parent = new Map<string, string>();
@@ -41,15 +44,24 @@ function treeRssMiB(root: number): number {
   const inTree = (pid: string): boolean =>
     pid === String(root) || (parent.has(pid) && pid !== '1' && inTree(parent.get(pid)!));
   let kb = 0;
+  const now: Record<string, number> = {};
   for (const pid of parent.keys()) {
     if (!inTree(pid)) continue;
     try {
-      if (!/chrom/i.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
-      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!/chrom/i.test(cmd)) continue;
+      const rss = Number(
+        /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0,
+      );
+      kb += rss;
+      let kind = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
+      if (kind === 'utility') kind = /network/i.test(cmd) ? 'network' : 'utility';
+      now[kind] = (now[kind] ?? 0) + rss / 1024;
     } catch {
       // gone
     }
   }
+  for (const [k, v] of Object.entries(now)) rssByKind[k] = Math.max(rssByKind[k] ?? 0, v);
   return kb / 1024;
 }
 
@@ -305,6 +317,8 @@ try {
     return s;
   };
   const before = treeRssMiB(process.pid);
+  const beforeByKind = { ...rssByKind };
+  for (const k of Object.keys(rssByKind)) delete rssByKind[k];
 
   // Plain: the same number of ciphertext bytes, tus in 8 MiB PATCHes of the picked file.
   const plainUpload = async (vault: string, checksum: string, piece: number, fileId: string) => {
@@ -438,6 +452,13 @@ try {
   );
   console.log(`decrypted download via UI: ${downloadS.toFixed(1)} s, ${mbs(downloadS)} MB/s`);
   for (const [name, used] of Object.entries(cpu)) console.log(`CPU during ${name}: ${used}`);
+  console.log(
+    `Chromium RSS by process kind, after unlock -> peak over the measurements (MiB): ${Object.entries(
+      rssByKind,
+    )
+      .map(([k, v]) => `${k} ${(beforeByKind[k] ?? 0).toFixed(0)} -> ${v.toFixed(0)}`)
+      .join(', ')}`,
+  );
   console.log(
     `Chromium RSS after unlock ${before.toFixed(0)} MiB; peaks: ${Object.entries(peaks)
       .map(([k, v]) => `${k} ${v.toFixed(0)}`)

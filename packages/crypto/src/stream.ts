@@ -24,6 +24,7 @@ export interface ChunkOpener {
  * Chromium, allocating a fresh 256 KiB ArrayBuffer for every chunk halved the stream's
  * throughput (zeroing, external-memory accounting and the garbage collections it triggers);
  * WebCrypto copies its input when a call begins, so a buffer is free again once its chunk is done.
+ * `max` 0 turns reuse off (ClientOptions.reuseBuffers).
  */
 class Spares {
   private readonly free: ArrayBuffer[] = [];
@@ -148,9 +149,10 @@ export async function* sealChunks(
   source: ReadableStream<Uint8Array>,
   sealer: ChunkSealer,
   concurrency: number,
+  reuse = true,
 ): AsyncGenerator<Bytes, void, undefined> {
   const reader = new ByteReader(source);
-  const spares = new Spares(CHUNK_BYTES, concurrency + 2);
+  const spares = new Spares(CHUNK_BYTES, reuse ? concurrency + 2 : 0);
   const inFlight = new InFlight(spares);
   try {
     let current = await reader.read(CHUNK_BYTES);
@@ -180,8 +182,9 @@ export async function* openChunks(
   opener: ChunkOpener,
   concurrency: number,
   range?: { firstChunk: number; chunkCount: number; finalChunk: number },
+  reuse = true,
 ): AsyncGenerator<Bytes, void, undefined> {
-  const spares = new Spares(SEALED_CHUNK_BYTES, concurrency + 2);
+  const spares = new Spares(SEALED_CHUNK_BYTES, reuse ? concurrency + 2 : 0);
   const inFlight = new InFlight(spares);
   try {
     const first = range?.firstChunk ?? 0;

@@ -11,7 +11,10 @@ import CryptoWorker from '@sealvault/crypto/worker?worker';
 let client: CryptoClient | null = null;
 
 export function cryptoClient(): CryptoClient {
-  client ??= createCryptoClient(workerTransport(new CryptoWorker()));
+  // No buffer reuse: uploads and downloads here are bound by the network, the server and the
+  // SHA-256, not by AES, and reuse raised the page's peak memory in a 1 GiB upload from +145 to
+  // +200 MiB (fewer allocations, so fewer garbage collections: bench/RESULTS.md).
+  client ??= createCryptoClient(workerTransport(new CryptoWorker()), { reuseBuffers: false });
   return client;
 }
 
