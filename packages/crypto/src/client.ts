@@ -56,12 +56,13 @@ export interface ClientOptions {
   /** Chunks in flight at once (default 4). */
   concurrency?: number;
   /**
-   * Read each next chunk into the buffer of one already done (default true; see stream.ts,
-   * [Note: buffer reuse]). Faster streams, but fewer allocations also mean fewer garbage
-   * collections in Chromium, and the ones left (WebCrypto's outputs) then pile up longer: a
-   * caller that keeps memory low rather than crypto fast may turn it off.
+   * Read each next chunk into the buffer of one already done: 'all' (the default), 'decrypt'
+   * (decryption only) or 'none'; see stream.ts, [Note: buffer reuse]. Faster streams, but fewer
+   * allocations also mean fewer garbage collections in Chromium, and the garbage left (WebCrypto's
+   * outputs) then piles up longer: a caller that keeps memory low rather than crypto fast may
+   * turn it off.
    */
-  reuseBuffers?: boolean;
+  reuseBuffers?: 'all' | 'decrypt' | 'none';
 }
 
 export function createCryptoClient(
@@ -69,7 +70,8 @@ export function createCryptoClient(
   options: ClientOptions = {},
 ): CryptoClient {
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const reuse = options.reuseBuffers ?? true;
+  const reuseOnOpen = (options.reuseBuffers ?? 'all') !== 'none';
+  const reuseOnSeal = (options.reuseBuffers ?? 'all') === 'all';
   const pass =
     <M extends keyof Passthrough>(m: M) =>
     (...args: Parameters<CryptoService[M]>) =>
@@ -94,7 +96,7 @@ export function createCryptoClient(
     }
     const job = await transport.call('beginDecrypt', [session, fileId, wrappedKey, header]);
     try {
-      yield* openChunks(reader, opener(job), concurrency, undefined, reuse);
+      yield* openChunks(reader, opener(job), concurrency, undefined, reuseOnOpen);
     } finally {
       await reader.cancel();
       await transport.call('endJob', [job]);
@@ -111,7 +113,7 @@ export function createCryptoClient(
   ) {
     const job = await transport.call('beginDecrypt', [session, fileId, wrappedKey, header.slice()]);
     try {
-      const chunks = openChunks(new ByteReader(slice), opener(job), concurrency, plan, reuse);
+      const chunks = openChunks(new ByteReader(slice), opener(job), concurrency, plan, reuseOnOpen);
       yield* trim(chunks, plan.skip, plan.length);
     } finally {
       await transport.call('endJob', [job]);
@@ -158,7 +160,7 @@ export function createCryptoClient(
       async function* all() {
         try {
           yield header;
-          yield* sealChunks(plaintext, sealer, concurrency, reuse);
+          yield* sealChunks(plaintext, sealer, concurrency, reuseOnSeal);
           const result = await transport.call('finishEncrypt', [job]);
           settle?.resolve({ ...result, plaintextSize });
         } catch (err) {

@@ -85,5 +85,11 @@ describe('sealChunks buffer reuse', () => {
     for await (const c of sealChunks(streamOf(bytes, 100_000), sealer, 2)) out.push(c);
     expect(diff(concat(...out), bytes)).toEqual([0, -1]);
     expect(seen.size).toBeLessThan(chunks); // buffers came round again
+
+    seen.clear();
+    const fresh = [];
+    for await (const c of sealChunks(streamOf(bytes, 100_000), sealer, 2, false)) fresh.push(c);
+    expect(diff(concat(...fresh), bytes)).toEqual([0, -1]);
+    expect(seen.size).toBe(chunks); // reuse off: a new buffer for every chunk
   });
 });
