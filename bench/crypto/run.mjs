@@ -187,6 +187,7 @@ function table(results) {
     ['encrypt, stream API, no checksum', 'encryptNoChecksumMBps'],
     ['decrypt, stream API (ciphertext read from a file / OPFS)', 'decryptMBps'],
     ['encrypt piped into decrypt, stream API (round trip, no storage)', 'roundTripMBps'],
+    ['decrypt, stream API, ciphertext in memory (no storage)', 'decryptMemoryMBps'],
     ['raw AES-256-GCM encrypt, 256 KiB calls, 1 at a time', 'rawEncryptMBps'],
     ['raw AES-256-GCM encrypt, 256 KiB calls, 4 in flight', 'rawEncrypt4MBps'],
     ['raw AES-256-GCM decrypt, 256 KiB calls, 1 at a time', 'rawDecryptMBps'],

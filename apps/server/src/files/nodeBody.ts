@@ -11,13 +11,15 @@ export function requestWithNodeBody(c: Context): Request {
   const raw = c.req.raw;
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming || incoming.readableEnded || incoming.readableDidRead) return raw;
-  return new Request(raw.url, {
+  // `duplex` is required with a stream body (Node's fetch); not every lib.dom knows it yet.
+  const init: RequestInit & { duplex: 'half' } = {
     method: raw.method,
     headers: raw.headers,
     signal: raw.signal,
     body: bodyOf(incoming),
     duplex: 'half',
-  });
+  };
+  return new Request(raw.url, init);
 }
 
 /** A pull-driven web stream over `incoming`: paused whenever the reader has one chunk queued. */
