@@ -6,12 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  createCryptoClient,
-  inProcessTransport,
-  asVaultId,
-} from '../../packages/crypto/src/index.ts';
-import { best, rawFigures, streamFigures, type CipherStore } from './workload.ts';
+import { createCryptoClient, inProcessTransport } from '../../packages/crypto/src/index.ts';
+import { benchSession, best, rawFigures, streamFigures, type CipherStore } from './workload.ts';
 
 const mib = Number(process.env.BENCH_MIB ?? 1024);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -26,12 +22,7 @@ const store: CipherStore = {
 };
 
 const client = createCryptoClient(inProcessTransport());
-const { session } = await client.createVault(asVaultId(crypto.randomUUID()), 'bench', {
-  alg: 'argon2id',
-  m: 19 * 1024,
-  t: 2,
-  p: 1,
-});
+const session = await benchSession(client);
 const baselineRss = process.memoryUsage().rss;
 let peakRss = baselineRss;
 let current = 'setup';

@@ -3,7 +3,13 @@
 // same workload with the client and the service in one Worker (stream-worker.ts).
 import { createCryptoClient, workerTransport, asVaultId } from '../../packages/crypto/src/index.ts';
 import { storeOf } from './stores.ts';
-import { best, streamFigures, type RawFigures, type StreamFigures } from './workload.ts';
+import {
+  benchSession,
+  best,
+  streamFigures,
+  type RawFigures,
+  type StreamFigures,
+} from './workload.ts';
 
 async function raw(total: number): Promise<RawFigures> {
   const worker = new Worker('./raw-worker.js', { type: 'module' });
@@ -38,12 +44,7 @@ async function unlock() {
 async function run(mib: number, rounds: number, storeKind: string) {
   const worker = new Worker('./worker.js', { type: 'module' });
   const client = createCryptoClient(workerTransport(worker));
-  const { session } = await client.createVault(asVaultId(crypto.randomUUID()), 'bench', {
-    alg: 'argon2id',
-    m: 19456,
-    t: 2,
-    p: 1,
-  });
+  const session = await benchSession(client);
   const total = mib * 1024 * 1024;
   const store = await storeOf(storeKind);
   const results = [];

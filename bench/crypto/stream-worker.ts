@@ -2,13 +2,9 @@
 // source, encryption, storage and sink all in one Worker, no page thread and no messages per
 // chunk. This is the package's own streaming cost; page.ts measures the app's layout (client on
 // the page, service in the crypto Worker) beside it. Raw WebCrypto is measured here too.
-import {
-  asVaultId,
-  createCryptoClient,
-  inProcessTransport,
-} from '../../packages/crypto/src/index.ts';
+import { createCryptoClient, inProcessTransport } from '../../packages/crypto/src/index.ts';
 import { storeOf } from './stores.ts';
-import { best, rawFigures, streamFigures } from './workload.ts';
+import { benchSession, best, rawFigures, streamFigures } from './workload.ts';
 
 interface Run {
   mib: number;
@@ -20,12 +16,7 @@ addEventListener('message', (event: MessageEvent<Run>) => {
   const { mib, rounds, store: kind } = event.data;
   void (async () => {
     const client = createCryptoClient(inProcessTransport());
-    const { session } = await client.createVault(asVaultId(crypto.randomUUID()), 'bench', {
-      alg: 'argon2id',
-      m: 19456,
-      t: 2,
-      p: 1,
-    });
+    const session = await benchSession(client);
     const total = mib * 1024 * 1024;
     const store = await storeOf(kind, 'vf1-bench-in-worker.bin');
     const phase = (name: string) => postMessage({ phase: `in-worker ${name}` });

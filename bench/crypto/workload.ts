@@ -5,9 +5,16 @@ import {
   type CryptoClient,
   type SessionId,
   asFileId,
+  asVaultId,
 } from '../../packages/crypto/src/index.ts';
 
 export const MB = 1e6;
+
+/** A fresh vault's session for the stream figures (a light KDF: unlock time is measured apart). */
+export async function benchSession(client: CryptoClient): Promise<SessionId> {
+  const kdf = { alg: 'argon2id', m: 19 * 1024, t: 2, p: 1 } as const;
+  return (await client.createVault(asVaultId(crypto.randomUUID()), 'bench', kdf)).session;
+}
 const PIECE = 64 * 1024; // what File.stream() hands out in Chromium
 
 /**
