@@ -17,6 +17,19 @@ export const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
 const FINAL_CHECKSUM_HEADER = 'Upload-Final-Checksum';
 const UPLOAD_FAILED = 'Upload failed. Please try again.';
 
+/**
+ * Waits before each retry of a failed request, in ms. A lost connection is retried for about
+ * 70 s in all (a Wi-Fi hand-over, a laptop lid closed for a moment), resuming at the server's
+ * offset inside the current piece; a server error only for the first four.
+ */
+export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
+
+/** Whether to retry after a request failed with `status` (0: no response) on try `attempt`. */
+export function shouldRetryUpload(status: number, attempt: number): boolean {
+  if (status === 0) return true;
+  return (status >= 500 || status === 423) && attempt < 4;
+}
+
 /** The message of a failed tus request: the server's own for a 409/413/460, else a generic one. */
 export function uploadErrorMessage(err: unknown): string {
   const res = (err as DetailedError | undefined)?.originalResponse;
@@ -73,17 +86,15 @@ export async function uploadFile(
       uploadSize: length,
       uploadLengthDeferred: false,
       chunkSize: TUS_CHUNK_BYTES,
-      retryDelays: [0, 1000, 3000, 5000],
+      retryDelays: RETRY_DELAYS,
       removeFingerprintOnSuccess: true,
       storeFingerprintForResuming: false,
       onBeforeRequest: (req) => {
         // Known once the last piece has been read, i.e. for the completing PATCH (and its retries).
         if (checksum && req.getMethod() === 'PATCH') req.setHeader(FINAL_CHECKSUM_HEADER, checksum);
       },
-      onShouldRetry: (err) => {
-        const status = err.originalResponse?.getStatus() ?? 0;
-        return status === 0 || status >= 500 || status === 423;
-      },
+      onShouldRetry: (err, attempt) =>
+        shouldRetryUpload(err.originalResponse?.getStatus() ?? 0, attempt),
       onProgress: (sent, size) => onProgress(size ? sent / size : 1),
       onSuccess: () => resolve(),
       onError: (err) => {

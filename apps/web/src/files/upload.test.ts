@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { RETRY_DELAYS, shouldRetryUpload } from './upload.ts';
+
+describe('upload retries', () => {
+  it('keeps retrying a lost connection through every delay (about 70 s)', () => {
+    for (let attempt = 0; attempt < RETRY_DELAYS.length; attempt++) {
+      expect(shouldRetryUpload(0, attempt)).toBe(true);
+    }
+    expect(RETRY_DELAYS.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(60_000);
+  });
+  it('retries a server error or a locked upload only a few times, a refusal never', () => {
+    expect(shouldRetryUpload(503, 0)).toBe(true);
+    expect(shouldRetryUpload(423, 3)).toBe(true);
+    expect(shouldRetryUpload(500, 4)).toBe(false);
+    for (const status of [400, 401, 404, 409, 413, 460]) {
+      expect(shouldRetryUpload(status, 0)).toBe(false);
+    }
+  });
+});
