@@ -29,6 +29,10 @@ test('an upload survives a lost connection and completes', async ({ page, reques
     .setInputFiles({ name: 'itinerary.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog.getByText(/^Uploading\.\.\. \d+%$/)).toBeVisible();
+  // The user is told, and the upload goes on by itself.
+  await expect(
+    dialog.getByRole('status').filter({ hasText: 'Connection lost. Retrying...' }),
+  ).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 60_000 }); // the retries wait 19 s in all
   expect(patches).toBe(6);
   await expect(fileRow(page, 'itinerary.txt')).toContainText(

@@ -12,6 +12,8 @@ interface Status {
   percent: number;
   error?: string;
   done?: boolean;
+  /** A request failed and tus is retrying it (the connection was lost). */
+  retrying?: boolean;
 }
 
 export function UploadDialog({
@@ -57,11 +59,20 @@ export function UploadDialog({
       const set = (st: Status) => setStatus((prev) => ({ ...prev, [s.key]: st }));
       set({ percent: 0 });
       try {
+        const update = (patch: Partial<Status>) =>
+          setStatus((prev) => {
+            const cur = prev[s.key] ?? { percent: 0 };
+            const next = { ...cur, ...patch };
+            return next.percent === cur.percent && next.retrying === cur.retrying
+              ? prev
+              : { ...prev, [s.key]: next };
+          });
         await uploadFile(
           vaultId,
           s.file,
-          (sent) => set({ percent: Math.floor(sent * 100) }),
+          (sent) => update({ percent: Math.floor(sent * 100) }),
           ctrl.signal,
+          (retrying) => update({ retrying }),
         );
         set({ percent: 100, done: true });
         doneKeys.add(s.key);
@@ -185,6 +196,11 @@ export function UploadDialog({
                     value={st.percent}
                     className="mt-1 h-1.5 w-full accent-indigo-600"
                   />
+                )}
+                {st?.retrying && !st.done && !st.error && (
+                  <p role="status" className="mt-1 text-sm text-amber-700 dark:text-amber-400">
+                    Connection lost. Retrying...
+                  </p>
                 )}
                 {(problem ?? st?.error) && (
                   <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">

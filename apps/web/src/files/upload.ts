@@ -45,7 +45,9 @@ export function uploadErrorMessage(err: unknown): string {
 }
 
 /**
- * Encrypts and uploads `file` into the vault's root. `onProgress` gets the fraction sent (0..1).
+ * Encrypts and uploads `file` into the vault's root. `onProgress` gets the fraction sent (0..1);
+ * `onRetrying(true)` says a request failed and is being retried, `onRetrying(false)` that bytes
+ * flow again.
  * Resolves when the server has verified the checksum and recorded the file; rejects with a
  * user-facing message. `signal` cancels it (the server's partial upload is terminated).
  */
@@ -54,6 +56,7 @@ export async function uploadFile(
   file: File,
   onProgress: (sent: number) => void,
   signal: AbortSignal,
+  onRetrying: (retrying: boolean) => void = () => undefined,
 ): Promise<void> {
   const session = sessionOf(vaultId);
   const crypto = cryptoClient();
@@ -93,9 +96,15 @@ export async function uploadFile(
         // Known once the last piece has been read, i.e. for the completing PATCH (and its retries).
         if (checksum && req.getMethod() === 'PATCH') req.setHeader(FINAL_CHECKSUM_HEADER, checksum);
       },
-      onShouldRetry: (err, attempt) =>
-        shouldRetryUpload(err.originalResponse?.getStatus() ?? 0, attempt),
-      onProgress: (sent, size) => onProgress(size ? sent / size : 1),
+      onShouldRetry: (err, attempt) => {
+        const retry = shouldRetryUpload(err.originalResponse?.getStatus() ?? 0, attempt);
+        if (retry) onRetrying(true);
+        return retry;
+      },
+      onProgress: (sent, size) => {
+        onRetrying(false);
+        onProgress(size ? sent / size : 1);
+      },
       onSuccess: () => resolve(),
       onError: (err) => {
         source.close();
