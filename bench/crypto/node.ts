@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createCryptoClient, inProcessTransport } from '../../packages/crypto/src/index.ts';
-import { benchSession, best, rawFigures, streamFigures, type CipherStore } from './workload.ts';
+import {
+  benchSession,
+  best,
+  pairedFigures,
+  rawFigures,
+  streamFigures,
+  type CipherStore,
+} from './workload.ts';
 
 const mib = Number(process.env.BENCH_MIB ?? 1024);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -43,6 +50,17 @@ try {
     });
   }
   const figures = best(results);
+  phase('paired');
+  const pairedRounds = Number(process.env.BENCH_PAIRED_ROUNDS ?? 8);
+  const paired =
+    pairedRounds > 0
+      ? await pairedFigures(
+          client,
+          session,
+          Number(process.env.BENCH_PAIRED_MIB ?? 256) * 1024 * 1024,
+          pairedRounds,
+        )
+      : undefined;
   const mb = (n: number) => Math.round(n / 1024 / 1024);
   const out = {
     env: `node ${process.version}`,
@@ -50,6 +68,7 @@ try {
     baselineRssMiB: mb(baselineRss),
     peakRssMiB: mb(peakRss),
     peakRssMiBByPhase: peaks,
+    paired,
   };
   process.stdout.write(JSON.stringify(out) + '\n');
 } finally {

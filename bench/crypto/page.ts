@@ -1,12 +1,20 @@
 // Bench page (bundled by run.mjs): the vf1 client on the page, the service in the crypto Worker
 // (the production layout), ciphertext stored in OPFS between encryption and decryption; then the
 // same workload with the client and the service in one Worker (stream-worker.ts).
-import { createCryptoClient, workerTransport, asVaultId } from '../../packages/crypto/src/index.ts';
+import {
+  CHUNK_BYTES,
+  createCryptoClient,
+  workerTransport,
+  asVaultId,
+} from '../../packages/crypto/src/index.ts';
 import { storeOf } from './stores.ts';
 import {
   benchSession,
   best,
+  pairedFigures,
+  source,
   streamFigures,
+  type PairedFigures,
   type RawFigures,
   type StreamFigures,
 } from './workload.ts';
@@ -19,6 +27,40 @@ async function raw(total: number): Promise<RawFigures> {
   });
   worker.terminate();
   return figures;
+}
+
+/**
+ * The app layout's raw baseline: this thread reads the bench's plaintext source with a BYOB reader
+ * into recycled buffers (as the vf1 stream does) and sends each 256 KiB chunk to a Worker that
+ * encrypts it with raw WebCrypto and sends it back, 4 in flight: the stream's reads and messages,
+ * none of its framing, generators or jobs.
+ */
+async function rawViaMessages(worker: Worker, total: number): Promise<number> {
+  const pending = new Map<number, (spare: ArrayBuffer) => void>();
+  worker.onmessage = (e: MessageEvent<{ id: number; spare: ArrayBuffer }>) => {
+    pending.get(e.data.id)?.(e.data.spare);
+    pending.delete(e.data.id);
+  };
+  const reader = source(total).getReader({ mode: 'byob' });
+  const free: ArrayBuffer[] = [];
+  const queue: Promise<ArrayBuffer>[] = [];
+  const start = performance.now();
+  for (let id = 0; id * CHUNK_BYTES < total; id++) {
+    let buffer = free.pop() ?? new ArrayBuffer(CHUNK_BYTES);
+    let have = 0;
+    while (have < CHUNK_BYTES) {
+      const r = await reader.read(new Uint8Array(buffer, have, CHUNK_BYTES - have));
+      if (!r.value || r.done) throw new Error('the source ended early');
+      buffer = r.value.buffer;
+      have += r.value.byteLength;
+    }
+    queue.push(new Promise((resolve) => pending.set(id, resolve)));
+    worker.postMessage({ id, input: buffer }, [buffer]);
+    if (queue.length >= 4) free.push(await queue.shift()!);
+  }
+  await Promise.all(queue);
+  await reader.cancel();
+  return Math.round((total / 1e6 / ((performance.now() - start) / 1000)) * 10) / 10;
 }
 
 async function unlockTimes(client: ReturnType<typeof createCryptoClient>) {
@@ -77,4 +119,41 @@ async function runInWorker(mib: number, rounds: number, store: string) {
   return { store, ...figures };
 }
 
-Object.assign(globalThis, { vf1Bench: run, vf1BenchInWorker: runInWorker, vf1Unlock: unlock });
+/**
+ * Paired stream-vs-raw rounds (workload.ts pairedFigures), in the app's layout (client here,
+ * service in the crypto Worker; the raw baselines called from this page, plus rawViaMessages) and
+ * with everything in one Worker.
+ */
+async function paired(mib: number, rounds: number) {
+  const total = mib * 1024 * 1024;
+  const worker = new Worker('./worker.js', { type: 'module' });
+  const client = createCryptoClient(workerTransport(worker));
+  const rawWorker = new Worker('./raw-worker.js', { type: 'module' });
+  await new Promise((resolve) => {
+    rawWorker.onmessage = resolve;
+    rawWorker.postMessage({ key: true });
+  });
+  const app = await pairedFigures(client, await benchSession(client), total, rounds, (n) =>
+    rawViaMessages(rawWorker, n),
+  );
+  rawWorker.terminate();
+  worker.terminate();
+  const inWorker = new Worker('./stream-worker.js', { type: 'module' });
+  type Reply = { paired?: PairedFigures; error?: string };
+  const one = await new Promise<PairedFigures>((resolve, reject) => {
+    inWorker.onmessage = (e: MessageEvent<Reply>) => {
+      if (e.data.paired) resolve(e.data.paired);
+      if (e.data.error) reject(new Error(e.data.error));
+    };
+    inWorker.postMessage({ mib, rounds: 1, store: 'blob', paired: rounds });
+  });
+  inWorker.terminate();
+  return { app, inWorker: one };
+}
+
+Object.assign(globalThis, {
+  vf1Bench: run,
+  vf1BenchInWorker: runInWorker,
+  vf1Paired: paired,
+  vf1Unlock: unlock,
+});

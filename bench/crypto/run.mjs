@@ -19,6 +19,10 @@ const root = join(here, '..', '..');
 const mib = Number(process.env.BENCH_MIB ?? 1024);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const store = process.env.BENCH_STORE ?? 'opfs';
+// The paired stream-vs-raw measurement (workload.ts pairedFigures): rounds, and MiB per figure.
+const pairedRounds = Number(process.env.BENCH_PAIRED_ROUNDS ?? 8);
+const pairedMib = Math.min(256, Number(process.env.BENCH_PAIRED_MIB ?? 256));
+const onlyPaired = Boolean(process.env.BENCH_ONLY_PAIRED);
 
 /** Sum of VmRSS (MiB) of every descendant of this process whose command matches `pattern`. */
 function treeRssMiB(pattern) {
@@ -56,7 +60,13 @@ function treeRssMiB(pattern) {
 async function runNode() {
   const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'node.ts')], {
     cwd: root,
-    env: { ...process.env, BENCH_MIB: String(mib), BENCH_ROUNDS: String(rounds) },
+    env: {
+      ...process.env,
+      BENCH_MIB: String(mib),
+      BENCH_ROUNDS: String(rounds),
+      BENCH_PAIRED_ROUNDS: String(pairedRounds),
+      BENCH_PAIRED_MIB: String(pairedMib),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -121,6 +131,13 @@ async function runChromium() {
     await page.exposeFunction('vf1Phase', (name) => (current = name));
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     await page.waitForFunction(() => 'vf1Bench' in globalThis);
+    // Paired rounds last (they hold 256 MiB of ciphertext), or alone with BENCH_ONLY_PAIRED.
+    const pairedRun = () =>
+      pairedRounds > 0
+        ? page.evaluate(([m, r]) => globalThis.vf1Paired(m, r), [pairedMib, pairedRounds])
+        : undefined;
+    if (onlyPaired)
+      return { env: await page.evaluate(() => navigator.userAgent), paired: await pairedRun() };
     const unlock = await page.evaluate(() => globalThis.vf1Unlock());
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const baselineRssMiB = treeRssMiB(/chrom/i);
@@ -161,6 +178,8 @@ async function runChromium() {
             ([m, r, s]) => globalThis.vf1BenchInWorker(m, r, s),
             [mib, rounds, store],
           );
+      current = 'paired';
+      const paired = await pairedRun();
       return {
         ...figures,
         ...unlock,
@@ -168,6 +187,7 @@ async function runChromium() {
         peakRssMiB,
         peakRssMiBByPhase: peaks,
         inWorker,
+        paired,
       };
     } finally {
       clearInterval(timer);
@@ -181,6 +201,57 @@ async function runChromium() {
 }
 
 const ratio = (a, b) => `${Math.round((a / b) * 100)}%`;
+
+/** The paired rounds as two tables (encryption, decryption): MB/s and stream / baseline. */
+function pairedTable(results) {
+  const contexts = [
+    ['Node', results.node.paired],
+    ['Chromium, page + crypto Worker', results.chromium.paired?.app],
+    ['Chromium, all in one Worker', results.chromium.paired?.inWorker],
+  ].filter(([, p]) => p);
+  const span = (xs, unit = '') => {
+    const s = [...xs].sort((a, b) => a - b);
+    const mid = s.length >> 1;
+    const med = s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+    const r = (x) => Math.round(x);
+    return `${r(med)}${unit} (${r(s[0])}–${r(s[s.length - 1])})`;
+  };
+  const lines = [
+    `Paired rounds: ${pairedMib} MiB per figure, ${pairedRounds} rounds, median (range) of MB/s ` +
+      'and of the ratio within each round.',
+  ];
+  for (const [what, stream, bases] of [
+    ['encrypt', 'streamEncrypt', ['rawEncrypt', 'rawEncryptRead', 'rawEncryptMessages']],
+    ['decrypt', 'streamDecrypt', ['rawDecrypt', 'rawDecryptRead']],
+  ]) {
+    const names = {
+      rawEncrypt: 'raw, fixed buffer',
+      rawEncryptRead: 'raw, reading the source',
+      rawEncryptMessages: 'raw in a Worker, fed by messages',
+      rawDecrypt: 'raw, fixed buffer',
+      rawDecryptRead: 'raw, reading the source',
+    };
+    const used = bases.filter((k) => contexts.some(([, p]) => p.rounds[0][k] !== undefined));
+    lines.push(
+      '',
+      `| ${what} | stream | ${used.map((k) => `${names[k]} | stream / that`).join(' | ')} |`,
+      `|---|---|${used.map(() => '---|---').join('|')}|`,
+    );
+    for (const [name, p] of contexts) {
+      const cells = used.map((k) =>
+        p.rounds[0][k] === undefined
+          ? '- | -'
+          : `${span(p.rounds.map((r) => r[k]))} | ${span(
+              p.rounds.map((r) => (r[stream] / r[k]) * 100),
+              '%',
+            )}`,
+      );
+      lines.push(`| ${name} | ${span(p.rounds.map((r) => r[stream]))} | ${cells.join(' | ')} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
 function table(results) {
   const rows = [
     ['encrypt, stream API, with SHA-256 checksum', 'encryptMBps'],
@@ -221,7 +292,7 @@ const started = new Date().toISOString();
 const load = loadavg()
   .map((l) => l.toFixed(2))
   .join(' ');
-const node = process.env.BENCH_SKIP_NODE ? {} : await runNode();
+const node = process.env.BENCH_SKIP_NODE || onlyPaired ? {} : await runNode();
 const chromium = await runChromium();
 const results = {
   started,
@@ -233,4 +304,5 @@ const results = {
   chromium,
 };
 console.log(JSON.stringify(results, null, 2));
-console.log(table(results));
+if (!onlyPaired) console.log(table(results));
+if (pairedRounds > 0) console.log(pairedTable(results));

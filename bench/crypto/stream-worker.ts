@@ -4,20 +4,26 @@
 // the page, service in the crypto Worker) beside it. Raw WebCrypto is measured here too.
 import { createCryptoClient, inProcessTransport } from '../../packages/crypto/src/index.ts';
 import { storeOf } from './stores.ts';
-import { benchSession, best, rawFigures, streamFigures } from './workload.ts';
+import { benchSession, best, pairedFigures, rawFigures, streamFigures } from './workload.ts';
 
 interface Run {
   mib: number;
   rounds: number;
   store: string;
+  /** Only the paired stream-vs-raw measurement (workload.ts pairedFigures), this many rounds. */
+  paired?: number;
 }
 
 addEventListener('message', (event: MessageEvent<Run>) => {
-  const { mib, rounds, store: kind } = event.data;
+  const { mib, rounds, store: kind, paired } = event.data;
   void (async () => {
     const client = createCryptoClient(inProcessTransport());
     const session = await benchSession(client);
     const total = mib * 1024 * 1024;
+    if (paired) {
+      postMessage({ paired: await pairedFigures(client, session, total, paired) });
+      return;
+    }
     const store = await storeOf(kind, 'vf1-bench-in-worker.bin');
     const phase = (name: string) => postMessage({ phase: `in-worker ${name}` });
     const results = [];

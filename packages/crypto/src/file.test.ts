@@ -225,6 +225,40 @@ describe('ranges', () => {
   });
 });
 
+describe('without the checksum', () => {
+  it('gives the same format, a null checksum and the right size, and round-trips', async () => {
+    for (const size of [0, 1, C, 3 * C + 17]) {
+      const fileId = uuid<FileId>();
+      const plain = pattern(size, size + 3);
+      const enc = await client.encryptFileStream(session, fileId, streamOf(plain, 50_000), {
+        checksum: false,
+      });
+      const ct = await readAll(enc.ciphertext);
+      expect(await enc.done).toEqual({
+        checksum: null,
+        ciphertextSize: ciphertextSize(size),
+        plaintextSize: size,
+      });
+      expect(ct.length).toBe(ciphertextSize(size));
+      const back = await readAll(
+        client.decryptFileStream(session, fileId, enc.wrappedKey, streamOf(ct, 80_000)),
+      );
+      expect(diff(back, plain)).toEqual([0, -1]);
+    }
+  });
+
+  it('still counts every chunk when finishEncrypt is called before the chunks settle', async () => {
+    const { job } = await service.beginEncrypt(session, uuid(), false);
+    const sealing = [
+      service.sealChunk(job, 0, new Uint8Array(C), false),
+      service.sealChunk(job, 1, new Uint8Array(5), true),
+    ];
+    const result = await service.finishEncrypt(job);
+    await Promise.all(sealing);
+    expect(result).toEqual({ checksum: null, ciphertextSize: ciphertextSize(C + 5) });
+  });
+});
+
 describe('service ordering', () => {
   it('refuses chunks out of order and a finish before the final chunk', async () => {
     const { job } = await service.beginEncrypt(session, uuid(), false);

@@ -109,10 +109,26 @@ export function createFileJobs(
       job.next += 1;
       job.finished = final;
       const sealed = sealChunk(job.fc, index, plain, final);
+      const hash = job.hash;
+      if (!hash) {
+        // No checksum, nothing to order: each chunk goes back as soon as it is sealed (the tail
+        // still waits for it, for finishEncrypt's size).
+        const done = sealed.then((ct) => {
+          job.size += ct.length;
+          return { out: ct, spare: plain };
+        });
+        const settled = done.then(
+          () => undefined,
+          () => undefined,
+        );
+        const before = job.tail;
+        job.tail = before.then(() => settled);
+        return done;
+      }
       // Each chunk waits for its predecessor to be hashed, so the checksum follows index order.
       const hashed = job.tail.then(async () => {
         const ct = await sealed;
-        job.hash?.update(ct);
+        hash.update(ct);
         job.size += ct.length;
         return { out: ct, spare: plain };
       });
