@@ -7,14 +7,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createCryptoClient, inProcessTransport } from '../../packages/crypto/src/index.ts';
-import {
-  benchSession,
-  best,
-  pairedFigures,
-  rawFigures,
-  streamFigures,
-  type CipherStore,
-} from './workload.ts';
+import { pairedFigures } from './paired.ts';
+import { benchSession, best, rawFigures, streamFigures, type CipherStore } from './workload.ts';
 
 const mib = Number(process.env.BENCH_MIB ?? 1024);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);

@@ -8,13 +8,12 @@ import {
   asVaultId,
 } from '../../packages/crypto/src/index.ts';
 import { storeOf } from './stores.ts';
+import { pairedFigures, readWindow, type PairedFigures } from './paired.ts';
 import {
   benchSession,
   best,
-  pairedFigures,
   source,
   streamFigures,
-  type PairedFigures,
   type RawFigures,
   type StreamFigures,
 } from './workload.ts';
@@ -41,26 +40,13 @@ async function rawViaMessages(worker: Worker, total: number): Promise<number> {
     pending.get(e.data.id)?.(e.data.spare);
     pending.delete(e.data.id);
   };
-  const reader = source(total).getReader({ mode: 'byob' });
-  const free: ArrayBuffer[] = [];
-  const queue: Promise<ArrayBuffer>[] = [];
-  const start = performance.now();
-  for (let id = 0; id * CHUNK_BYTES < total; id++) {
-    let buffer = free.pop() ?? new ArrayBuffer(CHUNK_BYTES);
-    let have = 0;
-    while (have < CHUNK_BYTES) {
-      const r = await reader.read(new Uint8Array(buffer, have, CHUNK_BYTES - have));
-      if (!r.value || r.done) throw new Error('the source ended early');
-      buffer = r.value.buffer;
-      have += r.value.byteLength;
-    }
-    queue.push(new Promise((resolve) => pending.set(id, resolve)));
-    worker.postMessage({ id, input: buffer }, [buffer]);
-    if (queue.length >= 4) free.push(await queue.shift()!);
-  }
-  await Promise.all(queue);
-  await reader.cancel();
-  return Math.round((total / 1e6 / ((performance.now() - start) / 1000)) * 10) / 10;
+  const calls = Math.ceil(total / CHUNK_BYTES);
+  const seconds = await readWindow(source(total), CHUNK_BYTES, calls, 4, (input, id) => {
+    const back = new Promise<ArrayBuffer>((resolve) => pending.set(id, resolve));
+    worker.postMessage({ id, input }, [input]);
+    return back;
+  });
+  return Math.round((total / 1e6 / seconds) * 10) / 10;
 }
 
 async function unlockTimes(client: ReturnType<typeof createCryptoClient>) {
@@ -120,7 +106,7 @@ async function runInWorker(mib: number, rounds: number, store: string) {
 }
 
 /**
- * Paired stream-vs-raw rounds (workload.ts pairedFigures), in the app's layout (client here,
+ * Paired stream-vs-raw rounds (paired.ts pairedFigures), in the app's layout (client here,
  * service in the crypto Worker; the raw baselines called from this page, plus rawViaMessages) and
  * with everything in one Worker.
  */

@@ -19,7 +19,7 @@ const root = join(here, '..', '..');
 const mib = Number(process.env.BENCH_MIB ?? 1024);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const store = process.env.BENCH_STORE ?? 'opfs';
-// The paired stream-vs-raw measurement (workload.ts pairedFigures): rounds, and MiB per figure.
+// The paired stream-vs-raw measurement (paired.ts pairedFigures): rounds, and MiB per figure.
 const pairedRounds = Number(process.env.BENCH_PAIRED_ROUNDS ?? 8);
 const pairedMib = Math.min(256, Number(process.env.BENCH_PAIRED_MIB ?? 256));
 const onlyPaired = Boolean(process.env.BENCH_ONLY_PAIRED);

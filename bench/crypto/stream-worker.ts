@@ -4,13 +4,14 @@
 // the page, service in the crypto Worker) beside it. Raw WebCrypto is measured here too.
 import { createCryptoClient, inProcessTransport } from '../../packages/crypto/src/index.ts';
 import { storeOf } from './stores.ts';
-import { benchSession, best, pairedFigures, rawFigures, streamFigures } from './workload.ts';
+import { pairedFigures } from './paired.ts';
+import { benchSession, best, rawFigures, streamFigures } from './workload.ts';
 
 interface Run {
   mib: number;
   rounds: number;
   store: string;
-  /** Only the paired stream-vs-raw measurement (workload.ts pairedFigures), this many rounds. */
+  /** Only the paired stream-vs-raw measurement (paired.ts pairedFigures), this many rounds. */
   paired?: number;
 }
 
