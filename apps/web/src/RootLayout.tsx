@@ -22,7 +22,10 @@ export function RootLayout() {
 /** Shown while the first screen's code loads. */
 export function PageLoading() {
   return (
-    <div role="status" className="flex min-h-dvh items-center justify-center text-slate-500">
+    <div
+      role="status"
+      className="flex min-h-dvh items-center justify-center text-slate-500 dark:text-slate-400"
+    >
       <Loader2 aria-hidden="true" className="size-6 animate-spin" />
       <span className="sr-only">Loading…</span>
     </div>

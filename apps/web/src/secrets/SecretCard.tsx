@@ -131,20 +131,23 @@ function Row({
       <dt className="w-20 shrink-0 pt-1 text-xs font-medium text-slate-500 dark:text-slate-400">
         {label}
       </dt>
-      <dd className="min-w-0 flex-1 pt-0.5 text-slate-800 dark:text-slate-200">{children}</dd>
-      <div className="flex shrink-0 gap-1">
-        {extra}
-        {onCopy && (
-          <button
-            type="button"
-            onClick={onCopy}
-            aria-label={`Copy ${label.toLowerCase()}`}
-            className={iconButton}
-          >
-            <Copy aria-hidden="true" className="size-4" />
-          </button>
-        )}
-      </div>
+      {/* The actions sit inside the dd: a dl's row may hold only dt and dd. */}
+      <dd className="flex min-w-0 flex-1 items-start gap-3 text-slate-800 dark:text-slate-200">
+        <div className="min-w-0 flex-1 pt-0.5">{children}</div>
+        <div className="flex shrink-0 gap-1">
+          {extra}
+          {onCopy && (
+            <button
+              type="button"
+              onClick={onCopy}
+              aria-label={`Copy ${label.toLowerCase()}`}
+              className={iconButton}
+            >
+              <Copy aria-hidden="true" className="size-4" />
+            </button>
+          )}
+        </div>
+      </dd>
     </div>
   );
 }

@@ -21,18 +21,21 @@ export function UserMenu({ fullName, email }: { fullName: string | null; email: 
   const navigate = useNavigate();
   const signOut = useSignOut();
   const name = fullName?.trim() || 'User';
+  const letters = initials(fullName, email);
 
   return (
-    <Menu.Root>
+    // Not modal: a modal menu hides the page with aria-hidden while focus could still reach it.
+    <Menu.Root modal={false}>
       <Menu.Trigger
-        aria-label="Account menu"
+        // The visible initials are part of the name (WCAG 2.5.3, label in name).
+        aria-label={`Account menu, ${letters}`}
         className="inline-flex h-10 items-center gap-1.5 rounded-lg pr-1.5 pl-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 data-[state=open]:bg-slate-100 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
       >
         <span
           aria-hidden="true"
           className="inline-flex size-8 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white"
         >
-          {initials(fullName, email)}
+          {letters}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
       </Menu.Trigger>

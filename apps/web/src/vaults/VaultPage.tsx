@@ -103,7 +103,8 @@ function VaultHeader({ vault, unlocked }: { vault: Vault; unlocked: boolean }) {
           >
             <Lock aria-hidden="true" className="size-4" /> Lock Vault
           </button>
-          <Menu.Root>
+          {/* Not modal: a modal menu hides the page with aria-hidden while focus could still reach it. */}
+          <Menu.Root modal={false}>
             <Menu.Trigger aria-label="Vault menu" className={buttonClass('ghost', 'md', '!px-2')}>
               <MoreVertical aria-hidden="true" className="size-5" />
             </Menu.Trigger>

@@ -36,7 +36,8 @@ export function InfoStep({ state, update, invalid }: StepProps) {
       </div>
       <div>
         <label htmlFor="vault-description" className={label}>
-          Description <span className="font-normal text-slate-500">(optional)</span>
+          Description{' '}
+          <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
         </label>
         <textarea
           id="vault-description"

@@ -33,7 +33,7 @@ export function HeroVisual() {
                 <span className="block truncate text-sm font-medium text-slate-800 dark:text-slate-100">
                   {name}
                 </span>
-                <span className="block truncate font-mono text-xs text-slate-400 dark:text-slate-500">
+                <span className="block truncate font-mono text-xs text-slate-500 dark:text-slate-400">
                   server sees {cipher}…
                 </span>
               </span>

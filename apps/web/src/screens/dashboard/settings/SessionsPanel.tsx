@@ -66,7 +66,10 @@ export function SessionsPanel() {
         </div>
       )}
       {sessions.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+        <p
+          role="status"
+          className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400"
+        >
           <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Loading sessions...
         </p>
       ) : sessions.isError ? (

@@ -149,7 +149,7 @@ function QrAndSecret({ uri }: { uri: string }) {
         {qr ? (
           <img src={qr} alt="QR code for your authenticator app" className="size-full" />
         ) : (
-          <span className="text-xs text-slate-500">Drawing QR code…</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">Drawing QR code…</span>
         )}
       </div>
       <div className="min-w-0 text-sm text-slate-600 dark:text-slate-400">
