@@ -101,5 +101,51 @@ for (const scheme of ['light', 'dark'] as const) {
 
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
     });
+
+    test('dialogs (account, two-factor, vault password, delete) and the phone layout', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const found: Record<string, string[]> = {};
+      const user = await signedIn(page, request, baseURL!, `a11y-dialogs-${scheme}`);
+      await page.goto('/dashboard?view=settings');
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      const del = page.getByRole('dialog', { name: 'Delete your account?' });
+      await del.getByLabel('Password', { exact: true }).fill('not it');
+      await del.getByRole('button', { name: 'Delete account' }).click();
+      await expect(del.getByRole('alert')).toBeVisible();
+      found.deleteAccountError = await violations(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+      const tf = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
+      await tf.getByLabel('Password', { exact: true }).fill(user.password);
+      await tf.getByRole('button', { name: 'Continue' }).click();
+      await expect(tf.getByRole('img', { name: /QR code/ })).toBeVisible();
+      found.twoFactorQr = await violations(page);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/dashboard');
+      await createVault(page, { name: 'Papers', type: 'File vault' });
+      await openAndUnlock(page, 'Papers');
+      await page.getByRole('button', { name: 'Vault menu' }).click();
+      await page.getByRole('menuitem', { name: 'Change password' }).click();
+      await expect(page.getByRole('dialog', { name: 'Change vault password' })).toBeVisible();
+      found.changeVaultPassword = await violations(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Vault menu' }).click();
+      await page.getByRole('menuitem', { name: 'Delete vault' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete vault' })).toBeVisible();
+      found.deleteVault = await violations(page);
+      await page.keyboard.press('Escape');
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      found.phoneVault = await violations(page);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('button', { name: 'Create New Vault' })).toBeVisible();
+      found.phoneDashboard = await violations(page);
+
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+    });
   });
 }
