@@ -1,12 +1,15 @@
 // The file browser of an unlocked file vault (spec §2 "File browser"): the file count, the
 // list/grid toggle and 'Upload Files'; the list or grid of decrypted names; drag-and-drop with
-// the 'Drop files to upload' overlay; inline rename, download, delete and the previewer.
+// the 'Drop files to upload' overlay; inline rename, download (with its progress), delete and the
+// previewer.
 import { FolderOpen, Grid2x2, List, Loader2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { useLimits } from '../vaults/useVaults.ts';
+import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { DeleteFileDialog } from './DeleteFileDialog.tsx';
+import { DownloadsPanel, type ActiveDownload } from './DownloadsPanel.tsx';
 import { downloadFile } from './download.ts';
 import type { FileActions } from './FileItems.tsx';
 import { FileGrid, FileList } from './FileViews.tsx';
@@ -30,6 +33,8 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   const [previewing, setPreviewing] = useState<FileEntry | null>(null);
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [downloads, setDownloads] = useState<ActiveDownload[]>([]);
+  useLeaveGuard(downloads.length > 0);
 
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
@@ -38,10 +43,20 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   };
 
   const download = (f: FileEntry) => {
+    if (downloads.some((d) => d.id === f.id)) return; // already on its way
     setNotice(null);
-    downloadFile(vaultId, f).catch((err: unknown) =>
-      setNotice(err instanceof Error ? err.message : 'Download failed. Please try again.'),
-    );
+    const ctrl = new AbortController();
+    const show = (percent: number | null) =>
+      setDownloads((all) =>
+        all.some((d) => d.id === f.id)
+          ? all.map((d) => (d.id === f.id ? { ...d, percent } : d))
+          : [...all, { id: f.id, name: f.name, percent, cancel: () => ctrl.abort() }],
+      );
+    downloadFile(vaultId, f, { onProgress: show, signal: ctrl.signal })
+      .catch((err: unknown) =>
+        setNotice(err instanceof Error ? err.message : 'Download failed. Please try again.'),
+      )
+      .finally(() => setDownloads((all) => all.filter((d) => d.id !== f.id)));
   };
 
   const actions: FileActions = {
@@ -140,6 +155,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           {notice}
         </p>
       )}
+      <DownloadsPanel downloads={downloads} />
 
       {list.isPending ? (
         <p

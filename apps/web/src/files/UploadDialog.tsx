@@ -4,6 +4,8 @@
 import { CheckCircle2, Upload as UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Modal } from '../components/Modal.tsx';
+import { Progress } from '../components/Progress.tsx';
+import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { overallPercent, PICKER_ACCEPT, sizeInKb, sizeProblem, type Selected } from './model.ts';
 import { uploadFile } from './upload.ts';
@@ -38,6 +40,7 @@ export function UploadDialog({
   const picker = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Record<string, Status>>({});
   const [busy, setBusy] = useState(false);
+  useLeaveGuard(busy);
   const abort = useRef<AbortController | null>(null);
 
   const chosen = selection.filter((s) => s.checked && !sizeProblem(s.file.size, maxFileSizeMb));
@@ -190,12 +193,7 @@ export function UploadDialog({
                   ) : null}
                 </label>
                 {st && !st.done && !st.error && (
-                  <progress
-                    aria-label={`Upload progress of ${s.file.name}`}
-                    max={100}
-                    value={st.percent}
-                    className="mt-1 h-1.5 w-full accent-indigo-600"
-                  />
+                  <Progress label={`Upload progress of ${s.file.name}`} value={st.percent} />
                 )}
                 {st?.retrying && !st.done && !st.error && (
                   <p role="status" className="mt-1 text-sm text-amber-700 dark:text-amber-400">

@@ -9,6 +9,7 @@ import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../crypto/vaultKeys.ts';
 import { openMediaUrl } from './mediaStream.ts';
 import type { FileEntry } from './model.ts';
+import { countingStream } from './progress.ts';
 
 /** Files under this size are saved through an in-memory Blob. */
 export const BLOB_DOWNLOAD_LIMIT = 50 * 1024 * 1024;
@@ -31,10 +32,14 @@ export async function decryptToBlob(
   file: FileEntry,
   type = file.mime,
   signal?: AbortSignal,
+  onPercent?: (percent: number) => void,
 ): Promise<Blob> {
   // Read here rather than through Response.blob(), which would turn a decryption error into a
   // bare network error; the Blob takes the pieces as they are.
-  const reader = (await decryptedStream(vaultId, file, signal)).getReader();
+  const plain = await decryptedStream(vaultId, file, signal);
+  const reader = (
+    onPercent ? plain.pipeThrough(countingStream(file.size, onPercent)) : plain
+  ).getReader();
   const parts: Uint8Array<ArrayBuffer>[] = [];
   for (;;) {
     const { done, value } = await reader.read();
@@ -83,12 +88,27 @@ async function saveThroughServiceWorker(vaultId: string, file: FileEntry): Promi
   }
 }
 
+export interface DownloadOptions {
+  /**
+   * Called once the bytes start to flow, with the whole percent decrypted so far, or null where
+   * the browser's own downloads show the progress (the Service Worker path).
+   */
+  onProgress?: (percent: number | null) => void;
+  /** Cancels the download; a cancelled download resolves false, like a dismissed save dialog. */
+  signal?: AbortSignal;
+}
+
 /**
- * Saves the decrypted file. Returns false if the user dismissed the save dialog. Errors carry
- * the spec's 'Failed to download file: {error}'.
+ * Saves the decrypted file. Returns false if the user dismissed the save dialog or cancelled.
+ * Errors carry the spec's 'Failed to download file: {error}'.
  */
-export async function downloadFile(vaultId: string, file: FileEntry): Promise<boolean> {
+export async function downloadFile(
+  vaultId: string,
+  file: FileEntry,
+  { onProgress, signal }: DownloadOptions = {},
+): Promise<boolean> {
   const picker = (window as unknown as { showSaveFilePicker?: SavePicker }).showSaveFilePicker;
+  const percent = (p: number) => onProgress?.(p);
   try {
     if (file.size >= BLOB_DOWNLOAD_LIMIT && picker) {
       let handle: SaveHandle;
@@ -98,14 +118,24 @@ export async function downloadFile(vaultId: string, file: FileEntry): Promise<bo
         return false; // dismissed
       }
       const writable = await handle.createWritable();
-      await (await decryptedStream(vaultId, file)).pipeTo(writable);
+      // An abort (Cancel) aborts the writable too: the browser then discards the partial file.
+      await (
+        await decryptedStream(vaultId, file, signal)
+      )
+        .pipeThrough(countingStream(file.size, percent))
+        .pipeTo(writable, { signal });
       return true;
     }
-    if (file.size >= BLOB_DOWNLOAD_LIMIT && (await saveThroughServiceWorker(vaultId, file)))
-      return true;
-    saveBlob(await decryptToBlob(vaultId, file, 'application/octet-stream'), file.name);
+    if (file.size >= BLOB_DOWNLOAD_LIMIT) {
+      onProgress?.(null);
+      if (await saveThroughServiceWorker(vaultId, file)) return true;
+    }
+    const blob = await decryptToBlob(vaultId, file, 'application/octet-stream', signal, percent);
+    signal?.throwIfAborted();
+    saveBlob(blob, file.name);
     return true;
   } catch (err) {
+    if (signal?.aborted) return false;
     const reason = err instanceof Error && err.message ? err.message : 'Failed to decrypt file';
     throw new Error(`Failed to download file: ${reason}`, { cause: err });
   }
