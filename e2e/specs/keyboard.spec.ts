@@ -1,0 +1,100 @@
+// Keyboard only (no pointer): sign in, create a secrets vault with the wizard, unlock it, add and
+// copy a secret, lock it. Every control is reached with Tab (or Shift+Tab) and used with Enter,
+// Space or the arrow keys, dialogs keep focus inside and give it back when they close.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createVerifiedUser, newUser } from '../support/accounts.ts';
+import { VAULT_PASSWORD } from '../support/vaults.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('sign in, create, unlock, add and copy a secret, lock: all from the keyboard', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const user = newUser('keyboard');
+  await createVerifiedUser(request, baseURL!, user);
+  await page.goto('/auth');
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type(user.email);
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(user.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // The wizard: four steps, the radio groups driven with the arrow keys.
+  const create = page.getByRole('button', { name: 'Create New Vault' });
+  await tabTo(page, create);
+  await page.keyboard.press('Enter');
+  const wizard = page.getByRole('dialog', { name: 'Create New Vault' });
+  await expect(wizard.getByLabel('Vault name')).toBeFocused();
+  await page.keyboard.type('Keys');
+  await tabTo(page, wizard.getByRole('button', { name: 'Next' }));
+  await page.keyboard.press('Enter');
+  const secretsType = wizard.getByRole('radio', { name: /Secrets vault/ });
+  await tabTo(page, wizard.getByRole('radio').first());
+  for (let i = 0; i < 4 && !(await secretsType.isChecked()); i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(secretsType).toBeChecked();
+  await tabTo(page, wizard.getByRole('button', { name: 'Next' }));
+  await page.keyboard.press('Enter');
+  const storage = wizard.getByRole('radio', { name: /SealVault storage/ });
+  await tabTo(page, storage);
+  await page.keyboard.press('Space');
+  await expect(storage).toBeChecked();
+  await tabTo(page, wizard.getByRole('button', { name: 'Next' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, wizard.getByLabel('Vault password'));
+  await page.keyboard.type(VAULT_PASSWORD);
+  await tabTo(page, wizard.getByLabel('Confirm password'));
+  await page.keyboard.type(VAULT_PASSWORD);
+  await tabTo(page, wizard.getByRole('button', { name: 'Create Vault' }));
+  await page.keyboard.press('Enter');
+  await expect(wizard).toBeHidden({ timeout: 15_000 });
+
+  // Open and unlock.
+  await tabTo(page, page.getByRole('link', { name: 'Keys', exact: true }));
+  await page.keyboard.press('Enter');
+  const unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
+  await expect(unlock.getByLabel('Vault password')).toBeFocused();
+  await page.keyboard.type(VAULT_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(unlock).toBeHidden({ timeout: 15_000 });
+
+  // Add a plain text secret; Escape-free: the dialog's own button submits.
+  const addPlain = page.getByRole('button', { name: 'Add Plain Text' });
+  await tabTo(page, addPlain);
+  await page.keyboard.press('Enter');
+  const add = page.getByRole('dialog', { name: 'Add Plain Text Secret' });
+  await expect(add).toBeVisible();
+  await tabTo(page, add.getByLabel('Title'));
+  await page.keyboard.type('Alarm code');
+  await tabTo(page, add.getByLabel('Content'));
+  await page.keyboard.type('4711');
+  await tabTo(page, add.getByRole('button', { name: 'Add Plain Text' }));
+  await page.keyboard.press('Enter');
+  await expect(add).toBeHidden();
+  // Focus goes back to the button that opened the dialog.
+  await expect(addPlain).toBeFocused();
+
+  const card = page.getByRole('article', { name: 'Alarm code' });
+  await tabTo(page, card.getByRole('button', { name: 'Copy content' }));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('4711');
+
+  await tabTo(page, page.getByRole('button', { name: 'Lock Vault' }), { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard/);
+});
