@@ -3,7 +3,8 @@
 // Space or the arrow keys, dialogs keep focus inside and give it back when they close.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createVerifiedUser, newUser } from '../support/accounts.ts';
-import { VAULT_PASSWORD } from '../support/vaults.ts';
+import { createVault, openAndUnlock, signedIn, VAULT_PASSWORD } from '../support/vaults.ts';
+import { fileRow } from './files/helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -97,4 +98,64 @@ test('sign in, create, unlock, add and copy a secret, lock: all from the keyboar
   await tabTo(page, page.getByRole('button', { name: 'Lock Vault' }), { back: true });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('files from the keyboard: upload, rename, preview, delete; focus comes back each time', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedIn(page, request, baseURL!, 'keyboard-files');
+  await createVault(page, { name: 'Notes', type: 'File vault' });
+  await openAndUnlock(page, 'Notes');
+
+  const uploadButton = page.getByRole('button', { name: 'Upload Files' });
+  await tabTo(page, uploadButton);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+  await tabTo(page, dialog.getByRole('button', { name: 'Choose files', exact: true }));
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.keyboard.press('Enter'),
+  ]);
+  await chooser.setFiles({
+    name: 'plan.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('step one, step two'),
+  });
+  await tabTo(page, dialog.getByRole('button', { name: 'Upload', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(uploadButton).toBeFocused();
+
+  // Rename: Enter opens the field, Enter saves (the extension stays).
+  const row = fileRow(page, 'plan.txt');
+  await tabTo(page, row.getByRole('button', { name: 'Rename plan.txt' }));
+  await page.keyboard.press('Enter');
+  const field = page.getByLabel('New name for plan.txt');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('roadmap');
+  await page.keyboard.press('Enter');
+  const renamed = fileRow(page, 'roadmap.txt');
+  await expect(renamed).toBeVisible();
+
+  // Preview: Enter on the name opens it, Escape closes it, the focus is back on the name.
+  const open = renamed.getByRole('button', { name: 'roadmap.txt', exact: true });
+  await tabTo(page, open, { back: true });
+  await page.keyboard.press('Enter');
+  const preview = page.getByRole('dialog', { name: 'roadmap.txt' });
+  await expect(preview.getByText('step one, step two')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+  await expect(open).toBeFocused();
+
+  // Delete, confirmed from the keyboard.
+  await tabTo(page, renamed.getByRole('button', { name: 'Delete roadmap.txt' }));
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Delete file' });
+  await tabTo(page, confirm.getByRole('button', { name: 'Delete', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('No files in this vault')).toBeVisible();
 });

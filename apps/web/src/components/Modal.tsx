@@ -2,27 +2,8 @@
 // `footer` holds the actions; the body scrolls when it is taller than the screen.
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
-
-/**
- * The element that last had the focus outside any dialog: what a dialog gives the focus back to
- * when it closes. Radix does that only for a Dialog.Trigger, and these dialogs open from state
- * (often with a field that takes the focus as it mounts), so a keyboard user would otherwise
- * land on <body>, at the top of the page.
- */
-let lastFocusOutside: HTMLElement | null = null;
-if (typeof document !== 'undefined') {
-  document.addEventListener(
-    'focusin',
-    (event) => {
-      const t = event.target;
-      if (t instanceof HTMLElement && !t.closest('[role="dialog"], [role="alertdialog"]')) {
-        lastFocusOutside = t;
-      }
-    },
-    true,
-  );
-}
+import type { ReactNode } from 'react';
+import { useReturnFocus } from './useReturnFocus.ts';
 
 export function Modal({
   open,
@@ -45,10 +26,7 @@ export function Modal({
   closable?: boolean;
 }) {
   const width = size === 'sm' ? 'max-w-md' : size === 'lg' ? 'max-w-2xl' : 'max-w-lg';
-  const opener = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (open) opener.current = lastFocusOutside;
-  }, [open]);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => (closable || o) && onOpenChange(o)}>
       <Dialog.Portal>
@@ -56,14 +34,7 @@ export function Modal({
             (1.7 s of CPU in a 512 MiB upload, bench/RESULTS.md). */}
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
         <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            const el = opener.current;
-            opener.current = null;
-            if (el?.isConnected) {
-              event.preventDefault();
-              el.focus();
-            }
-          }}
+          onCloseAutoFocus={returnFocus}
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900`}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-5 dark:border-slate-800">

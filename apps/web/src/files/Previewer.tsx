@@ -10,6 +10,7 @@ import { decryptToBlob } from './download.ts';
 import { openMediaUrl } from './mediaStream.ts';
 import { previewKind, type FileEntry } from './model.ts';
 import { PdfView } from './PdfView.tsx';
+import { useReturnFocus } from '../components/useReturnFocus.ts';
 
 /** Larger files are not previewed in memory; they can be downloaded. */
 export const PREVIEW_LIMIT = 512 * 1024 * 1024;
@@ -167,11 +168,15 @@ export function Previewer({
   onDownload: (f: FileEntry) => void;
 }) {
   const content = useContent(vaultId, file);
+  const returnFocus = useReturnFocus(file !== null);
   return (
     <Dialog.Root open={file !== null} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/70" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
+        >
           {file && (
             <>
               <div className="flex items-center gap-3 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
