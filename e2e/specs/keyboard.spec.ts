@@ -158,4 +158,6 @@ test('files from the keyboard: upload, rename, preview, delete; focus comes back
   await page.keyboard.press('Enter');
   await expect(confirm).toBeHidden();
   await expect(page.getByText('No files in this vault')).toBeVisible();
+  // Its Delete button went with the file: the focus lands on the list's heading, not the page top.
+  await expect(page.getByRole('heading', { name: 'Files', exact: true })).toBeFocused();
 });

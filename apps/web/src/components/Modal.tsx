@@ -2,7 +2,7 @@
 // `footer` holds the actions; the body scrolls when it is taller than the screen.
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useReturnFocus } from './useReturnFocus.ts';
 
 export function Modal({
@@ -14,6 +14,7 @@ export function Modal({
   footer,
   size = 'md',
   closable = true,
+  fallbackFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,9 +25,11 @@ export function Modal({
   size?: 'sm' | 'md' | 'lg';
   /** False while work runs that must not be interrupted (the dialog then ignores Escape). */
   closable?: boolean;
+  /** Gets the focus on close when what opened the dialog is gone (a deleted item's button). */
+  fallbackFocus?: RefObject<HTMLElement | null> | undefined;
 }) {
   const width = size === 'sm' ? 'max-w-md' : size === 'lg' ? 'max-w-2xl' : 'max-w-lg';
-  const returnFocus = useReturnFocus(open);
+  const returnFocus = useReturnFocus(open, fallbackFocus);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => (closable || o) && onOpenChange(o)}>
       <Dialog.Portal>

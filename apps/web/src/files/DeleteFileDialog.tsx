@@ -1,5 +1,5 @@
 // Delete confirmation (spec §2): 'Are you sure you want to delete "{name}"?'.
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { Modal } from '../components/Modal.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import type { FileEntry } from './model.ts';
@@ -8,10 +8,13 @@ export function DeleteFileDialog({
   file,
   onClose,
   onDelete,
+  fallbackFocus,
 }: {
   file: FileEntry | null;
   onClose: () => void;
   onDelete: (f: FileEntry) => Promise<unknown>;
+  /** Where the focus goes once the file (and the Delete button that opened this) is gone. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +41,7 @@ export function DeleteFileDialog({
   return (
     <Modal
       open={file !== null}
+      fallbackFocus={fallbackFocus}
       onOpenChange={(o) => !o && close()}
       size="sm"
       closable={!busy}

@@ -80,6 +80,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   };
 
   const files = list.data?.files ?? [];
+  const heading = useRef<HTMLHeadingElement>(null);
   const count = files.length;
   const hasFiles = (e: React.DragEvent) => e.dataTransfer.types.includes('Files');
 
@@ -107,7 +108,12 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 id="files-title" className="text-xl font-bold text-slate-900 dark:text-white">
+          <h2
+            id="files-title"
+            ref={heading}
+            tabIndex={-1}
+            className="text-xl font-bold text-slate-900 focus:outline-none dark:text-white"
+          >
             Files
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -226,6 +232,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         file={deleting}
         onClose={() => setDeleting(null)}
         onDelete={(f) => remove.mutateAsync(f.id)}
+        fallbackFocus={heading}
       />
     </section>
   );

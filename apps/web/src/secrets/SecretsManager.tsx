@@ -31,6 +31,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
   const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const all = list.data?.secrets;
+  const heading = useRef<HTMLHeadingElement>(null);
   const shown = useMemo(
     () => (all ?? []).filter((s) => matches(s, deferredQuery)),
     [all, deferredQuery],
@@ -69,7 +70,12 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
       </Link>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 id="secrets-title" className="text-xl font-bold text-slate-900 dark:text-white">
+          <h2
+            id="secrets-title"
+            ref={heading}
+            tabIndex={-1}
+            className="text-xl font-bold text-slate-900 focus:outline-none dark:text-white"
+          >
             Secrets
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -155,6 +161,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
       />
       <Modal
         open={deleting !== null}
+        fallbackFocus={heading}
         onOpenChange={(o) => {
           if (!o) closeDelete();
         }}
