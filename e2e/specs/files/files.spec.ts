@@ -53,6 +53,9 @@ test('upload, list and grid, rename, download, delete; the server learns nothing
     .setInputFiles({ name: 'cancelled.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog.getByRole('button', { name: 'Uploading...' })).toBeVisible();
+  // A stray Escape does not stop it; Cancel does.
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('button', { name: 'Uploading...' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -113,6 +113,8 @@ export function UploadDialog({
     <Modal
       open={open}
       onOpenChange={(o) => !o && cancel()}
+      // A stray Escape must not throw away a long upload: only Cancel stops it.
+      closable={!busy}
       title="Upload Files"
       description="Files are encrypted on this device before they are uploaded."
       size="lg"
