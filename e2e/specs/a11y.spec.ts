@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn } from '../support/vaults.ts';
+import { makePdf, makePng } from './files/fixtures.ts';
 import { openPreview, uploadByPicker } from './files/helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -63,11 +64,24 @@ for (const scheme of ['light', 'dark'] as const) {
       await openAndUnlock(page, 'Papers');
       await uploadByPicker(page, [
         { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello, accessible') },
+        { name: 'dot.png', mimeType: 'image/png', buffer: makePng(40, 30, [200, 60, 90]) },
+        { name: 'brief.pdf', mimeType: 'application/pdf', buffer: makePdf(['Quarterly brief']) },
       ]);
       found.files = await violations(page);
       await openPreview(page, 'notes.txt');
       found.preview = await violations(page);
       await page.keyboard.press('Escape');
+      const image = await openPreview(page, 'dot.png');
+      await expect(image.getByRole('img')).toBeVisible();
+      found.imagePreview = await violations(page);
+      await page.keyboard.press('Escape');
+      const pdf = await openPreview(page, 'brief.pdf');
+      await expect(pdf.getByLabel('PDF page 1 of 1')).toBeVisible({ timeout: 15_000 });
+      found.pdfPreview = await violations(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Grid view' }).click();
+      found.grid = await violations(page);
+      await page.getByRole('button', { name: 'List view' }).click();
       await page.getByRole('button', { name: 'Vault menu' }).click();
       await expect(page.getByRole('menuitem', { name: 'Delete vault' })).toBeVisible();
       found.vaultMenu = await violations(page);

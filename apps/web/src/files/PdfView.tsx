@@ -114,6 +114,7 @@ export function PdfView({ data }: { data: Uint8Array }) {
       )}
       <canvas
         ref={canvas}
+        role="img"
         aria-label={`PDF page ${page} of ${pages || '…'}`}
         className="max-w-full bg-white shadow"
       />

@@ -196,7 +196,13 @@ export function Previewer({
                   <X aria-hidden="true" className="size-5" />
                 </Dialog.Close>
               </div>
-              <div className="overflow-auto p-5">
+              {/* Focusable, so a keyboard can scroll a tall page or picture (arrow keys). */}
+              <div
+                role="region"
+                aria-label={`Content of ${file.name}`}
+                tabIndex={0}
+                className="overflow-auto p-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
+              >
                 <Body content={content} file={file} onDownload={() => onDownload(file)} />
               </div>
             </>
