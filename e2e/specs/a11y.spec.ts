@@ -38,7 +38,21 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
       await expect(page.getByLabel(/name/i).first()).toBeVisible();
       found.signUp = await violations(page);
-      expect(found).toEqual({ landing: [], signIn: [], signInError: [], signUp: [] });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: 'Start Free Today' })).toBeVisible();
+      found.phoneLanding = await violations(page);
+      await page.getByRole('button', { name: 'Watch Demo' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      found.demo = await violations(page);
+      expect(found).toEqual({
+        landing: [],
+        signIn: [],
+        signInError: [],
+        signUp: [],
+        phoneLanding: [],
+        demo: [],
+      });
     });
 
     test('signed-in screens: dashboard, wizard, unlock, files, secrets, settings, plans', async ({
