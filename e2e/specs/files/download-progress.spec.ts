@@ -3,11 +3,8 @@
 // and an aborted file. The browser's save picker is stubbed with a slow writable that keeps what
 // it gets, so the saved bytes can be checked.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
-import { adminUpgrade, promote } from '../subscription/plans.ts';
-import { fileRow } from './helpers.ts';
+import { unlimitedFileVault, uploadLargeFile } from './helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -64,25 +61,9 @@ test('a long download shows its progress, can be cancelled, and guards the page'
         },
       });
   });
-  const user = await signedIn(page, request, baseURL ?? '', 'dlprogress');
-  promote(user.email);
-  await page.goto('/dashboard?view=subscription');
-  await adminUpgrade(page, 'Unlimited');
-  await page.goto('/dashboard');
-  await createVault(page, { name: 'Archive', type: 'File vault' });
-  await openAndUnlock(page, 'Archive');
-
-  const buffer = Buffer.alloc(SIZE);
-  for (let i = 0; i + 4 <= SIZE; i += 4096) buffer.writeUInt32LE((i * 2654435761) >>> 0, i);
+  await unlimitedFileVault(page, request, baseURL ?? '', 'dlprogress', 'Archive');
   const name = 'field recordings.wav';
-  const source = test.info().outputPath(name);
-  fs.writeFileSync(source, buffer);
-  await page.getByRole('button', { name: 'Upload Files' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload Files' });
-  await dialog.getByLabel('Choose files to upload').setInputFiles(source);
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 90_000 });
-  await expect(fileRow(page, name)).toBeVisible();
+  const buffer = await uploadLargeFile(page, name, SIZE);
 
   const downloads = page.getByRole('list', { name: 'Downloads' });
   const bar = page.getByRole('progressbar', { name: `Download progress of ${name}` });

@@ -1,5 +1,8 @@
 // Page helpers for the file-browser specs.
-import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
+import { adminUpgrade, promote } from '../subscription/plans.ts';
 
 export interface Fixture {
   name: string;
@@ -30,4 +33,39 @@ export async function openPreview(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/** A signed-in user on the Unlimited plan (no size limit), inside a new unlocked file vault. */
+export async function unlimitedFileVault(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  tag: string,
+  vault: string,
+): Promise<void> {
+  const user = await signedIn(page, request, baseURL, tag);
+  promote(user.email);
+  await page.goto('/dashboard?view=subscription');
+  await adminUpgrade(page, 'Unlimited');
+  await page.goto('/dashboard');
+  await createVault(page, { name: vault, type: 'File vault' });
+  await openAndUnlock(page, vault);
+}
+
+/**
+ * Uploads a `size`-byte file of a fixed pattern through the dialog, from disk (Playwright takes
+ * buffers up to 50 MB only); returns its bytes.
+ */
+export async function uploadLargeFile(page: Page, name: string, size: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(size);
+  for (let i = 0; i + 4 <= size; i += 4096) buffer.writeUInt32LE((i * 2654435761) >>> 0, i);
+  const source = test.info().outputPath(name);
+  fs.writeFileSync(source, buffer);
+  await page.getByRole('button', { name: 'Upload Files' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+  await dialog.getByLabel('Choose files to upload').setInputFiles(source);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 90_000 });
+  await expect(fileRow(page, name)).toBeVisible();
+  return buffer;
 }

@@ -4,9 +4,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
-import { adminUpgrade, promote } from '../subscription/plans.ts';
-import { fileRow } from './helpers.ts';
+import { unlimitedFileVault, uploadLargeFile } from './helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -28,25 +26,9 @@ test('a large download without File System Access streams through the Service Wo
       return create(obj);
     };
   });
-  const user = await signedIn(page, request, baseURL ?? '', 'large');
-  promote(user.email);
-  await page.goto('/dashboard?view=subscription');
-  await adminUpgrade(page, 'Unlimited');
-  await page.goto('/dashboard');
-  await createVault(page, { name: 'Big files', type: 'File vault' });
-  await openAndUnlock(page, 'Big files');
-
-  const buffer = Buffer.alloc(SIZE);
-  for (let i = 0; i < SIZE; i += 4096) buffer.writeUInt32LE((i * 2654435761) >>> 0, i);
+  await unlimitedFileVault(page, request, baseURL ?? '', 'large', 'Big files');
   const name = 'survey scans (2026).bin';
-  const source = test.info().outputPath(name); // Playwright takes buffers up to 50 MB only
-  fs.writeFileSync(source, buffer);
-  await page.getByRole('button', { name: 'Upload Files' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload Files' });
-  await dialog.getByLabel('Choose files to upload').setInputFiles(source);
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 90_000 });
-  await expect(fileRow(page, name)).toBeVisible();
+  const buffer = await uploadLargeFile(page, name, SIZE);
 
   await page.evaluate(() => ((window as unknown as { __blobUrls: number }).__blobUrls = 0));
   const [download] = await Promise.all([
