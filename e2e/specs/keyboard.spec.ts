@@ -73,6 +73,8 @@ test('sign in, create, unlock, add and copy a secret, lock: all from the keyboar
   await page.keyboard.type(VAULT_PASSWORD);
   await page.keyboard.press('Enter');
   await expect(unlock).toBeHidden({ timeout: 15_000 });
+  // The link that opened it was on the dashboard: the focus starts at the vault's heading.
+  await expect(page.getByRole('heading', { name: 'Keys', level: 1 })).toBeFocused();
 
   // Add a plain text secret; Escape-free: the dialog's own button submits.
   const addPlain = page.getByRole('button', { name: 'Add Plain Text' });

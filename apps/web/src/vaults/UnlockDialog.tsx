@@ -2,7 +2,7 @@
 // Cancel and Unlock. The password goes to the crypto Worker only; a wrong one, like any other
 // failure to open the key slot, reads 'Invalid password'. Unlocking records last_accessed.
 import { ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { messages, vaultsApi, type Vault } from '@sealvault/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../components/Modal.tsx';
@@ -19,12 +19,15 @@ export function UnlockDialog({
   open,
   onCancel,
   notice,
+  fallbackFocus,
 }: {
   vault: Vault;
   open: boolean;
   onCancel: () => void;
   /** Shown above the field, e.g. that the session expired. */
   notice?: string | undefined;
+  /** Gets the focus once unlocked, when what opened the dialog is not on this page. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
   const sessions = useVaultSessions();
   const qc = useQueryClient();
@@ -66,6 +69,7 @@ export function UnlockDialog({
       onOpenChange={(o) => !o && onCancel()}
       size="sm"
       closable={!busy}
+      fallbackFocus={fallbackFocus}
       title="Unlock Vault"
       description={vault.name}
       footer={

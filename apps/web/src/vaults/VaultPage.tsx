@@ -3,7 +3,7 @@
 // contents once unlocked. When the 30-minute session runs out the dialog comes back.
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { ArrowLeft, FolderLock, KeyRound, Loader2, Lock, MoreVertical } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -18,6 +18,8 @@ export function VaultPage({ children }: { children?: (vault: Vault) => ReactNode
   const navigate = useNavigate();
   const query = useVault(vaultId);
   const unlocked = useIsUnlocked(vaultId);
+  // Where the focus goes once the vault is unlocked (what opened the dialog was on another page).
+  const heading = useRef<HTMLHeadingElement>(null);
   // Remember that this vault was open here, so a locked state after it means the session ended.
   const [openedHere, setOpenedHere] = useState<string | null>(null);
   if (unlocked && openedHere !== vaultId) setOpenedHere(vaultId);
@@ -49,7 +51,7 @@ export function VaultPage({ children }: { children?: (vault: Vault) => ReactNode
   const vault = query.data;
   return (
     <>
-      <VaultHeader vault={vault} unlocked={unlocked} />
+      <VaultHeader vault={vault} unlocked={unlocked} heading={heading} />
       {unlocked ? (
         (children?.(vault) ?? <UnlockedPlaceholder vault={vault} />)
       ) : (
@@ -63,12 +65,21 @@ export function VaultPage({ children }: { children?: (vault: Vault) => ReactNode
         open={!unlocked}
         onCancel={() => void navigate('/dashboard')}
         notice={expired ? messages.vaults.sessionExpired : undefined}
+        fallbackFocus={heading}
       />
     </>
   );
 }
 
-function VaultHeader({ vault, unlocked }: { vault: Vault; unlocked: boolean }) {
+function VaultHeader({
+  vault,
+  unlocked,
+  heading,
+}: {
+  vault: Vault;
+  unlocked: boolean;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
   const sessions = useVaultSessions();
   const navigate = useNavigate();
   const [changing, setChanging] = useState(false);
@@ -87,7 +98,11 @@ function VaultHeader({ vault, unlocked }: { vault: Vault; unlocked: boolean }) {
           <ArrowLeft aria-hidden="true" className="size-5" />
         </Link>
         <Icon aria-hidden="true" className="size-6 shrink-0 text-indigo-600 dark:text-indigo-300" />
-        <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="truncate text-2xl font-bold tracking-tight text-slate-900 focus:outline-none dark:text-white"
+        >
           {vault.name}
         </h1>
       </div>
