@@ -1,5 +1,5 @@
 // File records and uploads (spec §3 vault_files, §5 files; vault-format.md §2 and §3). The server
-// stores ciphertext, its SHA-256, the wrapped file key, the encrypted metadata (name, MIME type and
+// stores ciphertext, its content hash, the wrapped file key, the encrypted metadata (name, MIME type and
 // plaintext size live inside encMeta) and an HMAC look-up that keeps names unique per vault. All of
 // it is opaque to the server.
 import { z } from 'zod';
@@ -21,8 +21,24 @@ export const encMetaSchema = base64(4096);
 export const nameLookupSchema = hex64;
 /** vf1 encFK: nonce12 | AES-256-GCM(K_wrap, FK), base64, at most 256 bytes. */
 export const wrappedKeySchema = base64(256);
-/** SHA-256 of the whole ciphertext (spec: the file checksum), lowercase hex. */
+/**
+ * The file checksum of a new upload: the content hash of the ciphertext, lowercase hex
+ * ([Note: content hash]). Files uploaded before it carry a SHA-256 of the whole ciphertext.
+ */
 export const checksumSchema = hex64;
+
+/**
+ * [Note: content hash] The ciphertext is cut into blocks of 4 MiB (the last one may be shorter);
+ * each block is digested with SHA-256, and the content hash is SHA-256 over the concatenated
+ * 32-byte block digests (an empty input has no blocks: SHA-256 of nothing). It is the
+ * construction Dropbox publishes as `content_hash`. WebCrypto digests each block natively (it has
+ * no incremental SHA-256), and the server checks each block as it arrives (the tus checksum
+ * extension, one block per PATCH). docs/vault-format.md has the vectors; ADR 0005 the why.
+ */
+export const CONTENT_HASH_BLOCK_BYTES = 4 * 1024 * 1024;
+/** How a file record's `checksum` was computed: the whole-file SHA-256 of old files, or the content hash. */
+export const checksumAlgorithmSchema = z.enum(['sha256', 'content-hash-4m']);
+export type ChecksumAlgorithm = z.infer<typeof checksumAlgorithmSchema>;
 
 // ---- vf1 ciphertext sizes (vault-format.md §2) ----
 export const VF1_HEADER_BYTES = 72;
@@ -61,6 +77,7 @@ export const vaultFileSchema = z.object({
   /** Bytes of ciphertext (header, chunks and tags). */
   ciphertext_size: z.number().int().nonnegative(),
   checksum: z.string(),
+  checksum_algorithm: checksumAlgorithmSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -79,6 +96,17 @@ export type RenameFileRequest = z.infer<typeof renameFileRequestSchema>;
 // ---- uploads (tus 1.0, https://tus.io/protocols/resumable-upload) ----
 /** The tus endpoint: POST creates an upload, PATCH/HEAD/DELETE act on `${UPLOADS_PATH}/<id>`. */
 export const UPLOADS_PATH = '/api/uploads';
+/**
+ * The tus checksum extension's header on a PATCH: `sha256 <base64 of the body's SHA-256>`. The app
+ * sends one 4 MiB block per PATCH, so it is that block's digest; a body that does not match is
+ * refused with 460 and nothing of it is kept.
+ */
+export const UPLOAD_CHECKSUM_HEADER = 'Upload-Checksum';
+/**
+ * On the PATCH that completes an upload: the content hash (hex) of the whole ciphertext, when it
+ * was not in the creation metadata (a client that encrypts while it uploads learns it at the end).
+ */
+export const UPLOAD_FINAL_CHECKSUM_HEADER = 'Upload-Final-Checksum';
 
 /**
  * The Upload-Metadata of a tus creation request. Exactly these keys: anything else (a file name,
