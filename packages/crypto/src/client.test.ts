@@ -21,7 +21,8 @@ const spying: Transport = {
     const buffers = transfer ?? [];
     moved.push({
       method,
-      detached: buffers.length > 0 && buffers.every((b) => b.byteLength === 0),
+      detached:
+        buffers.length > 0 && buffers.every((b) => b instanceof ArrayBuffer && b.byteLength === 0),
     });
     return result;
   },

@@ -1,15 +1,22 @@
 // The crypto client: the one async API the UI uses, the same whether the service runs in a
-// Worker (workerTransport) or in-process (inProcessTransport). It holds no keys, only handles.
-// File streams are cut into vf1 chunks here and sealed/opened by the service, several chunks in
-// flight, each buffer transferred (vault-format.md §2, §4).
+// Worker (workerTransport), in a pool of Workers, or in-process (inProcessTransport). It holds no
+// keys, only handles. File streams are cut into vf1 chunks here and sealed/opened by the
+// services, several chunks in flight, each buffer transferred (vault-format.md §2, §4).
+//
+// [Note: crypto pool] Given several transports (one per crypto Worker), the first is the primary:
+// it runs the KDF and the small records. A session it opens is handed to every other Worker
+// through a MessageChannel between the two (peers.ts), under the same SessionId; locking wipes
+// it in all of them. A file's chunks are dealt round robin (chunk i to Worker i mod n) and come
+// back in order; an encryption's lanes are handed out by the Worker that began it (jobs.ts,
+// [Note: encryption lanes]). Callers never know how many Workers there are.
 import { ByteReader, openChunks, sealChunks, toReadable, trim } from './stream.ts';
 import { CryptoError } from './errors.ts';
 import { HEADER_BYTES } from './header.ts';
 import type { RangePlan } from './chunk.ts';
-import type { FileId, JobId, SessionId } from './ids.ts';
+import type { FileId, JobId, SessionId, VaultId } from './ids.ts';
 import type { Bytes } from './primitives.ts';
 import type { Transport } from './rpc.ts';
-import type { CryptoService, EncryptResult } from './service.ts';
+import type { CryptoService } from './service.ts';
 
 /** An encryption in progress: the ciphertext stream (header first) and its result. */
 export interface EncryptedFileStream {
@@ -18,12 +25,20 @@ export interface EncryptedFileStream {
   /** Header then sealed chunks; read it to the end. */
   ciphertext: ReadableStream<Uint8Array>;
   /** Resolves when `ciphertext` has been read to the end; rejects if it failed. */
-  done: Promise<EncryptResult & { plaintextSize: number }>;
+  done: Promise<{ ciphertextSize: number; plaintextSize: number }>;
 }
 
 type Passthrough = Omit<
   CryptoService,
-  'beginEncrypt' | 'sealChunk' | 'finishEncrypt' | 'beginDecrypt' | 'openChunk' | 'endJob'
+  | 'beginEncrypt'
+  | 'sendLane'
+  | 'receiveLane'
+  | 'sealChunk'
+  | 'sendSession'
+  | 'receiveSession'
+  | 'beginDecrypt'
+  | 'openChunk'
+  | 'endJob'
 >;
 
 export interface CryptoClient extends Passthrough {
@@ -32,7 +47,6 @@ export interface CryptoClient extends Passthrough {
     session: SessionId,
     fileId: FileId,
     plaintext: ReadableStream<Uint8Array>,
-    options?: { checksum?: boolean },
   ): Promise<EncryptedFileStream>;
   /** Decrypts a whole ciphertext (header included); errors with DECRYPT_FAILED on any damage. */
   decryptFileStream(
@@ -53,7 +67,7 @@ export interface CryptoClient extends Passthrough {
 }
 
 export interface ClientOptions {
-  /** Chunks in flight at once (default 4). */
+  /** Chunks in flight at once (default 4 per Worker of the pool, at most 12). */
   concurrency?: number;
   /**
    * Read each next chunk into the buffer of one already done: 'all' (the default), 'decrypt'
@@ -66,21 +80,82 @@ export interface ClientOptions {
 }
 
 export function createCryptoClient(
-  transport: Transport,
+  transports: Transport | readonly Transport[],
   options: ClientOptions = {},
 ): CryptoClient {
-  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const pool: readonly Transport[] = Array.isArray(transports) ? transports : [transports];
+  if (!pool[0]) throw new CryptoError('INVALID_INPUT', 'A crypto client needs a transport');
+  const primary: Transport = pool[0];
+  const others = pool.slice(1);
+  const concurrency = Math.max(1, options.concurrency ?? Math.min(12, 4 * pool.length));
   const reuseOnOpen = (options.reuseBuffers ?? 'all') !== 'none';
   const reuseOnSeal = (options.reuseBuffers ?? 'all') === 'all';
   const pass =
     <M extends keyof Passthrough>(m: M) =>
     (...args: Parameters<CryptoService[M]>) =>
-      transport.call(m, args);
+      primary.call(m, args);
+  const everywhere = <M extends 'lockVault' | 'lockAll'>(
+    m: M,
+    args: (worker: number) => Parameters<CryptoService[M]>,
+  ) => Promise.all(pool.map((t, i) => t.call(m, args(i)))).then(() => undefined);
 
-  const opener = (job: JobId) => ({
-    open: (index: number, sealed: Bytes, final: boolean) =>
-      transport.call('openChunk', [job, index, sealed, final], [sealed.buffer]),
+  /** Sends something from the primary to Worker `i + 1` over a fresh channel between the two. */
+  const handOver = async <R>(
+    i: number,
+    send: (port: MessagePort) => Promise<void>,
+    receive: (t: Transport, port: MessagePort) => Promise<R>,
+  ): Promise<R> => {
+    const { port1, port2 } = new MessageChannel();
+    const [, received] = await Promise.all([send(port1), receive(others[i]!, port2)]);
+    return received;
+  };
+
+  /** Opens `session` in every other Worker too; on failure, locks the vault everywhere. */
+  async function share(vaultId: VaultId, session: SessionId): Promise<SessionId> {
+    try {
+      await Promise.all(
+        others.map((_, i) =>
+          handOver(
+            i,
+            (port) => primary.call('sendSession', [session, port], [port]),
+            (t, port) => t.call('receiveSession', [port], [port]),
+          ),
+        ),
+      );
+      return session;
+    } catch (err) {
+      await everywhere('lockVault', () => [vaultId]).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  const opener = (jobs: readonly JobId[]) => ({
+    open: (index: number, sealed: Bytes, final: boolean) => {
+      const w = index % pool.length;
+      return pool[w]!.call('openChunk', [jobs[w]!, index, sealed, final], [sealed.buffer]);
+    },
   });
+
+  /** A decryption job in every Worker (each opens encFK and checks the header itself). */
+  async function beginDecrypt(
+    session: SessionId,
+    fileId: FileId,
+    wrappedKey: string,
+    header: Uint8Array,
+  ): Promise<JobId[]> {
+    const begun = await Promise.allSettled(
+      pool.map((t) => t.call('beginDecrypt', [session, fileId, wrappedKey, header.slice()])),
+    );
+    const jobs = begun.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const failed = begun.find((r) => r.status === 'rejected');
+    if (failed) {
+      await endJobs(jobs);
+      throw failed.reason;
+    }
+    return jobs;
+  }
+  const endJobs = (jobs: readonly JobId[]) =>
+    Promise.all(jobs.map((job, i) => pool[i]!.call('endJob', [job]))).then(() => undefined);
 
   async function* decryptAll(
     session: SessionId,
@@ -94,12 +169,13 @@ export function createCryptoClient(
       await reader.cancel();
       throw new CryptoError('DECRYPT_FAILED');
     }
-    const job = await transport.call('beginDecrypt', [session, fileId, wrappedKey, header]);
+    let jobs: JobId[] = [];
     try {
-      yield* openChunks(reader, opener(job), concurrency, undefined, reuseOnOpen);
+      jobs = await beginDecrypt(session, fileId, wrappedKey, header);
+      yield* openChunks(reader, opener(jobs), concurrency, undefined, reuseOnOpen);
     } finally {
       await reader.cancel();
-      await transport.call('endJob', [job]);
+      await endJobs(jobs);
     }
   }
 
@@ -111,21 +187,55 @@ export function createCryptoClient(
     plan: RangePlan,
     slice: ReadableStream<Uint8Array>,
   ) {
-    const job = await transport.call('beginDecrypt', [session, fileId, wrappedKey, header.slice()]);
+    const jobs = await beginDecrypt(session, fileId, wrappedKey, header);
     try {
-      const chunks = openChunks(new ByteReader(slice), opener(job), concurrency, plan, reuseOnOpen);
+      const chunks = openChunks(
+        new ByteReader(slice),
+        opener(jobs),
+        concurrency,
+        plan,
+        reuseOnOpen,
+      );
       yield* trim(chunks, plan.skip, plan.length);
     } finally {
-      await transport.call('endJob', [job]);
+      await endJobs(jobs);
     }
   }
 
+  /** The primary begins an encryption; each other Worker gets its lane from it. */
+  async function beginEncrypt(session: SessionId, fileId: FileId) {
+    const begun = await primary.call('beginEncrypt', [session, fileId, pool.length]);
+    const lanes = await Promise.allSettled(
+      others.map((_, i) =>
+        handOver(
+          i,
+          (port) => primary.call('sendLane', [begun.job, i + 1, port], [port]),
+          (t, port) => t.call('receiveLane', [port], [port]),
+        ),
+      ),
+    );
+    const jobs = [begun.job, ...lanes.map((r) => (r.status === 'fulfilled' ? r.value : null))];
+    const failed = lanes.find((r) => r.status === 'rejected');
+    if (failed) {
+      const end = (job: JobId | null, w: number) =>
+        job ? pool[w]!.call('endJob', [job]) : Promise.resolve();
+      await Promise.all(jobs.map(end));
+      throw failed.reason;
+    }
+    return { ...begun, jobs: jobs as JobId[] };
+  }
+
   return {
-    createVault: pass('createVault'),
-    unlockVault: pass('unlockVault'),
-    unlockWithRecoveryKey: pass('unlockWithRecoveryKey'),
-    lockVault: pass('lockVault'),
-    lockAll: pass('lockAll'),
+    async createVault(vaultId, password, kdf) {
+      const created = await primary.call('createVault', [vaultId, password, kdf]);
+      return { key: created.key, session: await share(vaultId, created.session) };
+    },
+    unlockVault: async (vaultId, key, password) =>
+      share(vaultId, await primary.call('unlockVault', [vaultId, key, password])),
+    unlockWithRecoveryKey: async (vaultId, key, recoveryKey) =>
+      share(vaultId, await primary.call('unlockWithRecoveryKey', [vaultId, key, recoveryKey])),
+    lockVault: (vaultId) => everywhere('lockVault', () => [vaultId]),
+    lockAll: () => everywhere('lockAll', () => []),
     changePassword: pass('changePassword'),
     resetPassword: pass('resetPassword'),
     addRecoverySlot: pass('addRecoverySlot'),
@@ -137,13 +247,13 @@ export function createCryptoClient(
     decryptItems: pass('decryptItems'),
     lookupName: pass('lookupName'),
 
-    async encryptFileStream(session, fileId, plaintext, opts = {}) {
-      const begun = await transport.call('beginEncrypt', [session, fileId, opts.checksum ?? true]);
-      const { job, header, wrappedKey } = begun;
+    async encryptFileStream(session, fileId, plaintext) {
+      const { jobs, header, wrappedKey } = await beginEncrypt(session, fileId);
       let plaintextSize = 0;
+      let ciphertextSize = header.length;
       let settle:
         | {
-            resolve: (r: EncryptedFileStream['done'] extends Promise<infer R> ? R : never) => void;
+            resolve: (r: Awaited<EncryptedFileStream['done']>) => void;
             reject: (e: unknown) => void;
           }
         | undefined;
@@ -154,21 +264,24 @@ export function createCryptoClient(
       const sealer = {
         seal: (index: number, plain: Bytes, final: boolean) => {
           plaintextSize += plain.length;
-          return transport.call('sealChunk', [job, index, plain, final], [plain.buffer]);
+          const w = index % pool.length;
+          return pool[w]!.call('sealChunk', [jobs[w]!, index, plain, final], [plain.buffer]);
         },
       };
       async function* all() {
         try {
           yield header;
-          yield* sealChunks(plaintext, sealer, concurrency, reuseOnSeal);
-          const result = await transport.call('finishEncrypt', [job]);
-          settle?.resolve({ ...result, plaintextSize });
+          for await (const sealed of sealChunks(plaintext, sealer, concurrency, reuseOnSeal)) {
+            ciphertextSize += sealed.length;
+            yield sealed;
+          }
+          settle?.resolve({ ciphertextSize, plaintextSize });
         } catch (err) {
           settle?.reject(err);
           throw err;
         } finally {
           settle?.reject(new CryptoError('INVALID_INPUT', 'The ciphertext stream was cancelled'));
-          await transport.call('endJob', [job]);
+          await endJobs(jobs);
         }
       }
       return { wrappedKey, ciphertext: toReadable(all()), done };

@@ -20,12 +20,7 @@ export {
   type Endpoint,
   type Transport,
 } from './rpc.ts';
-export {
-  createCryptoService,
-  type CryptoService,
-  type EncryptResult,
-  type ServiceOptions,
-} from './service.ts';
+export { createCryptoService, type CryptoService, type ServiceOptions } from './service.ts';
 export { CryptoError, MESSAGES, type CryptoErrorCode, type WireError } from './errors.ts';
 export {
   CHUNK_BYTES,
@@ -37,6 +32,12 @@ export {
   type RangePlan,
 } from './chunk.ts';
 export { HEADER_BYTES } from './header.ts';
+export {
+  CONTENT_HASH_BLOCK_BYTES,
+  blockDigest,
+  contentHash,
+  contentHashOfDigests,
+} from './contentHash.ts';
 export {
   ARGON2ID_DEFAULT,
   ARGON2ID_FLOOR,

@@ -1,13 +1,18 @@
 // File jobs of the crypto service (vault-format.md §2): one per file encryption or decryption in
-// progress, holding that file's keys inside the service. Chunks of an encryption must arrive in
-// index order; the ciphertext SHA-256 (the transport checksum) is updated in that order too.
+// progress, holding that file's keys inside the service. [Note: encryption lanes] A file may be
+// encrypted by a pool of services (one per crypto Worker), each sealing every `lanes`-th chunk:
+// the first begins the job (fresh FK and header) and hands each other lane, once, to another
+// service (laneOf/adoptLane, through peers.ts). There is no other way into an encryption: a
+// service seals only the indices of its own lane, each once and in order, so no chunk nonce can
+// ever seal two plaintexts, whatever the caller does (no "joining" an old file from its wrapped
+// key and header).
 import { fromBase64, toBase64, toHex, type RandomBytes } from './bytes.ts';
 import { openChunk, sealChunk } from './chunk.ts';
 import { CryptoError } from './errors.ts';
 import { newHeader, openHeader, type FileCipher } from './header.ts';
 import { asFileId, type FileId, type JobId, type SessionId } from './ids.ts';
 import { newFileKey, openFileKey, type VaultKeys } from './keys.ts';
-import { createSha256, type Bytes, type Sha256 } from './primitives.ts';
+import type { Bytes } from './primitives.ts';
 
 export interface EncryptJob {
   job: JobId;
@@ -28,10 +33,10 @@ export interface ChunkResult {
   spare: Bytes;
 }
 
-export interface EncryptResult {
-  /** SHA-256 of the whole ciphertext, lowercase hex (the transport checksum); null if not asked. */
-  checksum: string | null;
-  ciphertextSize: number;
+/** Which chunks of a file one service seals: indices lane, lane + lanes, lane + 2 * lanes, ... */
+interface Lane {
+  lane: number;
+  lanes: number;
 }
 
 type Job =
@@ -39,14 +44,33 @@ type Job =
       kind: 'encrypt';
       session: SessionId;
       fc: FileCipher;
-      hash: Sha256 | null;
-      /** Settles when the last chunk handed in so far has been hashed. */
-      tail: Promise<void>;
+      /** The only index this service may seal next (its lane's next one). */
       next: number;
-      size: number;
+      lanes: number;
       finished: boolean;
+      /** On the service that began the job: the lanes handed to others so far (each once). */
+      handed: Set<number> | null;
     }
   | { kind: 'decrypt'; session: SessionId; fc: FileCipher };
+
+const checkLane = ({ lane, lanes }: Lane): void => {
+  const ok = Number.isSafeInteger(lanes) && lanes >= 1 && lanes <= 64;
+  if (!ok || !Number.isSafeInteger(lane) || lane < 0 || lane >= lanes) {
+    throw new CryptoError('INVALID_INPUT');
+  }
+};
+
+/** Opens encFK and the header (MAC first); any failure is DECRYPT_FAILED. */
+async function openFile(keys: VaultKeys, fileId: FileId, wrappedKey: string, header: Bytes) {
+  const id = asFileId(fileId);
+  let wrapped: Bytes;
+  try {
+    wrapped = fromBase64(wrappedKey);
+  } catch {
+    throw new CryptoError('DECRYPT_FAILED');
+  }
+  return openHeader(await openFileKey(keys, id, wrapped), id, header);
+}
 
 export function createFileJobs(
   random: RandomBytes,
@@ -72,30 +96,62 @@ export function createFileJobs(
       for (const [id, job] of jobs) if (!isLive(job.session)) jobs.delete(id);
     },
 
-    beginEncrypt: async (
-      session: SessionId,
-      fileId: FileId,
-      checksum: boolean,
-    ): Promise<EncryptJob> => {
+    /** Starts a new file version (fresh FK and header); this service seals lane 0 of `lanes`. */
+    beginEncrypt: async (session: SessionId, fileId: FileId, lanes = 1): Promise<EncryptJob> => {
+      checkLane({ lane: 0, lanes });
       const keys = keysOf(session);
       const id = asFileId(fileId);
       const { wrapped, fk } = await newFileKey(keys, id, random);
       const fc = await newHeader(fk, id, random);
-      const hash = checksum ? await createSha256() : null;
-      hash?.update(fc.header);
-      const size = fc.header.length;
-      const tail = Promise.resolve();
       const job = newJob({
         kind: 'encrypt',
         session,
         fc,
-        hash,
-        tail,
         next: 0,
-        size,
+        lanes,
         finished: false,
+        handed: new Set(),
       });
       return { job, header: fc.header.slice(), wrappedKey: toBase64(wrapped) };
+    },
+
+    /** What hands lane `lane` of a job begun here to another service (peers.ts); once per lane. */
+    laneOf: (jobId: JobId, lane: number): Record<string, unknown> => {
+      const job = jobOf(jobId, 'encrypt');
+      checkLane({ lane, lanes: job.lanes });
+      if (lane === 0 || !job.handed || job.handed.has(lane)) throw new CryptoError('INVALID_INPUT');
+      job.handed.add(lane);
+      return { session: job.session, fc: job.fc, lane, lanes: job.lanes };
+    },
+
+    /** A job for a lane another service handed over (laneOf's payload). */
+    adoptLane: (payload: Record<string, unknown>): JobId => {
+      const { session, fc, lane, lanes } = payload as Partial<{
+        session: SessionId;
+        fc: FileCipher;
+        lane: number;
+        lanes: number;
+      }>;
+      const cipherOk =
+        fc?.header instanceof Uint8Array &&
+        fc.header.length === 72 &&
+        fc.payload instanceof CryptoKey &&
+        !fc.payload.extractable;
+      if (typeof session !== 'string' || !cipherOk || lane === undefined || lanes === undefined) {
+        throw new CryptoError('INVALID_INPUT');
+      }
+      checkLane({ lane, lanes });
+      if (lane === 0) throw new CryptoError('INVALID_INPUT');
+      keysOf(session); // LOCKED unless the session is open here too
+      return newJob({
+        kind: 'encrypt',
+        session,
+        fc,
+        next: lane,
+        lanes,
+        finished: false,
+        handed: null,
+      });
     },
 
     sealChunk: async (
@@ -106,59 +162,17 @@ export function createFileJobs(
     ): Promise<ChunkResult> => {
       const job = jobOf(jobId, 'encrypt');
       if (job.finished || index !== job.next) throw new CryptoError('INVALID_INPUT');
-      job.next += 1;
+      job.next += job.lanes;
       job.finished = final;
-      const sealed = sealChunk(job.fc, index, plain, final);
-      const hash = job.hash;
-      if (!hash) {
-        // No checksum, nothing to order: each chunk goes back as soon as it is sealed (the tail
-        // still waits for it, for finishEncrypt's size).
-        const done = sealed.then((ct) => {
-          job.size += ct.length;
-          return { out: ct, spare: plain };
-        });
-        const settled = done.then(
-          () => undefined,
-          () => undefined,
-        );
-        const before = job.tail;
-        job.tail = before.then(() => settled);
-        return done;
-      }
-      // Each chunk waits for its predecessor to be hashed, so the checksum follows index order.
-      const hashed = job.tail.then(async () => {
-        const ct = await sealed;
-        hash.update(ct);
-        job.size += ct.length;
-        return { out: ct, spare: plain };
-      });
-      job.tail = hashed.then(
-        () => undefined,
-        () => undefined,
-      );
-      return hashed;
+      return { out: await sealChunk(job.fc, index, plain, final), spare: plain };
     },
 
-    finishEncrypt: async (jobId: JobId): Promise<EncryptResult> => {
-      const job = jobOf(jobId, 'encrypt');
-      if (!job.finished) throw new CryptoError('INVALID_INPUT');
-      await job.tail;
-      jobs.delete(jobId);
-      return { checksum: job.hash?.digestHex() ?? null, ciphertextSize: job.size };
-    },
-
-    beginDecrypt: async (session: SessionId, fileId: FileId, wrappedKey: string, header: Bytes) => {
-      const keys = keysOf(session);
-      const id = asFileId(fileId);
-      let wrapped: Bytes;
-      try {
-        wrapped = fromBase64(wrappedKey);
-      } catch {
-        throw new CryptoError('DECRYPT_FAILED');
-      }
-      const fk = await openFileKey(keys, id, wrapped);
-      return newJob({ kind: 'decrypt', session, fc: await openHeader(fk, id, header) });
-    },
+    beginDecrypt: async (session: SessionId, fileId: FileId, wrappedKey: string, header: Bytes) =>
+      newJob({
+        kind: 'decrypt',
+        session,
+        fc: await openFile(keysOf(session), fileId, wrappedKey, header),
+      }),
 
     openChunk: async (
       jobId: JobId,

@@ -1,6 +1,6 @@
 // The one module that talks to WebCrypto and hash-wasm (conventions.md, "Crypto"). Everything
 // else composes these. Keys are non-extractable CryptoKeys wherever WebCrypto allows.
-import { argon2id as argon2idWasm, createSHA256 } from 'hash-wasm';
+import { argon2id as argon2idWasm } from 'hash-wasm';
 
 /** Bytes backed by a plain ArrayBuffer (what WebCrypto's BufferSource accepts). */
 export type Bytes = Uint8Array<ArrayBuffer>;
@@ -91,18 +91,6 @@ export async function argon2id(
   return new Uint8Array(out);
 }
 
-/** An incremental SHA-256 (WebCrypto has none): the ciphertext checksum while streaming. */
-export interface Sha256 {
-  update(data: Uint8Array): void;
-  /** Lowercase hex digest; the hasher cannot be used afterwards. */
-  digestHex(): string;
-}
-
-export async function createSha256(): Promise<Sha256> {
-  const h = await createSHA256();
-  h.init();
-  return {
-    update: (data) => void h.update(data),
-    digestHex: () => h.digest('hex'),
-  };
-}
+/** SHA-256 of `data` through WebCrypto (native; used per 4 MiB block by the content hash). */
+export const sha256 = async (data: Bytes): Promise<Bytes> =>
+  new Uint8Array(await subtle().digest('SHA-256', data));

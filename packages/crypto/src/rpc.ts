@@ -1,6 +1,6 @@
 // Transports between the crypto client and the service (conventions.md, "Crypto"). In-process:
 // direct calls. Worker: request/response messages over a Worker or MessagePort; Uint8Array
-// arguments and results are transferred, not copied; errors travel as `{ code, message }` and
+// arguments and results are transferred, not copied (and MessagePorts for peers.ts); errors travel as `{ code, message }` and
 // are rebuilt as CryptoError. Many calls may be in flight at once (one id each).
 import { CryptoError, fromWireError, toWireError, type WireError } from './errors.ts';
 import { createCryptoService, type CryptoService } from './service.ts';
@@ -14,13 +14,13 @@ export interface Transport {
   call<M extends Method>(
     method: M,
     args: Parameters<CryptoService[M]>,
-    transfer?: ArrayBuffer[],
+    transfer?: Transferable[],
   ): ReturnType<CryptoService[M]>;
 }
 
 /** What a Worker, a DedicatedWorkerGlobalScope and a MessagePort have in common. */
 export interface Endpoint {
-  postMessage(message: unknown, transfer: ArrayBuffer[]): void;
+  postMessage(message: unknown, transfer: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
   start?(): void;
 }

@@ -4,7 +4,8 @@
 // Sections cited are of vault-format.md.
 import { randomBytes, toHex, type RandomBytes } from './bytes.ts';
 import { CryptoError } from './errors.ts';
-import { createFileJobs, type ChunkResult, type EncryptJob, type EncryptResult } from './jobs.ts';
+import { createFileJobs, type ChunkResult, type EncryptJob } from './jobs.ts';
+import { receiveFrom, sendTo } from './peers.ts';
 import {
   asFileId,
   asFolderId,
@@ -30,7 +31,7 @@ import {
   type VaultKey,
 } from './slot.ts';
 
-export type { ChunkResult, EncryptJob, EncryptResult };
+export type { ChunkResult, EncryptJob };
 
 /** The service API. One line each; all failures are CryptoError with a stable code. */
 export interface CryptoService {
@@ -48,6 +49,13 @@ export interface CryptoService {
   lockVault(vaultId: VaultId): Promise<void>;
   /** Forgets every key. */
   lockAll(): Promise<void>;
+  /**
+   * Hands an unlocked session's keys to another service of the pool through `port` (a
+   * MessageChannel between two crypto Workers: the keys never pass through the page).
+   */
+  sendSession(session: SessionId, port: MessagePort): Promise<void>;
+  /** Takes the keys sendSession sent through `port`; the session keeps its id here. */
+  receiveSession(port: MessagePort): Promise<SessionId>;
   /** New password slot (fresh salt, same VMK and slot id); other slots kept. */
   changePassword(
     vaultId: VaultId,
@@ -70,15 +78,20 @@ export interface CryptoService {
     key: VaultKey,
     password: string,
   ): Promise<{ key: VaultKey; recoveryKey: string }>;
-  /** Starts encrypting one new file version: fresh FK, header, encFK. */
-  beginEncrypt(session: SessionId, fileId: FileId, checksum: boolean): Promise<EncryptJob>;
   /**
-   * Seals chunk `index`; calls must come in index order. Takes ownership of `plain` and hands
-   * its buffer back as `spare` (for the caller to read its next chunk into).
+   * Starts encrypting one new file version: fresh FK, header, encFK. This service seals lane 0 of
+   * `lanes` (default 1: every chunk); sendLane hands the others to the pool [Note: encryption lanes].
+   */
+  beginEncrypt(session: SessionId, fileId: FileId, lanes?: number): Promise<EncryptJob>;
+  /** Hands lane `lane` (once) of an encryption begun here to another service, through `port`. */
+  sendLane(job: JobId, lane: number, port: MessagePort): Promise<void>;
+  /** Takes a lane that sendLane sent through `port`; resolves with this service's job for it. */
+  receiveLane(port: MessagePort): Promise<JobId>;
+  /**
+   * Seals chunk `index` (the next of this job's lane, or INVALID_INPUT). Takes ownership of
+   * `plain` and hands its buffer back as `spare` (for the caller to read its next chunk into).
    */
   sealChunk(job: JobId, index: number, plain: Bytes, final: boolean): Promise<ChunkResult>;
-  /** After the final chunk: checksum and size; ends the job. */
-  finishEncrypt(job: JobId): Promise<EncryptResult>;
   /** Opens encFK and checks the header (MAC first) before any chunk. */
   beginDecrypt(
     session: SessionId,
@@ -150,6 +163,17 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
     return keys;
   };
   const files = createFileJobs(random, keysOf, (s) => sessions.has(s));
+  const isKeys = (v: unknown): v is VaultKeys => {
+    const k = v as Partial<VaultKeys> | null;
+    const isKey = (x: unknown) => x instanceof CryptoKey && !x.extractable;
+    return (
+      typeof k?.vaultId === 'string' &&
+      isKey(k.wrap) &&
+      isKey(k.meta) &&
+      isKey(k.item) &&
+      isKey(k.lookup)
+    );
+  };
   const parent = (id: string | null): FolderId | null => (id === null ? null : asFolderId(id));
 
   async function startSession(vaultId: VaultId, vmk: Bytes): Promise<SessionId> {
@@ -197,6 +221,15 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       files.sweep();
       return Promise.resolve();
     },
+    sendSession: (session, port) => sendTo(port, () => ({ session, keys: keysOf(session) })),
+    async receiveSession(port) {
+      const { session, keys } = await receiveFrom(port);
+      if (typeof session !== 'string' || !/^[0-9a-f]{32}$/.test(session) || !isKeys(keys)) {
+        throw new CryptoError('INVALID_INPUT');
+      }
+      sessions.set(session as SessionId, keys);
+      return session as SessionId;
+    },
     changePassword: (vaultId, key, oldPassword, newPassword, kdf) =>
       replaceSlotSecret(
         asVaultId(vaultId),
@@ -219,8 +252,9 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       addRecoverySlot(asVaultId(vaultId), key, password, random),
 
     beginEncrypt: files.beginEncrypt,
+    sendLane: (job, lane, port) => sendTo(port, () => files.laneOf(job, lane)),
+    receiveLane: async (port) => files.adoptLane(await receiveFrom(port)),
     sealChunk: files.sealChunk,
-    finishEncrypt: files.finishEncrypt,
     beginDecrypt: files.beginDecrypt,
     openChunk: files.openChunk,
     endJob: files.endJob,

@@ -36,4 +36,34 @@ describe.runIf(hasWorker)('crypto Worker', () => {
     await client.lockVault(vaultId);
     await expect(client.lookupName(session, null, 'x')).rejects.toMatchObject({ code: 'LOCKED' });
   });
+
+  it('shares a session across a pool of real Workers (CryptoKeys cloned between them) and wipes it from each', async () => {
+    const workers = [0, 1].map(
+      () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }),
+    );
+    try {
+      const pool = workers.map((w) => workerTransport(w));
+      const client = createCryptoClient(pool);
+      const vaultId = uuid<VaultId>();
+      const { key } = await client.createVault(vaultId, 'pw', FAST_KDF);
+      await client.lockVault(vaultId);
+      const session = await client.unlockVault(vaultId, key, 'pw');
+      const fileId = uuid<FileId>();
+      const plain = pattern(5 * C + 9);
+      const enc = await client.encryptFileStream(session, fileId, streamOf(plain));
+      const ct = await readAll(enc.ciphertext);
+      const back = await readAll(
+        client.decryptFileStream(session, fileId, enc.wrappedKey, streamOf(ct)),
+      );
+      expect(diff(back, plain)).toEqual([0, -1]);
+      await client.lockVault(vaultId);
+      for (const t of pool) {
+        await expect(t.call('lookupName', [session, null, 'x'])).rejects.toMatchObject({
+          code: 'LOCKED',
+        });
+      }
+    } finally {
+      workers.forEach((w) => w.terminate());
+    }
+  });
 });

@@ -1,5 +1,7 @@
-// The app's one crypto client. The Worker starts on first use (the landing page never loads
-// it); key material lives only inside it (architecture.md, Web).
+// The app's one crypto client, over a pool of crypto Workers ([Note: crypto pool] in
+// packages/crypto/src/client.ts). The Workers start on first use (the landing page never loads
+// them); key material lives only inside them (architecture.md, Web). Screens never know how many
+// there are.
 import {
   asVaultId,
   createCryptoClient,
@@ -8,19 +10,30 @@ import {
 } from '@sealvault/crypto';
 import CryptoWorker from '@sealvault/crypto/worker?worker';
 
+/**
+ * Crypto Workers for a machine with `cores` logical cores: one core is left to the page (which
+ * reads files and drives the network), between 1 and 4 Workers (ADR 0005).
+ */
+export const poolSize = (cores: number | undefined): number =>
+  Math.min(Math.max((cores ?? 1) - 1, 1), 4);
+
 let client: CryptoClient | null = null;
 
 export function cryptoClient(): CryptoClient {
   // Buffer reuse for decryption only. It made 1 GiB downloads faster (about 210 -> 300-420 MB/s)
-  // but uploads no faster (they are bound by the server, the network and the SHA-256), while it
-  // raised the page's peak memory in a 1 GiB upload from +145 to +200 MiB, past the 200 MB
-  // budget (fewer allocations, so fewer garbage collections: bench/RESULTS.md).
-  client ??= createCryptoClient(workerTransport(new CryptoWorker()), { reuseBuffers: 'decrypt' });
+  // but uploads no faster, while it raised the page's peak memory in a 1 GiB upload from +145 to
+  // +200 MiB (fewer allocations, so fewer garbage collections: bench/RESULTS.md).
+  client ??= createCryptoClient(
+    Array.from({ length: poolSize(navigator.hardwareConcurrency) }, () =>
+      workerTransport(new CryptoWorker()),
+    ),
+    { reuseBuffers: 'decrypt' },
+  );
   return client;
 }
 
 /**
- * Starts the Worker ahead of need (loading its code and compiling its WebAssembly takes a few
+ * Starts the Workers ahead of need (loading their code and compiling the WebAssembly takes a few
  * hundred ms), e.g. when the unlock dialog opens, so pressing Unlock only pays for the KDF.
  */
 export function warmUpCrypto(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pieceSource, piecesOf } from './pieces.ts';
+import { pieceSource, piecesOf, type PieceHooks } from './pieces.ts';
 
 const streamOf = (parts: number[][]) =>
   new ReadableStream<Uint8Array>({
@@ -9,33 +9,47 @@ const streamOf = (parts: number[][]) =>
     },
   }).getReader();
 
+/** A stand-in digest (the sum of the bytes), and a log of what the hooks saw. */
+function hooks(events: string[] = []): PieceHooks {
+  return {
+    digest: (piece) => {
+      events.push(`digest ${piece.length}`);
+      return Promise.resolve(Uint8Array.of(piece.reduce((a, b) => a + b, 0)));
+    },
+    onEnd: (digests) => {
+      events.push(`end ${digests.map((d) => d[0]).join(',')}`);
+      return Promise.resolve();
+    },
+  };
+}
+
 async function readAll(r: ReturnType<typeof piecesOf>) {
   const out: number[][] = [];
   for (;;) {
     const x = await r.read();
-    if (x.done) return out;
-    out.push([...x.value]);
+    if (!x) return out;
+    out.push([...x.bytes]);
   }
 }
 
 describe('piecesOf', () => {
-  it('re-cuts reads into exact pieces and calls onEnd before the last one', async () => {
+  it('re-cuts reads into exact pieces, digests each, and calls onEnd before the last one', async () => {
     const events: string[] = [];
-    const r = piecesOf(streamOf([[1, 2, 3], [4], [5, 6, 7, 8, 9]]), 4, 9, () => {
-      events.push('end');
-      return Promise.resolve();
-    });
+    const r = piecesOf(streamOf([[1, 2, 3], [4], [5, 6, 7, 8, 9]]), 4, 9, hooks(events));
     const first = await r.read();
-    expect(first.done ? null : [...first.value]).toEqual([1, 2, 3, 4]);
-    expect(events).toEqual([]);
+    expect(first && [...first.bytes]).toEqual([1, 2, 3, 4]);
+    expect(first && [...first.digest]).toEqual([10]);
     expect(await readAll(r)).toEqual([[5, 6, 7, 8], [9]]);
-    expect(events).toEqual(['end']);
+    expect(events).toEqual(['digest 4', 'digest 4', 'digest 1', 'end 10,26,9']);
   });
   it('fails when the stream is shorter or longer than declared', async () => {
-    const ok = () => Promise.resolve();
-    await expect(readAll(piecesOf(streamOf([[1, 2]]), 4, 3, ok))).rejects.toThrow(/before/);
-    await expect(readAll(piecesOf(streamOf([[1, 2, 3, 4]]), 4, 3, ok))).rejects.toThrow(/longer/);
-    await expect(readAll(piecesOf(streamOf([[1, 2], [3]]), 2, 2, ok))).rejects.toThrow(/longer/);
+    await expect(readAll(piecesOf(streamOf([[1, 2]]), 4, 3, hooks()))).rejects.toThrow(/before/);
+    await expect(readAll(piecesOf(streamOf([[1, 2, 3, 4]]), 4, 3, hooks()))).rejects.toThrow(
+      /longer/,
+    );
+    await expect(readAll(piecesOf(streamOf([[1, 2], [3]]), 2, 2, hooks()))).rejects.toThrow(
+      /longer/,
+    );
   });
 });
 
@@ -52,9 +66,9 @@ describe('piecesOf read-ahead', () => {
       },
       { highWaterMark: 0 },
     ).getReader();
-    const r = piecesOf(source, 2, 6, () => Promise.resolve());
+    const r = piecesOf(source, 2, 6, hooks());
     const first = await r.read();
-    expect(first.done ? null : [...first.value]).toEqual([1, 1]);
+    expect(first && [...first.bytes]).toEqual([1, 1]);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(pulled).toBe(2); // the second piece is ready before it is asked for; not the third
     expect(await readAll(r)).toEqual([
@@ -66,10 +80,7 @@ describe('piecesOf read-ahead', () => {
 
 describe('pieceSource', () => {
   it('serves slices from the current piece without copying, again after a retry, then ends', async () => {
-    const source = pieceSource(
-      piecesOf(streamOf([[1, 2, 3, 4, 5, 6, 7]]), 4, 7, () => Promise.resolve()),
-      7,
-    );
+    const source = pieceSource(piecesOf(streamOf([[1, 2, 3, 4, 5, 6, 7]]), 4, 7, hooks()), 7);
     expect(source.size).toBe(7);
     const first = await source.slice(0, 4);
     expect([...(first.value ?? [])]).toEqual([1, 2, 3, 4]);
@@ -81,5 +92,14 @@ describe('pieceSource', () => {
     expect([...((await source.slice(4, 8)).value ?? [])]).toEqual([5, 6, 7]);
     expect(await source.slice(7, 11)).toEqual({ value: null, done: true });
     await expect(source.slice(0, 4)).rejects.toThrow(/before the current piece/);
+  });
+
+  it("gives a piece's digest only for a body that is exactly that piece", async () => {
+    const source = pieceSource(piecesOf(streamOf([[1, 2, 3, 4, 5, 6, 7]]), 4, 7, hooks()), 7);
+    await source.slice(0, 4);
+    expect([...(source.digestOf(0, 4) ?? [])]).toEqual([10]);
+    expect(source.digestOf(2, 6)).toBeNull(); // a resumed PATCH inside the piece
+    await source.slice(4, 8);
+    expect([...(source.digestOf(4, 8) ?? [])]).toEqual([18]); // the shorter last piece
   });
 });

@@ -1,30 +1,46 @@
 // Re-cuts a byte stream into pieces of exactly `size` bytes (the last one shorter) for tus, so
-// tus-js-client never has to concatenate small reads. When the last piece is complete, the end
-// of the stream is read and `onEnd` awaited before the piece is handed over: for an encryption
-// that is when the ciphertext's checksum becomes known, before the completing PATCH is sent.
-// One piece is read ahead: the next piece is encrypted while the current one is being sent, so
-// encryption and upload overlap (memory: one more piece).
+// tus-js-client never has to concatenate small reads, and digests each piece as it is made: the
+// upload sends one 4 MiB block of the content hash per PATCH, with the piece's digest as its tus
+// checksum ([Note: content hash] in packages/protocol/src/files.ts). When the last piece is
+// complete, the end of the stream is read and `onEnd` awaited with every digest before the piece
+// is handed over: the content hash is then known before the completing PATCH is sent.
+// One piece is read ahead: the next piece is encrypted and digested while the current one is
+// being sent, so encryption, hashing and upload overlap (memory: one more piece).
+
+export interface Piece {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** SHA-256 of `bytes`. */
+  digest: Uint8Array<ArrayBuffer>;
+}
 
 export interface PieceReader {
-  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  /** The next piece, or null after the last one. */
+  read(): Promise<Piece | null>;
   cancel(): Promise<void>;
+}
+
+export interface PieceHooks {
+  /** Digests one piece (WebCrypto's SHA-256 in the app). */
+  digest(piece: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>>;
+  /** Called once with all the digests, in order, before the last piece is handed over. */
+  onEnd(digests: Uint8Array<ArrayBuffer>[]): Promise<void>;
 }
 
 export function piecesOf(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   size: number,
   total: number,
-  onEnd: () => Promise<void>,
+  hooks: PieceHooks,
 ): PieceReader {
   let produced = 0;
   let carry: Uint8Array | null = null;
-  type Result = ReadableStreamReadResult<Uint8Array>;
-  let ahead: Promise<Result> | null = null;
+  let ahead: Promise<Piece | null> | null = null;
+  const digests: Uint8Array<ArrayBuffer>[] = [];
 
-  async function readPiece(): Promise<Result> {
-    if (produced >= total) return { done: true, value: undefined };
+  async function readPiece(): Promise<Piece | null> {
+    if (produced >= total) return null;
     const want = Math.min(size, total - produced);
-    const out = new Uint8Array(want);
+    const bytes = new Uint8Array(want);
     let filled = 0;
     while (filled < want) {
       let chunk = carry;
@@ -35,30 +51,32 @@ export function piecesOf(
         chunk = next.value;
       }
       const take = Math.min(chunk.length, want - filled);
-      out.set(chunk.subarray(0, take), filled);
+      bytes.set(chunk.subarray(0, take), filled);
       filled += take;
       if (take < chunk.length) carry = chunk.subarray(take);
     }
     produced += want;
+    const digest = await hooks.digest(bytes);
+    digests.push(digest);
     if (produced === total) {
       if (carry?.length || !(await reader.read()).done) {
         throw new Error('The stream is longer than its declared length');
       }
-      await onEnd();
+      await hooks.onEnd(digests);
     }
-    return { done: false, value: out };
+    return { bytes, digest };
   }
 
   return {
     async read() {
       const current = ahead ?? readPiece();
       ahead = null;
-      const result = await current;
-      if (!result.done && produced < total) {
+      const piece = await current;
+      if (piece && produced < total) {
         ahead = readPiece();
         ahead.catch(() => undefined); // surfaces on the next read
       }
-      return result;
+      return piece;
     },
     cancel: () => reader.cancel().catch(() => undefined),
   };
@@ -74,28 +92,38 @@ export interface SliceSource {
 /**
  * Serves tus-js-client's slices straight from the pieces, without the copies its own stream
  * source makes (it concatenates every read into one buffer and slices it twice). The current
- * piece is kept until a slice past it is asked for, so a retried PATCH that resumes inside it
- * (after a dropped connection) is served again without rereading the stream.
+ * piece is kept until a slice past it is asked for, so a retried PATCH (after a dropped
+ * connection or a refused checksum) is served again without rereading the stream.
  */
-export function pieceSource(pieces: PieceReader, total: number): SliceSource {
-  let piece: Uint8Array | null = null;
+export function pieceSource(
+  pieces: PieceReader,
+  total: number,
+): SliceSource & {
+  /** The digest of bytes [start, end) if they are exactly the current piece, else null. */
+  digestOf(start: number, end: number): Uint8Array<ArrayBuffer> | null;
+} {
+  let piece: Piece | null = null;
   let pieceStart = 0;
   let ended = false;
   return {
     size: total,
     async slice(start, end) {
       if (start < pieceStart) throw new Error('Requested data is before the current piece');
-      while (!ended && (piece === null || start >= pieceStart + piece.length)) {
-        if (piece) pieceStart += piece.length;
-        const next = await pieces.read();
-        if (next.done) {
-          ended = true;
-          piece = null;
-        } else piece = next.value;
+      while (!ended && (piece === null || start >= pieceStart + piece.bytes.length)) {
+        if (piece) pieceStart += piece.bytes.length;
+        piece = await pieces.read();
+        if (!piece) ended = true;
       }
       if (!piece) return { value: null, done: true };
       const from = start - pieceStart;
-      return { value: piece.subarray(from, Math.min(end - pieceStart, piece.length)), done: false };
+      const to = Math.min(end - pieceStart, piece.bytes.length);
+      return { value: piece.bytes.subarray(from, to), done: false };
+    },
+    digestOf(start, end) {
+      const p = piece;
+      const whole =
+        p && start === pieceStart && Math.min(end, total) === pieceStart + p.bytes.length;
+      return whole ? p.digest : null;
     },
     close: () => void pieces.cancel(),
   };

@@ -1,21 +1,33 @@
 // Uploading one file (spec §4 Upload; architecture.md, Web). The plaintext is encrypted in the
-// crypto Worker chunk by chunk while tus (tus-js-client) sends the ciphertext, 8 MiB per PATCH:
-// memory stays flat at any file size and a dropped connection resumes inside the current piece.
-// The ciphertext's length is known up front (vf1); its SHA-256 only at the end, so it is left out
-// of the creation metadata and sent on the completing PATCH as Upload-Final-Checksum
+// crypto Workers chunk by chunk while tus (tus-js-client) sends the ciphertext, one 4 MiB block
+// of the content hash per PATCH with its SHA-256 as the tus checksum (Upload-Checksum): a block
+// corrupted on the way is refused (460) and sent again, and memory stays flat at any file size.
+// The ciphertext's length is known up front (vf1); its content hash only at the end, so it is
+// left out of the creation metadata and sent on the completing PATCH as Upload-Final-Checksum
 // (apps/server/src/files/uploads.ts, [Note: deferred checksum]).
 import { Upload, type DetailedError } from 'tus-js-client';
-import { asFileId, ciphertextSize } from '@sealvault/crypto';
-import { UPLOADS_PATH } from '@sealvault/protocol';
+import {
+  asFileId,
+  blockDigest,
+  ciphertextSize,
+  CONTENT_HASH_BLOCK_BYTES,
+  contentHashOfDigests,
+} from '@sealvault/crypto';
+import {
+  UPLOAD_CHECKSUM_HEADER,
+  UPLOAD_FINAL_CHECKSUM_HEADER,
+  UPLOADS_PATH,
+} from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../crypto/vaultKeys.ts';
 import { mimeOf } from './model.ts';
 import { pieceSource, piecesOf } from './pieces.ts';
 
-/** Bytes per PATCH request. */
-export const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
-const FINAL_CHECKSUM_HEADER = 'Upload-Final-Checksum';
+/** Bytes per PATCH request: one block of the content hash, so its digest is the PATCH's checksum. */
+export const TUS_CHUNK_BYTES = CONTENT_HASH_BLOCK_BYTES;
 const UPLOAD_FAILED = 'Upload failed. Please try again.';
+
+const base64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
 
 /**
  * Waits before each retry of a failed request, in ms. A lost connection is retried for about
@@ -74,15 +86,19 @@ export async function uploadFile(
   signal.throwIfAborted();
   const enc = await crypto.encryptFileStream(session, id, file.stream());
   const length = ciphertextSize(file.size);
-  let checksum: string | null = null;
-  const pieces = piecesOf(enc.ciphertext.getReader(), TUS_CHUNK_BYTES, length, async () => {
-    checksum = (await enc.done).checksum;
+  let contentHash: string | null = null;
+  const pieces = piecesOf(enc.ciphertext.getReader(), TUS_CHUNK_BYTES, length, {
+    digest: blockDigest,
+    onEnd: async (digests) => {
+      contentHash = await contentHashOfDigests(digests);
+    },
   });
   const source = pieceSource(pieces, length);
 
   await new Promise<void>((resolve, reject) => {
     // tus-js-client reads through `fileReader` (pieceSource), never through its own stream source.
-    const upload = new Upload(pieces, {
+    const unread = { read: () => Promise.reject(new Error('read through fileReader')) };
+    const upload = new Upload(unread, {
       fileReader: { openFile: () => Promise.resolve(source) },
       endpoint: UPLOADS_PATH,
       metadata: { vaultId, fileId, encMeta, lookup, wrappedKey: enc.wrappedKey },
@@ -93,8 +109,13 @@ export async function uploadFile(
       removeFingerprintOnSuccess: true,
       storeFingerprintForResuming: false,
       onBeforeRequest: (req) => {
+        if (req.getMethod() !== 'PATCH') return;
+        // tus-js-client has sliced the body already: it is the current piece, from this offset.
+        const offset = Number(req.getHeader('Upload-Offset'));
+        const digest = source.digestOf(offset, offset + TUS_CHUNK_BYTES);
+        if (digest) req.setHeader(UPLOAD_CHECKSUM_HEADER, `sha256 ${base64(digest)}`);
         // Known once the last piece has been read, i.e. for the completing PATCH (and its retries).
-        if (checksum && req.getMethod() === 'PATCH') req.setHeader(FINAL_CHECKSUM_HEADER, checksum);
+        if (contentHash) req.setHeader(UPLOAD_FINAL_CHECKSUM_HEADER, contentHash);
       },
       onShouldRetry: (err, attempt) => {
         const retry = shouldRetryUpload(err.originalResponse?.getStatus() ?? 0, attempt);
