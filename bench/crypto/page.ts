@@ -69,9 +69,15 @@ async function unlock() {
   return result;
 }
 
-async function run(mib: number, rounds: number, storeKind: string) {
-  const worker = new Worker('./worker.js', { type: 'module' });
-  const client = createCryptoClient(workerTransport(worker));
+/** The app's layout: this page's client over a pool of `n` crypto Workers. */
+function pool(n: number) {
+  const workers = Array.from({ length: n }, () => new Worker('./worker.js', { type: 'module' }));
+  const client = createCryptoClient(workers.map((w) => workerTransport(w)));
+  return { client, terminate: () => workers.forEach((w) => w.terminate()) };
+}
+
+async function run(mib: number, rounds: number, storeKind: string, workers: number) {
+  const { client, terminate } = pool(workers);
   const session = await benchSession(client);
   const total = mib * 1024 * 1024;
   const store = await storeOf(storeKind);
@@ -84,8 +90,8 @@ async function run(mib: number, rounds: number, storeKind: string) {
       ...(await raw(total)),
     });
   }
-  worker.terminate();
-  return { env: navigator.userAgent, store: storeKind, ...best(results) };
+  terminate();
+  return { env: navigator.userAgent, store: storeKind, workers, ...best(results) };
 }
 
 /** The stream API with its service in the same Worker (stream-worker.ts), raw WebCrypto beside. */
@@ -106,14 +112,13 @@ async function runInWorker(mib: number, rounds: number, store: string) {
 }
 
 /**
- * Paired stream-vs-raw rounds (paired.ts pairedFigures), in the app's layout (client here,
- * service in the crypto Worker; the raw baselines called from this page, plus rawViaMessages) and
- * with everything in one Worker.
+ * Paired stream-vs-raw rounds (paired.ts pairedFigures), in the app's layout (client here, a pool
+ * of `workers` crypto Workers; the raw baselines called from this page, plus rawViaMessages) and,
+ * with `inWorkerToo`, with everything in one Worker.
  */
-async function paired(mib: number, rounds: number) {
+async function paired(mib: number, rounds: number, workers: number, inWorkerToo: boolean) {
   const total = mib * 1024 * 1024;
-  const worker = new Worker('./worker.js', { type: 'module' });
-  const client = createCryptoClient(workerTransport(worker));
+  const { client, terminate } = pool(workers);
   const rawWorker = new Worker('./raw-worker.js', { type: 'module' });
   await new Promise((resolve) => {
     rawWorker.onmessage = resolve;
@@ -123,7 +128,8 @@ async function paired(mib: number, rounds: number) {
     rawViaMessages(rawWorker, n),
   );
   rawWorker.terminate();
-  worker.terminate();
+  terminate();
+  if (!inWorkerToo) return { app };
   const inWorker = new Worker('./stream-worker.js', { type: 'module' });
   type Reply = { paired?: PairedFigures; error?: string };
   const one = await new Promise<PairedFigures>((resolve, reject) => {

@@ -108,7 +108,7 @@ export async function readWindow(
 
 /**
  * Stream against raw WebCrypto, paired: each round measures raw AES-GCM and the stream API
- * (encryption without the checksum; decryption of a ciphertext held in memory) over the same
+ * (encryption alone; decryption of a ciphertext held in memory) over the same
  * bytes, back to back in the same context, in an order that rotates from round to round. Raw
  * figures drift by up to 2x over minutes on this shared machine, so the ratio within each round
  * is the figure, and the median over the rounds is reported. Two baselines: raw calls on a fixed
@@ -124,9 +124,7 @@ export async function pairedFigures(
   viaMessages?: (total: number) => Promise<number>,
 ): Promise<PairedFigures> {
   const fileId = asFileId(crypto.randomUUID());
-  const sealed = await client.encryptFileStream(session, fileId, source(total), {
-    checksum: false,
-  });
+  const sealed = await client.encryptFileStream(session, fileId, source(total));
   const parts = await collect(sealed.ciphertext);
   const measures: [keyof PairedRound, () => Promise<number>][] = [
     ['rawEncrypt', () => rawAesGcm(total, 1, false)],
@@ -139,7 +137,6 @@ export async function pairedFigures(
           session,
           asFileId(crypto.randomUUID()),
           source(total),
-          { checksum: false },
         );
         if ((await drain(enc.ciphertext)) < total) throw new Error('encryption lost bytes');
         return rate(total, performance.now() - t);

@@ -2,6 +2,9 @@
 // against raw WebCrypto AES-256-GCM with the same 256 KiB chunks. Web APIs only.
 import {
   CHUNK_BYTES,
+  CONTENT_HASH_BLOCK_BYTES,
+  blockDigest,
+  contentHashOfDigests,
   type CryptoClient,
   type SessionId,
   asFileId,
@@ -103,6 +106,38 @@ export async function drain(stream: ReadableStream<Uint8Array>): Promise<number>
   }
 }
 
+/**
+ * Reads a ciphertext as the upload does: copied into 4 MiB pieces, each digested with WebCrypto
+ * (the content hash's blocks), then the content hash; returns the byte count.
+ */
+export async function drainHashed(stream: ReadableStream<Uint8Array>): Promise<number> {
+  const digests: Uint8Array<ArrayBuffer>[] = [];
+  let piece = new Uint8Array(CONTENT_HASH_BLOCK_BYTES);
+  let filled = 0;
+  let n = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const r = await reader.read();
+    if (r.done) break;
+    let chunk = r.value;
+    n += chunk.length;
+    while (chunk.length > 0) {
+      const take = Math.min(chunk.length, piece.length - filled);
+      piece.set(chunk.subarray(0, take), filled);
+      filled += take;
+      chunk = chunk.subarray(take);
+      if (filled === piece.length) {
+        digests.push(await blockDigest(piece));
+        piece = new Uint8Array(CONTENT_HASH_BLOCK_BYTES);
+        filled = 0;
+      }
+    }
+  }
+  if (filled > 0) digests.push(await blockDigest(piece.subarray(0, filled)));
+  await contentHashOfDigests(digests);
+  return n;
+}
+
 export interface StreamFigures {
   bytes: number;
   encryptMBps: number;
@@ -165,14 +200,15 @@ export async function streamFigures(
 ): Promise<StreamFigures> {
   const fileId = asFileId(crypto.randomUUID());
   phase('encrypt');
-  // Encrypt with the checksum (the real upload path) and without, discarding the output.
+  // Encrypt with the content hash (the upload path: 4 MiB pieces, each digested) and without,
+  // discarding the output.
   let t = performance.now();
   const withSum = await client.encryptFileStream(
     session,
     asFileId(crypto.randomUUID()),
     source(total),
   );
-  await drain(withSum.ciphertext);
+  await drainHashed(withSum.ciphertext);
   await withSum.done;
   const encryptMBps = rate(total, performance.now() - t);
   phase('encrypt-no-checksum');
@@ -181,17 +217,12 @@ export async function streamFigures(
     session,
     asFileId(crypto.randomUUID()),
     source(total),
-    {
-      checksum: false,
-    },
   );
   await drain(noSum.ciphertext);
   const encryptNoChecksumMBps = rate(total, performance.now() - t);
   // Decrypt from storage (untimed write first).
   phase('store');
-  const stored = await client.encryptFileStream(session, fileId, source(total), {
-    checksum: false,
-  });
+  const stored = await client.encryptFileStream(session, fileId, source(total));
   await store.write(stored.ciphertext);
   const input = await store.read();
   phase('decrypt');
@@ -201,7 +232,7 @@ export async function streamFigures(
   if (got !== total) throw new Error(`decrypted ${got} bytes, expected ${total}`);
   phase('round-trip');
   t = performance.now();
-  const piped = await client.encryptFileStream(session, fileId, source(total), { checksum: false });
+  const piped = await client.encryptFileStream(session, fileId, source(total));
   const back = client.decryptFileStream(session, fileId, piped.wrappedKey, piped.ciphertext);
   if ((await drain(back)) !== total) throw new Error('round trip lost bytes');
   const roundTripMBps = rate(total, performance.now() - t);
@@ -210,9 +241,7 @@ export async function streamFigures(
   phase('decrypt-memory');
   const held = Math.min(total, 256 * 1024 * 1024);
   const memId = asFileId(crypto.randomUUID());
-  const inMemory = await client.encryptFileStream(session, memId, source(held), {
-    checksum: false,
-  });
+  const inMemory = await client.encryptFileStream(session, memId, source(held));
   const parts = await collect(inMemory.ciphertext);
   t = performance.now();
   let opened = 0;

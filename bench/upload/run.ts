@@ -1,8 +1,9 @@
 // Benchmark (issue 6): upload and download a 1 GiB file through the real UI in Chromium
-// (encryption in the crypto Worker, tus in 8 MiB PATCHes; download decrypted into a stubbed
-// File System Access writable that discards the bytes), beside a plain upload of the same number
-// of ciphertext bytes to the same server in the same run (the same tus endpoint and 8 MiB
-// PATCHes, no encryption). Reports MB/s (10^6 bytes of plaintext per second) and the peak RSS of
+// (encryption in the crypto Workers, tus in 4 MiB PATCHes with their block checksums; download
+// decrypted into a stubbed File System Access writable that discards the bytes), beside a plain
+// upload of the same number of ciphertext bytes to the same server in the same run (the same tus
+// endpoint and 4 MiB PATCHes, no encryption, no per-PATCH checksum). BENCH_CORES=N makes the page
+// see N cores (navigator.hardwareConcurrency), which sets the app's crypto pool size. Reports MB/s (10^6 bytes of plaintext per second) and the peak RSS of
 // all Chromium processes.
 //
 // Playwright sets the scene (sign-in cookie, unlock, the files picked) and then disconnects: while
@@ -18,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { ciphertextLength } from '@sealvault/protocol';
+import { ciphertextLength, CONTENT_HASH_BLOCK_BYTES } from '@sealvault/protocol';
 import { seedVault } from '../secrets/seed.ts';
 import { CHROMIUM, CHROMIUM_ARGS, freePort, sleep, startApp } from '../shared/app.ts';
 import { cpuDelta, rssByKind, treeCpu, treeRssMiB } from '../shared/procs.ts';
@@ -26,18 +27,19 @@ import { cpuDelta, rssByKind, treeCpu, treeRssMiB } from '../shared/procs.ts';
 const MIB = Number(process.argv[2] ?? 1024);
 const SIZE = MIB * 1024 * 1024;
 const PASSWORD = 'bench-vault-password';
-const PIECE = 8 * 1024 * 1024;
+const PIECE = CONTENT_HASH_BLOCK_BYTES;
 
+/** Writes `bytes` of random data; returns their content hash (one block per PIECE). */
 function writeFile(file: string, bytes: number): string {
   const fd = fs.openSync(file, 'w');
-  const hash = createHash('sha256');
+  const hash = createHash('sha256'); // over the block digests
   const block = randomBytes(PIECE);
   for (let done = 0; done < bytes;) {
     const n = Math.min(PIECE, bytes - done);
     block[0] = done & 0xff; // not one repeated block: vary each piece a little
     block[1] = (done >>> 8) & 0xff;
     fs.writeSync(fd, block, 0, n);
-    hash.update(block.subarray(0, n));
+    hash.update(createHash('sha256').update(block.subarray(0, n)).digest());
     done += n;
   }
   // On disk before anything is measured: the kernel's writeback of 2 GiB of fresh input files
@@ -184,6 +186,12 @@ try {
       });
   });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
+  if (process.env.BENCH_CORES) {
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Emulation.setHardwareConcurrencyOverride', {
+      hardwareConcurrency: Number(process.env.BENCH_CORES),
+    });
+  }
   await page.goto(`${base}/vault/${vaultId}`);
   const unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
   await unlock.getByLabel('Vault password').fill(PASSWORD);
@@ -198,6 +206,8 @@ try {
   });
   await page.getByRole('button', { name: 'Upload Files' }).click();
   await page.getByRole('dialog', { name: 'Upload Files' }).waitFor();
+  // The crypto pool was made when the unlock dialog opened, for this many cores.
+  const pageCores = await page.evaluate(() => navigator.hardwareConcurrency);
   await pw.close(); // disconnects; the browser and its page stay as they are
 
   const dt = await devtools(`/vault/${vaultId}`);
@@ -227,7 +237,7 @@ try {
   const beforeByKind = { ...rssByKind };
   for (const k of Object.keys(rssByKind)) delete rssByKind[k];
 
-  // Plain: the same number of ciphertext bytes, tus in 8 MiB PATCHes of the picked file.
+  // Plain: the same number of ciphertext bytes, tus in 4 MiB PATCHes of the picked file.
   const plainUpload = async (vault: string, checksum: string, piece: number, fileId: string) => {
     const file = (document.getElementById('bench-raw') as HTMLInputElement).files![0]!;
     const b64 = (s: string) => btoa(s);
@@ -348,7 +358,7 @@ try {
 
   const mbs = (s: number) => (SIZE / 1e6 / s).toFixed(1);
   console.log(
-    `size=${MIB} MiB cores=${os.cpus().length} load=${os
+    `size=${MIB} MiB cores=${os.cpus().length} page-sees-cores=${pageCores} load=${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join('/')}`,
