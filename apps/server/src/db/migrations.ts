@@ -190,6 +190,17 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The content hash ([Note: content hash] in packages/protocol/src/files.ts) replaces the SHA-256
+  // of the whole ciphertext as the checksum of new files (files/uploads.ts). The rows before it
+  // keep theirs, so they are marked 'sha256'; new rows say 'content-hash-4m'.
+  '0070_checksum_algorithm': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('vault_files')
+        .addColumn('checksum_algorithm', 'text', (c) => c.notNull().defaultTo('sha256'))
+        .execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -14,6 +14,7 @@ export const toFile = (r: Selectable<VaultFilesTable>): VaultFile => ({
   wrapped_key: r.wrapped_key,
   ciphertext_size: Number(r.ciphertext_size),
   checksum: r.checksum,
+  checksum_algorithm: r.checksum_algorithm,
   created_at: r.created_at,
   updated_at: r.updated_at,
 });

@@ -1,16 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileResponseSchema, filesResponseSchema } from '@sealvault/protocol';
+import type { VaultFilesTable } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser } from '../testing/users.ts';
 import {
   createFilesVault,
+  contentHash,
   fakeCiphertext,
+  fileContent,
   filesDeps,
   filesIn,
+  listFiles,
   setPlan,
+  sha256,
   tus,
   uploadMetadata,
 } from '../testing/files.ts';
+import { fileStorage } from './files.service.ts';
 import { deleteVault, getVault, listVaults } from '../vaults/vaults.service.ts';
 import { sweepFiles } from './uploads.sweep.ts';
 
@@ -80,9 +87,9 @@ describe('file routes', () => {
 
   it('lists the opaque records, never a name or type', async () => {
     const { user, vaultId, meta, bytes } = await withFile(1000);
-    const body = (await (await get(user, `/api/vaults/${vaultId}/files`)).json()) as {
-      files: Record<string, unknown>[];
-    };
+    const body = filesResponseSchema.parse(
+      await (await get(user, `/api/vaults/${vaultId}/files`)).json(),
+    );
     expect(body.files).toEqual([
       {
         id: meta.fileId,
@@ -90,13 +97,62 @@ describe('file routes', () => {
         name_lookup: meta.lookup,
         wrapped_key: meta.wrappedKey,
         ciphertext_size: bytes.length,
-        checksum: meta.checksum,
+        checksum: contentHash(bytes),
+        checksum_algorithm: 'content-hash-4m',
         created_at: expect.any(String) as unknown,
         updated_at: expect.any(String) as unknown,
       },
     ]);
     expect(t.logs()).not.toContain(meta.encMeta);
     expect(t.logs()).not.toContain(meta.lookup);
+  });
+
+  it('still lists and serves a file from before the content hash (whole-file SHA-256)', async () => {
+    const { user, vaultId } = await withFile(1000);
+    const bytes = fakeCiphertext(300_000);
+    const blob = await fileStorage(t.config).blobs.put([bytes]);
+    const id = randomUUID();
+    const now = t.clock.now.toISOString();
+    // Written as the server wrote rows before 0070_checksum_algorithm, without the column: its
+    // default marks the row 'sha256', as the migration marks the rows it finds.
+    const old: Omit<VaultFilesTable, 'checksum_algorithm'> = {
+      id,
+      vault_id: vaultId,
+      user_id: user.id,
+      enc_meta: randomBytes(140).toString('base64'),
+      name_lookup: randomBytes(32).toString('hex'),
+      wrapped_key: randomBytes(60).toString('base64'),
+      ciphertext_size: bytes.length,
+      checksum: sha256(bytes),
+      blob_key: blob.key,
+      created_at: now,
+      updated_at: now,
+    };
+    await t.db.kysely
+      .insertInto('vault_files')
+      .values(old as VaultFilesTable)
+      .execute();
+
+    const files = await listFiles(t, user, vaultId);
+    expect(files.find((f) => f.id === id)).toMatchObject({
+      checksum: sha256(bytes),
+      checksum_algorithm: 'sha256',
+      ciphertext_size: bytes.length,
+    });
+    expect(files.filter((f) => f.id !== id)).toMatchObject([
+      { checksum_algorithm: 'content-hash-4m' },
+    ]);
+    expect((await fileContent(t, user, vaultId, id)).equals(bytes)).toBe(true);
+    const ranged = await get(user, `/api/vaults/${vaultId}/files/${id}/content`, {
+      range: 'bytes=100-199',
+    });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+    const renamed = await send(user, 'PATCH', `/api/vaults/${vaultId}/files/${id}`, rename());
+    expect(fileResponseSchema.parse(await renamed.json()).file).toMatchObject({
+      id,
+      checksum_algorithm: 'sha256',
+    });
   });
 
   it('serves exact byte ranges, across vf1 chunk boundaries too', async () => {
@@ -148,7 +204,9 @@ describe('file routes', () => {
     const next = rename();
     const res = await send(user, 'PATCH', url, next);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ file: { id: fileId, ...next } });
+    expect(fileResponseSchema.parse(await res.json())).toMatchObject({
+      file: { id: fileId, ...next },
+    });
     expect((await send(user, 'PATCH', url, next)).status).toBe(200); // unchanged name: fine
     const taken = await send(user, 'PATCH', url, { ...rename(), name_lookup: other.lookup });
     expect(taken.status).toBe(409);

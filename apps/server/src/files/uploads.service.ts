@@ -1,6 +1,7 @@
 // The checks in front of @tus/server (uploads.routes.ts): a new upload is refused before a byte
 // is stored unless its metadata, vault, declared length and plan limit are right; a running one
-// is reachable only by the user who created it [Note: upload ownership in uploads.ts].
+// is reachable only by the user who created it [Note: upload ownership in uploads.ts]; a body's
+// Upload-Checksum must name an algorithm we support (the tus checksum extension).
 import { Metadata } from '@tus/server';
 import {
   fileTooLargeMessage,
@@ -8,6 +9,7 @@ import {
   messages,
   plaintextLength,
   checksumSchema,
+  UPLOAD_CHECKSUM_HEADER,
   uploadMetadataSchema,
 } from '@sealvault/protocol';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
@@ -15,12 +17,18 @@ import { getLimits } from '../plans/limits.service.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
-import { texts, UPLOAD_ID_PATTERN, type CreationMetadata } from './uploads.ts';
+import {
+  CHECKSUM_ALGORITHMS,
+  texts,
+  UPLOAD_ID_PATTERN,
+  type BodyCheck,
+  type CreationMetadata,
+} from './uploads.ts';
 
 /**
- * The creation metadata. `checksum` may be left out when the client streams its encryption and
- * only knows the ciphertext's SHA-256 at the end: it then sends it on the PATCH that completes the
- * upload, as FINAL_CHECKSUM_HEADER (see finishUpload).
+ * The creation metadata. `checksum` (the content hash) may be left out when the client streams
+ * its encryption and only knows it at the end: it then sends it on the PATCH that completes the
+ * upload, as UPLOAD_FINAL_CHECKSUM_HEADER ([Note: deferred checksum] in uploads.ts).
  */
 const creationMetadataSchema = uploadMetadataSchema.extend({ checksum: checksumSchema.optional() });
 
@@ -90,4 +98,34 @@ export async function ownUpload(deps: FilesDeps, userId: string, id: string) {
     throw new HttpError(410, 'not_found', texts.uploadExpired);
   }
   return row;
+}
+
+const SHA256_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The request's Upload-Checksum (tus checksum extension: `<algorithm> <base64 digest>` of the
+ * body), or null without one. An algorithm other than sha256, or a value that is not a SHA-256
+ * in base64, is refused (400) before a byte is read [Note: checksum per PATCH in uploads.ts].
+ */
+export function parseUploadChecksum(headers: Headers, uploadLength: number): BodyCheck | null {
+  const header = headers.get(UPLOAD_CHECKSUM_HEADER);
+  if (header === null) return null;
+  const malformed = () =>
+    badRequest(
+      `${UPLOAD_CHECKSUM_HEADER} must be "sha256 <the base64 SHA-256 of the request body>".`,
+    );
+  const [, algorithm = '', value = ''] = /^(\S+) (\S+)$/.exec(header.trim()) ?? [];
+  if (!algorithm) throw malformed();
+  if (!(CHECKSUM_ALGORITHMS as readonly string[]).includes(algorithm.toLowerCase())) {
+    throw badRequest(
+      `${UPLOAD_CHECKSUM_HEADER} uses an algorithm this server does not support: use ${CHECKSUM_ALGORITHMS.join(' or ')}.`,
+    );
+  }
+  if (!SHA256_BASE64.test(value)) throw malformed();
+  const length = headers.get('content-length');
+  return {
+    digest: Buffer.from(value, 'base64'),
+    contentLength: length !== null && /^\d{1,16}$/.test(length) ? Number(length) : null,
+    uploadLength,
+  };
 }

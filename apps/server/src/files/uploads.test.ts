@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ciphertextLength } from '@sealvault/protocol';
+import { ciphertextLength, UPLOAD_FINAL_CHECKSUM_HEADER } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { FINAL_CHECKSUM_HEADER } from './uploads.ts';
 import {
   asMeta,
   errorOf,
@@ -11,6 +10,7 @@ import {
   fileContent,
   filesIn,
   listFiles,
+  sha256,
   tus,
   tusFiles,
   uploadMetadata,
@@ -144,14 +144,17 @@ describe('tus uploads: storing, resuming, limits, checksum', () => {
     const up = tus(t, user.cookie);
     const blobsBefore = filesIn(t, 'blobs');
     const bytes = fakeCiphertext(5000);
-    const meta = uploadMetadata(vaultId, bytes, { checksum: 'ab'.repeat(32) });
-    const { created, patched } = await up.upload(meta, bytes);
-    expect(created.status).toBe(201);
-    expect(patched.status).toBe(460);
-    expect((await errorOf(patched)).message).toMatch(/checksum/);
+    // A wrong hash, and the whole-file SHA-256 that files were checked with before the content hash.
+    for (const checksum of ['ab'.repeat(32), sha256(bytes)]) {
+      const meta = uploadMetadata(vaultId, bytes, { checksum });
+      const { created, patched } = await up.upload(meta, bytes);
+      expect(created.status).toBe(201);
+      expect(patched.status).toBe(460);
+      expect((await errorOf(patched)).message).toMatch(/checksum/);
+      expect(tusFiles(t, created.headers.get('location') ?? '')).toEqual([]);
+    }
     expect(await listFiles(t, user, vaultId)).toEqual([]);
     expect(filesIn(t, 'blobs')).toEqual(blobsBefore);
-    expect(tusFiles(t, created.headers.get('location') ?? '')).toEqual([]);
     expect(await uploadRows(t, vaultId)).toEqual([]);
   });
 
@@ -165,11 +168,11 @@ describe('tus uploads: storing, resuming, limits, checksum', () => {
     const location = created.headers.get('location') ?? '';
     // Only the PATCH that completes the upload is checked; a header on an earlier one is ignored.
     const first = await up.patch(location, 0, bytes.subarray(0, 1000), {
-      [FINAL_CHECKSUM_HEADER]: 'cd'.repeat(32),
+      [UPLOAD_FINAL_CHECKSUM_HEADER]: 'cd'.repeat(32),
     });
     expect(first.status).toBe(204);
     const done = await up.patch(location, 1000, bytes.subarray(1000), {
-      [FINAL_CHECKSUM_HEADER]: checksum!,
+      [UPLOAD_FINAL_CHECKSUM_HEADER]: checksum!,
     });
     expect(done.status).toBe(204);
     const files = await listFiles(t, user, vaultId);
@@ -195,7 +198,7 @@ describe('tus uploads: storing, resuming, limits, checksum', () => {
         created.headers.get('location') ?? '',
         0,
         bytes,
-        header ? { [FINAL_CHECKSUM_HEADER]: header } : {},
+        header ? { [UPLOAD_FINAL_CHECKSUM_HEADER]: header } : {},
       );
       expect(patched.status).toBe(460);
       expect((await errorOf(patched)).message).toMatch(/checksum/);

@@ -1,39 +1,49 @@
 // The tus 1.0 upload pipeline (https://tus.io/protocols/resumable-upload; architecture.md,
 // Server: Uploads). uploads.routes.ts checks the session, the vault, the metadata and the plan's
 // size limit before handing a request to @tus/server; the hooks here record the upload, and on
-// its last byte verify the ciphertext's SHA-256, move the bytes into the BlobStore and only then
-// create the vault_files row. [Note: upload ownership] An upload's owner lives in file_uploads,
-// written on creation; every later tus request is refused (404) unless it comes from that user.
-import { createHash, type Hash } from 'node:crypto';
-import fs from 'node:fs';
+// its last byte verify the ciphertext's content hash ([Note: content hash] in
+// packages/protocol/src/files.ts), move the bytes into the BlobStore and only then create the
+// vault_files row. [Note: upload ownership] An upload's owner lives in file_uploads, written on
+// creation; every later tus request is refused (404) unless it comes from that user.
+import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { messages, UPLOADS_PATH, type ErrorCode, type UploadMetadata } from '@sealvault/protocol';
+import {
+  CONTENT_HASH_BLOCK_BYTES,
+  messages,
+  UPLOAD_FINAL_CHECKSUM_HEADER,
+  UPLOADS_PATH,
+  type ErrorCode,
+  type UploadMetadata,
+} from '@sealvault/protocol';
 import { errorBody } from '../http/errors.ts';
 import type { StoredBlob } from '../blobs/blob-store.ts';
 import type { FsBlobStore } from '../blobs/fs-blob-store.ts';
+import { ContentHasher, contentHashOfFile, type ContentHashMark } from './content-hash.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 
 export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
-/**
- * [Note: deferred checksum] A client that encrypts while it uploads learns the ciphertext's
- * SHA-256 only after the last byte, so it may leave `checksum` out of the creation metadata and
- * send it (64 lowercase hex) in this header on the PATCH that completes the upload. The bytes are
- * verified against it exactly as against a checksum given at creation; if both are given they
- * must agree; with neither the upload fails with a checksum mismatch.
- */
-export const FINAL_CHECKSUM_HEADER = 'Upload-Final-Checksum';
+const BLOCK = CONTENT_HASH_BLOCK_BYTES;
+// [Note: deferred checksum] A client that encrypts while it uploads learns the ciphertext's
+// content hash only after the last byte, so it may leave `checksum` out of the creation metadata
+// and send it (64 lowercase hex) as UPLOAD_FINAL_CHECKSUM_HEADER on the PATCH that completes the
+// upload. The bytes are verified against it exactly as against a checksum given at creation; if
+// both are given they must agree; with neither the upload fails with a checksum mismatch. The file
+// record keeps the content hash the server computed, with checksum_algorithm 'content-hash-4m'.
+
 /** The creation metadata as checked: the checksum may be deferred to the last PATCH. */
 export type CreationMetadata = Omit<UploadMetadata, 'checksum'> & { checksum?: string | undefined };
 export const CHECKSUM_MISMATCH_STATUS = 460; // the tus checksum extension's "Checksum Mismatch"
+/** Tus-Checksum-Algorithm: the algorithms a PATCH's Upload-Checksum may use. */
+export const CHECKSUM_ALGORITHMS = ['sha256'] as const;
 export const texts = {
   checksumMismatch:
     'The uploaded file does not match its checksum (it was corrupted in transit). Please upload it again.',
+  pieceCorrupted: 'This piece of the upload was corrupted in transit. Send it again.',
   duplicateName: 'A file with this name already exists in this vault.',
   duplicateId: 'A file with this id already exists.',
   uploadNotFound: 'Upload not found',
@@ -54,49 +64,126 @@ export class TusHttpError extends Error {
 }
 
 /**
+ * What a request declared in Upload-Checksum (the tus checksum extension), for the store's write
+ * of its body: uploads.service.ts parses it, the onIncomingRequest hook hands it to the store.
+ */
+export interface BodyCheck {
+  /** The SHA-256 the body must have. */
+  digest: Buffer;
+  /** The request's Content-Length, if it had a valid one. */
+  contentLength: number | null;
+  /** The upload's declared length: the body can bring no more than what is left of it. */
+  uploadLength: number;
+}
+
+/**
  * The tus file store, without creation-defer-length: a size must be declared and checked first.
- * It also hashes the bytes as they are written, so the last PATCH need not read the whole file
- * again. [Note: running hash] The running SHA-256 is kept only while every byte from 0 went
- * through successful writes in this process; after a failed or partial write, a restart or a
- * PATCH on another instance, it is dropped and finishUpload hashes the stored file instead.
+ *
+ * [Note: running hash] It computes the content hash while the bytes are written, so the last
+ * PATCH need not read the whole file again: per upload, a ContentHasher (content-hash.ts) holds
+ * the digests of the 4 MiB blocks received so far and the running SHA-256 of the unfinished one.
+ * It is kept only while every byte from 0 went through successful writes in this process; after a
+ * failed write, a restart or a PATCH on another instance it is dropped, and finishUpload hashes
+ * the stored file instead, block by block.
+ *
+ * [Note: checksum per PATCH] With the tus checksum extension a request declares its body's
+ * SHA-256 (Upload-Checksum). The body is all or nothing: when it does not match (corrupted, or
+ * cut short by a dropped connection) the file is truncated back to where the body started, the
+ * block hashes are rewound with it, and the request fails with 460; sent again, it appends at the
+ * same offset. The app sends one 4 MiB block per PATCH, so a body that starts on a block boundary
+ * and cannot pass the block's end is digested by the block hash itself (hashed once); any other
+ * body, or one without block hashes to share, gets a hash of its own. Without the header a PATCH
+ * is kept as it arrives (a dropped one resumes from what reached the disk) and only the final
+ * content hash covers it.
  */
 export class UploadStore extends FileStore {
-  private readonly hashes = new Map<string, { hash: Hash; offset: number }>();
+  private readonly hashers = new Map<string, ContentHasher>();
+  private readonly checks = new Map<string, BodyCheck>();
 
   constructor(directory: string) {
     super({ directory });
-    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'];
+  }
+
+  /**
+   * Declares the digest of the next body written to upload `id`. Keyed by upload only, as write()
+   * sees no request: two requests racing on one upload (tus's lock lets one write at a time and
+   * cancels the other) may swap declarations, so one may be refused with 460 although its body was
+   * right, or written unchecked. An accepted race: the final content hash still covers every byte.
+   */
+  expectBody(id: string, check: BodyCheck): void {
+    this.checks.set(id, check);
+  }
+  /** Drops `check` if no write took it (its request failed before reaching its body). */
+  withdraw(check: BodyCheck): void {
+    for (const [id, declared] of this.checks) if (declared === check) this.checks.delete(id);
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const prior = this.hashes.get(id);
-    this.hashes.delete(id); // invalid until this write has succeeded
-    const state =
-      offset === 0
-        ? { hash: createHash('sha256'), offset: 0 }
-        : prior?.offset === offset
-          ? prior
-          : undefined;
-    if (!state) return super.write(readable, id, offset);
-    let hashed = 0;
+    const check = this.checks.get(id);
+    this.checks.delete(id);
+    const prior = this.hashers.get(id);
+    this.hashers.delete(id); // invalid until this write has succeeded
+    const hasher =
+      offset === 0 ? new ContentHasher() : prior?.length === offset ? prior : undefined;
+    if (!hasher && !check) return super.write(readable, id, offset);
+
+    const mark = check && hasher?.mark();
+    // A body that starts a block and cannot pass its end (tus cuts a body at its Content-Length,
+    // and always at the upload's end) is digested by the block hash; any other gets its own.
+    const inOneBlock =
+      !!check &&
+      offset % BLOCK === 0 &&
+      Math.min(check.contentLength ?? Infinity, check.uploadLength - offset) <= BLOCK;
+    const own = check && !(hasher && inOneBlock) ? createHash('sha256') : undefined;
+    let seen = 0;
     const tap = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
-        state.hash.update(chunk);
-        hashed += chunk.length;
+        hasher?.update(chunk);
+        own?.update(chunk);
+        seen += chunk.length;
         callback(null, chunk);
       },
     });
     readable.on('error', (err) => tap.destroy(err));
-    const newOffset = await super.write(readable.pipe(tap), id, offset);
-    if (newOffset === offset + hashed) this.hashes.set(id, { hash: state.hash, offset: newOffset });
+    let newOffset: number;
+    try {
+      newOffset = await super.write(readable.pipe(tap), id, offset);
+    } catch (err) {
+      if (check) await this.rollBack(id, offset, hasher, mark);
+      throw err;
+    }
+    const whole = newOffset === offset + seen;
+    if (check) {
+      const digest = own ? own.digest() : seen <= BLOCK ? hasher?.tailDigest(seen) : undefined;
+      if (!whole || !digest?.equals(check.digest)) {
+        await this.rollBack(id, offset, hasher, mark);
+        throw new TusHttpError(CHECKSUM_MISMATCH_STATUS, 'bad_request', texts.pieceCorrupted);
+      }
+    }
+    if (hasher && whole) this.hashers.set(id, hasher);
     return newOffset;
   }
 
-  /** The SHA-256 (hex) of all `length` bytes if the running hash covers exactly them. */
-  takeDigest(id: string, length: number): string | null {
-    const state = this.hashes.get(id);
-    this.hashes.delete(id);
-    return state?.offset === length ? state.hash.digest('hex') : null;
+  /** Undoes a refused body: the file back to `offset`, the block hashes back to `mark`. */
+  private async rollBack(
+    id: string,
+    offset: number,
+    hasher: ContentHasher | undefined,
+    mark: ContentHashMark | undefined,
+  ): Promise<void> {
+    await fsp.truncate(this.dataPath(id), offset);
+    if (hasher && mark) {
+      hasher.rewind(mark);
+      this.hashers.set(id, hasher);
+    }
+  }
+
+  /** The content hash (hex) of all `length` bytes if the running block hashes cover exactly them. */
+  takeContentHash(id: string, length: number): string | null {
+    const hasher = this.hashers.get(id);
+    this.hashers.delete(id);
+    return hasher?.length === length ? hasher.digest() : null;
   }
 
   dataPath(id: string): string {
@@ -106,7 +193,8 @@ export class UploadStore extends FileStore {
   /** Removes the upload's bytes and tus info file, whichever of them exist. */
   async discard(id: string): Promise<void> {
     const data = this.dataPath(id);
-    this.hashes.delete(id);
+    this.hashers.delete(id);
+    this.checks.delete(id);
     await fsp.rm(data, { force: true });
     await fsp.rm(`${data}.json`, { force: true });
   }
@@ -124,6 +212,8 @@ export interface UploadScope {
   storage: FileStorage;
   userId: string;
   create?: { meta: CreationMetadata; length: number; expiresAt?: Date };
+  /** The request's Upload-Checksum, for the store's write of its body [Note: checksum per PATCH]. */
+  bodyCheck?: BodyCheck | null;
 }
 const scopes = new WeakMap<Request, UploadScope>();
 export const bindScope = (req: Request, scope: UploadScope) => scopes.set(req, scope);
@@ -139,12 +229,18 @@ export function createTusServer(uploads: UploadStore): Server {
     datastore: uploads,
     relativeLocation: true,
     allowedOrigins: [], // same-origin only: no CORS headers at all
+    // Right before the lock and the body: a PATCH's (or a creation-with-upload POST's) checksum.
+    onIncomingRequest: (req, id) => {
+      const check = scopes.get(req)?.bodyCheck;
+      if (check) uploads.expectBody(id, check);
+      return Promise.resolve();
+    },
     onUploadCreate: async (req, upload) => {
       await recordUpload(scopeOf(req), upload.id);
       return {};
     },
     onUploadFinish: async (req, upload) => {
-      await finishUpload(scopeOf(req), upload.id, req.headers.get(FINAL_CHECKSUM_HEADER));
+      await finishUpload(scopeOf(req), upload.id, req.headers.get(UPLOAD_FINAL_CHECKSUM_HEADER));
       return {};
     },
     onResponseError: (req, err) => {
@@ -182,12 +278,6 @@ async function recordUpload(scope: UploadScope, id: string): Promise<void> {
   });
 }
 
-async function sha256File(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), hash);
-  return hash.digest('hex');
-}
-
 /**
  * The last byte has arrived: verify, store, record. On any failure nothing stays behind (no
  * record, no blob, no upload) and the client gets the error as the answer to its last PATCH.
@@ -204,9 +294,10 @@ export async function finishUpload(
   if (!(await repo.claimUpload(db, id))) throw new TusHttpError(409, 'conflict', texts.busy);
   let stored: StoredBlob | undefined;
   try {
+    // [Note: running hash]: the block hashes of the PATCHes, else the stored file read again.
     const digest =
-      storage.uploads.takeDigest(id, Number(row.upload_length)) ??
-      (await sha256File(storage.uploads.dataPath(id)));
+      storage.uploads.takeContentHash(id, Number(row.upload_length)) ??
+      (await contentHashOfFile(storage.uploads.dataPath(id)));
     const expected = row.checksum || finalChecksum;
     const disagree = !!row.checksum && finalChecksum !== null && finalChecksum !== row.checksum;
     if (!expected || disagree || digest !== expected) {
@@ -238,6 +329,7 @@ export async function finishUpload(
           wrapped_key: row.wrapped_key,
           ciphertext_size: stored?.size ?? 0,
           checksum: digest,
+          checksum_algorithm: 'content-hash-4m',
           blob_key: key,
           created_at: now,
           updated_at: now,

@@ -1,9 +1,16 @@
 // Test helpers for files and tus uploads: a files vault, fake vf1 ciphertext, hand-built tus
-// requests (tus 1.0: Tus-Resumable, Upload-Length, Upload-Metadata, PATCH with Upload-Offset).
+// requests (tus 1.0: Tus-Resumable, Upload-Length, Upload-Metadata, PATCH with Upload-Offset and
+// the checksum extension's Upload-Checksum), the content hash computed independently of the server.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ciphertextLength, type UploadMetadata } from '@sealvault/protocol';
+import {
+  ciphertextLength,
+  CONTENT_HASH_BLOCK_BYTES,
+  filesResponseSchema,
+  UPLOAD_CHECKSUM_HEADER,
+  type UploadMetadata,
+} from '@sealvault/protocol';
 import type { FilesDeps } from '../files/files.service.ts';
 import { createLogger } from '../logger.ts';
 import { insertVault } from '../vaults/vaults.repository.ts';
@@ -19,6 +26,24 @@ export const filesDeps = (t: TestApp): FilesDeps => ({
 });
 
 export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** [Note: content hash], written out here so that tests do not check the server against itself. */
+export function contentHash(data: Uint8Array): string {
+  const outer = createHash('sha256');
+  for (let at = 0; at < data.length; at += CONTENT_HASH_BLOCK_BYTES) {
+    outer.update(
+      createHash('sha256')
+        .update(data.subarray(at, at + CONTENT_HASH_BLOCK_BYTES))
+        .digest(),
+    );
+  }
+  return outer.digest('hex');
+}
+
+/** The Upload-Checksum header of a PATCH with this body: `sha256 <base64 SHA-256>`. */
+export const uploadChecksum = (body: Uint8Array) => ({
+  [UPLOAD_CHECKSUM_HEADER]: `sha256 ${createHash('sha256').update(body).digest('base64')}`,
+});
 
 /** Random bytes with the length vf1 gives a plaintext of `plain` bytes (the server cannot tell). */
 export const fakeCiphertext = (plain: number) => randomBytes(ciphertextLength(plain));
@@ -63,7 +88,7 @@ export function uploadMetadata(
   return {
     vaultId,
     fileId: randomUUID(),
-    checksum: sha256(bytes),
+    checksum: contentHash(bytes),
     encMeta: randomBytes(140).toString('base64'),
     lookup: randomBytes(32).toString('hex'),
     wrappedKey: randomBytes(60).toString('base64'),
@@ -151,9 +176,10 @@ export async function userWithVault(
   return { user, vaultId: await createFilesVault(t, user.id) };
 }
 
+/** The vault's file records, as the protocol's schema parses them. */
 export async function listFiles(t: TestApp, user: TestUser, vaultId: string) {
   const res = await t.request(`/api/vaults/${vaultId}/files`, { headers: { cookie: user.cookie } });
-  return ((await res.json()) as { files: { id: string; ciphertext_size: number }[] }).files;
+  return filesResponseSchema.parse(await res.json()).files;
 }
 
 export async function fileContent(t: TestApp, user: TestUser, vaultId: string, fileId: string) {

@@ -28,6 +28,11 @@ export interface TestApp {
   clock: { now: Date };
   /** A request from the app's own origin, as a browser on the page would send it. */
   request: (path: string, init?: RequestInit) => Promise<Response>;
+  /**
+   * A new app on the same database and data dir, as after a restart: nothing kept in memory
+   * survives (the tus store's block hashes, its locks). `app` and `config` are replaced.
+   */
+  restart: () => void;
   close: () => Promise<void>;
 }
 
@@ -93,7 +98,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   await migrateAll(db, auth);
   const clock = { now: new Date() };
-  const app = createApp({ config, db, logger, now: () => new Date(clock.now), auth });
+  const start = (cfg: Config) =>
+    createApp({ config: cfg, db, logger, now: () => new Date(clock.now), auth });
   const takeMail = async (to: string): Promise<MailMessage> => {
     for (let i = 0; i < 200; i++) {
       const m = mails.find((x) => !taken.has(x) && x.to === to);
@@ -105,8 +111,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }
     throw new Error(`no mail to ${to}`);
   };
-  return {
-    app,
+  const t: TestApp = {
+    app: start(config),
     db,
     config,
     clock,
@@ -116,7 +122,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     request: (p, init = {}) => {
       const headers = new Headers(init.headers);
       if (!headers.has('origin')) headers.set('origin', config.publicUrl);
-      return Promise.resolve(app.request(p, { ...init, headers }));
+      return Promise.resolve(t.app.request(p, { ...init, headers }));
+    },
+    restart: () => {
+      t.config = { ...t.config }; // a new object: files.service.ts keeps one storage per config
+      t.app = start(t.config);
     },
     close: async () => {
       await db.close();
@@ -124,4 +134,5 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return t;
 }
