@@ -107,6 +107,16 @@ export const UPLOAD_CHECKSUM_HEADER = 'Upload-Checksum';
  * was not in the creation metadata (a client that encrypts while it uploads learns it at the end).
  */
 export const UPLOAD_FINAL_CHECKSUM_HEADER = 'Upload-Final-Checksum';
+/**
+ * The two 460 answers (the tus checksum extension's "Checksum Mismatch"): a PATCH whose body does
+ * not match its Upload-Checksum (nothing of it was kept: send it again), and an upload whose
+ * content hash does not match the declared one (the upload is gone: start again).
+ */
+export const uploadChecksumTexts = {
+  blockCorrupted: 'This piece of the upload was corrupted in transit. Send it again.',
+  fileMismatch:
+    'The uploaded file does not match its checksum (it was corrupted in transit). Please upload it again.',
+} as const;
 
 /**
  * The Upload-Metadata of a tus creation request. Exactly these keys: anything else (a file name,

@@ -15,6 +15,7 @@ import {
   CONTENT_HASH_BLOCK_BYTES,
   messages,
   UPLOAD_FINAL_CHECKSUM_HEADER,
+  uploadChecksumTexts,
   UPLOADS_PATH,
   type ErrorCode,
   type UploadMetadata,
@@ -41,9 +42,8 @@ export const CHECKSUM_MISMATCH_STATUS = 460; // the tus checksum extension's "Ch
 /** Tus-Checksum-Algorithm: the algorithms a PATCH's Upload-Checksum may use. */
 export const CHECKSUM_ALGORITHMS = ['sha256'] as const;
 export const texts = {
-  checksumMismatch:
-    'The uploaded file does not match its checksum (it was corrupted in transit). Please upload it again.',
-  pieceCorrupted: 'This piece of the upload was corrupted in transit. Send it again.',
+  checksumMismatch: uploadChecksumTexts.fileMismatch,
+  pieceCorrupted: uploadChecksumTexts.blockCorrupted,
   duplicateName: 'A file with this name already exists in this vault.',
   duplicateId: 'A file with this id already exists.',
   uploadNotFound: 'Upload not found',

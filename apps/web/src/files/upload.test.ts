@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { uploadChecksumTexts } from '@sealvault/protocol';
 import { RETRY_DELAYS, shouldRetryUpload } from './upload.ts';
 
 describe('upload retries', () => {
@@ -15,5 +16,12 @@ describe('upload retries', () => {
     for (const status of [400, 401, 404, 409, 413, 460]) {
       expect(shouldRetryUpload(status, 0)).toBe(false);
     }
+  });
+  it('sends a block refused as corrupted again, but not a file that failed its content hash', () => {
+    const body = (message: string) => JSON.stringify({ error: { code: 'bad_request', message } });
+    expect(shouldRetryUpload(460, 0, body(uploadChecksumTexts.blockCorrupted))).toBe(true);
+    expect(shouldRetryUpload(460, 4, body(uploadChecksumTexts.blockCorrupted))).toBe(false);
+    expect(shouldRetryUpload(460, 0, body(uploadChecksumTexts.fileMismatch))).toBe(false);
+    expect(shouldRetryUpload(460, 0, 'not json')).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import {
 import {
   UPLOAD_CHECKSUM_HEADER,
   UPLOAD_FINAL_CHECKSUM_HEADER,
+  uploadChecksumTexts,
   UPLOADS_PATH,
 } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
@@ -36,24 +37,32 @@ const base64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)
  */
 export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
 
-/** Whether to retry after a request failed with `status` (0: no response) on try `attempt`. */
-export function shouldRetryUpload(status: number, attempt: number): boolean {
+/**
+ * Whether to retry after a request failed with `status` (0: no response) on try `attempt`; `body`
+ * is the response's text. A block the server refused as corrupted (460, nothing of it kept) is
+ * sent again, like a server error; a whole file that failed its content hash is not (the server
+ * has dropped the upload).
+ */
+export function shouldRetryUpload(status: number, attempt: number, body = ''): boolean {
   if (status === 0) return true;
-  return (status >= 500 || status === 423) && attempt < 4;
+  const blockRefused = status === 460 && messageOf(body) === uploadChecksumTexts.blockCorrupted;
+  return (status >= 500 || status === 423 || blockRefused) && attempt < 4;
+}
+
+function messageOf(body: string): string | null {
+  try {
+    const json = JSON.parse(body) as { error?: { message?: unknown }; message?: unknown };
+    const message = json.error?.message ?? json.message;
+    return typeof message === 'string' && message ? message : null;
+  } catch {
+    return null; // not JSON
+  }
 }
 
 /** The message of a failed tus request: the server's own for a 409/413/460, else a generic one. */
 export function uploadErrorMessage(err: unknown): string {
   const res = (err as DetailedError | undefined)?.originalResponse;
-  if (!res) return UPLOAD_FAILED;
-  try {
-    const body = JSON.parse(res.getBody()) as { error?: { message?: unknown }; message?: unknown };
-    const message = body.error?.message ?? body.message;
-    if (typeof message === 'string' && message) return message;
-  } catch {
-    // not JSON
-  }
-  return UPLOAD_FAILED;
+  return (res && messageOf(res.getBody())) ?? UPLOAD_FAILED;
 }
 
 /**
@@ -118,7 +127,8 @@ export async function uploadFile(
         if (contentHash) req.setHeader(UPLOAD_FINAL_CHECKSUM_HEADER, contentHash);
       },
       onShouldRetry: (err, attempt) => {
-        const retry = shouldRetryUpload(err.originalResponse?.getStatus() ?? 0, attempt);
+        const res = err.originalResponse;
+        const retry = shouldRetryUpload(res?.getStatus() ?? 0, attempt, res?.getBody() ?? '');
         if (retry) onRetrying(true);
         return retry;
       },
