@@ -61,12 +61,15 @@ async function unlockTimes(client: ReturnType<typeof createCryptoClient>) {
   return { kdf: key.slots[0]?.kdf, unlockMs: times };
 }
 
-/** Unlock time with the default Argon2id parameters, in its own Worker (freed afterwards). */
-async function unlock() {
-  const worker = new Worker('./worker.js', { type: 'module' });
-  const result = await unlockTimes(createCryptoClient(workerTransport(worker)));
-  worker.terminate();
-  return result;
+/**
+ * Unlock time with the default Argon2id parameters, in its own pool of `workers` (freed
+ * afterwards): the KDF in the first Worker, then the keys handed to the others.
+ */
+async function unlock(workers: number) {
+  const { client, terminate } = pool(workers);
+  const result = await unlockTimes(client);
+  terminate();
+  return { ...result, unlockWorkers: workers };
 }
 
 /** The app's layout: this page's client over a pool of `n` crypto Workers. */

@@ -148,7 +148,7 @@ async function runChromium() {
     };
     if (onlyPaired)
       return { env: await page.evaluate(() => navigator.userAgent), paired: await pairedRun() };
-    const unlock = await page.evaluate(() => globalThis.vf1Unlock());
+    const unlock = await page.evaluate((w) => globalThis.vf1Unlock(w), workerCounts.at(-1));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const baselineRssMiB = treeRssMiB(/chrom/i);
     let peakRssMiB = baselineRssMiB;

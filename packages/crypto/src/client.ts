@@ -87,6 +87,7 @@ export function createCryptoClient(
   if (!pool[0]) throw new CryptoError('INVALID_INPUT', 'A crypto client needs a transport');
   const primary: Transport = pool[0];
   const others = pool.slice(1);
+  let nextDigest = 0;
   const concurrency = Math.max(1, options.concurrency ?? Math.min(12, 4 * pool.length));
   const reuseOnOpen = (options.reuseBuffers ?? 'all') !== 'none';
   const reuseOnSeal = (options.reuseBuffers ?? 'all') === 'all';
@@ -246,6 +247,10 @@ export function createCryptoClient(
     decryptItem: pass('decryptItem'),
     decryptItems: pass('decryptItems'),
     lookupName: pass('lookupName'),
+    digestBlock: (block) => {
+      const t = pool[nextDigest++ % pool.length]!;
+      return t.call('digestBlock', [block], [block.buffer]);
+    },
 
     async encryptFileStream(session, fileId, plaintext) {
       const { jobs, header, wrappedKey } = await beginEncrypt(session, fileId);

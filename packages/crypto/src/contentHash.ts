@@ -5,6 +5,7 @@
 // `content_hash`. It replaced a whole-file SHA-256 in WebAssembly (WebCrypto has no incremental
 // digest), which cost the upload about 4.7 CPU seconds per GiB (docs/adr/0005).
 import { concat, toHex } from './bytes.ts';
+import { CryptoError } from './errors.ts';
 import { sha256, type Bytes } from './primitives.ts';
 
 /** Bytes per block; the last block of a ciphertext may be shorter. */
@@ -12,7 +13,9 @@ export const CONTENT_HASH_BLOCK_BYTES = 4 * 1024 * 1024;
 
 /** SHA-256 of one block (at most CONTENT_HASH_BLOCK_BYTES bytes). */
 export function blockDigest(block: Bytes): Promise<Bytes> {
-  if (block.length > CONTENT_HASH_BLOCK_BYTES) throw new RangeError('A block is at most 4 MiB');
+  if (block.length > CONTENT_HASH_BLOCK_BYTES) {
+    throw new CryptoError('INVALID_INPUT', 'A block is at most 4 MiB');
+  }
   return sha256(block);
 }
 

@@ -129,6 +129,28 @@ describe('a pool of crypto Workers', () => {
     expect(enc2).toMatchObject({ code: 'LOCKED' });
   });
 
+  it('digests content-hash blocks in the Workers, round robin, handing each block back', async () => {
+    const calls: number[] = [];
+    const pool = [0, 1].map((i): Transport => {
+      const inner = worker();
+      return {
+        call(method, args, transfer) {
+          if (method === 'digestBlock') calls.push(i);
+          return inner.call(method, args, transfer);
+        },
+      };
+    });
+    const client = createCryptoClient(pool);
+    for (const size of [0, 1, 4 * 1024 * 1024]) {
+      const block = pattern(size, 3);
+      const expected = new Uint8Array(await crypto.subtle.digest('SHA-256', block));
+      const { digest, block: back } = await client.digestBlock(block.slice());
+      expect(digest).toEqual(expected);
+      expect(diff(back, block)).toEqual([0, -1]);
+    }
+    expect(calls).toEqual([0, 1, 0]);
+  });
+
   it('hands each lane of an encryption out once, and only from the Worker that began it', async () => {
     const a = createCryptoService();
     const b = createCryptoService();

@@ -6,6 +6,7 @@ import { randomBytes, toHex, type RandomBytes } from './bytes.ts';
 import { CryptoError } from './errors.ts';
 import { createFileJobs, type ChunkResult, type EncryptJob } from './jobs.ts';
 import { receiveFrom, sendTo } from './peers.ts';
+import { blockDigest } from './contentHash.ts';
 import {
   asFileId,
   asFolderId,
@@ -145,6 +146,11 @@ export interface CryptoService {
   ): Promise<(SecretItem | null)[]>;
   /** The name look-up HMAC, lowercase hex. */
   lookupName(session: SessionId, parentId: FolderId | null, name: string): Promise<string>;
+  /**
+   * SHA-256 of one block of the content hash (no key involved): done here so that a Worker, not
+   * the page, spends the CPU. Takes `block` and hands it back.
+   */
+  digestBlock(block: Bytes): Promise<{ digest: Bytes; block: Bytes }>;
 }
 
 export interface ServiceOptions {
@@ -286,5 +292,6 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       );
     },
     lookupName: async (s, parentId, name) => records.lookupName(keysOf(s), parent(parentId), name),
+    digestBlock: async (block) => ({ digest: await blockDigest(block), block }),
   };
 }

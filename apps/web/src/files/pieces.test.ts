@@ -12,9 +12,9 @@ const streamOf = (parts: number[][]) =>
 /** A stand-in digest (the sum of the bytes), and a log of what the hooks saw. */
 function hooks(events: string[] = []): PieceHooks {
   return {
-    digest: (piece) => {
-      events.push(`digest ${piece.length}`);
-      return Promise.resolve(Uint8Array.of(piece.reduce((a, b) => a + b, 0)));
+    digest: (bytes) => {
+      events.push(`digest ${bytes.length}`);
+      return Promise.resolve({ bytes, digest: Uint8Array.of(bytes.reduce((a, b) => a + b, 0)) });
     },
     onEnd: (digests) => {
       events.push(`end ${digests.map((d) => d[0]).join(',')}`);

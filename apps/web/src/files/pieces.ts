@@ -20,8 +20,11 @@ export interface PieceReader {
 }
 
 export interface PieceHooks {
-  /** Digests one piece (WebCrypto's SHA-256 in the app). */
-  digest(piece: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>>;
+  /**
+   * Digests one piece (SHA-256, in a crypto Worker in the app). May take the piece's buffer: the
+   * piece to send is the one it hands back.
+   */
+  digest(piece: Uint8Array<ArrayBuffer>): Promise<Piece>;
   /** Called once with all the digests, in order, before the last piece is handed over. */
   onEnd(digests: Uint8Array<ArrayBuffer>[]): Promise<void>;
 }
@@ -56,15 +59,15 @@ export function piecesOf(
       if (take < chunk.length) carry = chunk.subarray(take);
     }
     produced += want;
-    const digest = await hooks.digest(bytes);
-    digests.push(digest);
+    const piece = await hooks.digest(bytes);
+    digests.push(piece.digest);
     if (produced === total) {
       if (carry?.length || !(await reader.read()).done) {
         throw new Error('The stream is longer than its declared length');
       }
       await hooks.onEnd(digests);
     }
-    return { bytes, digest };
+    return piece;
   }
 
   return {
