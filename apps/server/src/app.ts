@@ -2,6 +2,7 @@
 // in-process and main.ts only reads config, opens the database and listens.
 import { Hono } from 'hono';
 import { errorBody, onError } from './http/errors.ts';
+import { limitBodies } from './http/body-limit.ts';
 import { sameOriginStateChanges, securityHeaders } from './http/security.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
@@ -42,6 +43,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
   });
   app.use('*', securityHeaders(deps.config.payments?.checkoutHost));
+  // Before anything reads a body; the tus upload bodies are exempt (http/body-limit.ts).
+  app.use('*', limitBodies());
   // The payment notification comes from the provider's servers and is authenticated by its
   // signature (payments/ipn.ts), so it is the one state change exempt from the same-origin rule.
   app.use('/api/*', sameOriginStateChanges(deps.config.publicUrl, [IPN_PATH]));
