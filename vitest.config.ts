@@ -9,6 +9,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          // Browser-only tests run in Chromium (npm run test:browser -w @sealvault/web).
+          exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },

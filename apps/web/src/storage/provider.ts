@@ -1,0 +1,84 @@
+// The storage-provider seam of the browser (architecture.md, Storage providers; ADR 0003): every
+// place a vault's ciphertext can live implements this one interface, and the code that uploads,
+// downloads, previews and deletes files talks to it only. Providers move opaque bytes: they never
+// see a key, a name or plaintext. One line per method says what it promises; the contract suite
+// (contract.ts) checks every implementation against the same tests.
+import type { ProviderType } from '@sealvault/protocol';
+
+/** What a provider can do, for callers that must choose (e.g. range reads for video seeking). */
+export interface Capabilities {
+  /** Any byte range of a blob can be read without reading the bytes before it. */
+  ranges: boolean;
+  /** An interrupted put can resume where it stopped instead of starting again. */
+  resumable: boolean;
+  /** The largest blob it accepts, in bytes; null when only the plan or the quota limits it. */
+  maxBlobBytes: number | null;
+}
+
+/** Space as the backend reports it; null fields are unknown. */
+export interface Quota {
+  usedBytes: number | null;
+  totalBytes: number | null;
+}
+
+export interface BlobInfo {
+  /** The provider's own reference to the blob (the file record's storage path). */
+  ref: string;
+  size: number;
+}
+
+export interface PutOptions {
+  /** Bytes sent so far (0..length), as the put makes progress. */
+  onProgress?: (sent: number) => void;
+  /** Aborts the put; nothing of the blob is left behind. */
+  signal?: AbortSignal;
+}
+
+export type StorageErrorCode = 'not_found' | 'no_space' | 'aborted' | 'unavailable' | 'failed';
+
+/** Every provider failure: a stable code and a message a user can read. */
+export class StorageError extends Error {
+  override readonly name = 'StorageError';
+  constructor(
+    readonly code: StorageErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface StorageProvider {
+  readonly type: ProviderType;
+  readonly capabilities: Capabilities;
+  /** Makes the vault's container (folder or prefix) exist; calling it again changes nothing. */
+  prepare(vaultId: string): Promise<void>;
+  /**
+   * Stores `source`, exactly `length` bytes, as blob `blobId` of the vault; resolves once all of
+   * it is stored. A failed or aborted put leaves nothing behind.
+   */
+  put(
+    vaultId: string,
+    blobId: string,
+    length: number,
+    source: ReadableStream<Uint8Array>,
+    options?: PutOptions,
+  ): Promise<BlobInfo>;
+  /** The blob's bytes, or bytes [start, end) of it; StorageError 'not_found' if it is missing. */
+  get(
+    vaultId: string,
+    ref: string,
+    range?: { start: number; end: number },
+    signal?: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array>>;
+  /** The blob's size, or null if it is missing. */
+  stat(vaultId: string, ref: string): Promise<BlobInfo | null>;
+  /** Every blob of the vault. */
+  list(vaultId: string): Promise<BlobInfo[]>;
+  /** Removes a blob; removing a missing one is not an error. */
+  delete(vaultId: string, ref: string): Promise<void>;
+  /** Removes the vault's container and every blob in it. */
+  removeContainer(vaultId: string): Promise<void>;
+  /** Space used and available, where the backend says. */
+  quota(): Promise<Quota>;
+}
