@@ -201,6 +201,39 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Account hardening (issue 15, items 3 and 7; auth/attempts.ts, auth/totp-replay.ts): the shared
+  // budget of password and second-factor attempts per account and per client address, and the last
+  // TOTP time step each user spent.
+  '0080_auth_attempts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('auth_attempts')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('totp_steps')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('last_step', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // Recoverable finalisation (issue 15, item 4; files/uploads.finish.ts): who holds the claim on a
+  // 'finishing' upload and since when, and the blob its bytes were moved to, so a retry or the
+  // sweep can resume or cleanly fail it. 0090: 0080_* is taken by another change of issue 15.
+  '0090_upload_finishing': {
+    async up(db: Kysely<unknown>) {
+      for (const column of ['claim_id', 'claimed_at', 'blob_key']) {
+        await db.schema.alterTable('file_uploads').addColumn(column, 'text').execute();
+      }
+      await db.schema
+        .createIndex('file_uploads_user_id')
+        .on('file_uploads')
+        .column('user_id')
+        .execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -86,8 +86,17 @@ export interface FileUploadsTable {
   checksum: string;
   /** The declared Upload-Length. bigint, read with Number(). */
   upload_length: number;
-  /** 'receiving' until the last byte arrives, then 'finishing' while it is verified and stored. */
+  /**
+   * 'receiving' until the last byte arrives, 'finishing' while it is verified and stored, 'done'
+   * once its file record exists (kept until expiry, so a retried last request learns it succeeded).
+   */
   state: string;
+  /** The claim of the request finishing it ('<instance>.<random>'), null when none holds it. */
+  claim_id: string | null;
+  /** When that claim was made; an old claim may be taken over (files/uploads.finish.ts). */
+  claimed_at: string | null;
+  /** Once verified and moved into the BlobStore: its key (the file record's once 'done'). */
+  blob_key: string | null;
   created_at: string;
   /** After this the upload is refused (410) and swept. */
   expires_at: string;

@@ -145,22 +145,82 @@ export const insertUpload = (db: Q, row: FileUploadsTable) =>
 export const findUpload = (db: Q, id: string) =>
   db.selectFrom('file_uploads').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Moves an upload from 'receiving' to 'finishing'; false if another request got there first. */
-export async function claimUpload(db: Q, id: string): Promise<boolean> {
+/**
+ * Takes the claim on an upload to finish it: from the state and claim `from` that the caller read
+ * (compare-and-swap, so of two racing requests one wins) to 'finishing' under `to`. A deferred
+ * checksum given now is kept on the row, so that a later retry or the sweep can verify the bytes.
+ */
+export async function claimUpload(
+  db: Q,
+  id: string,
+  from: { state: string; claim_id: string | null },
+  to: { claim_id: string; claimed_at: string; checksum?: string },
+): Promise<boolean> {
+  let q = db
+    .updateTable('file_uploads')
+    .set({ state: 'finishing', ...to })
+    .where('id', '=', id)
+    .where('state', '=', from.state);
+  q =
+    from.claim_id === null
+      ? q.where('claim_id', 'is', null)
+      : q.where('claim_id', '=', from.claim_id);
+  return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** Sets `values` on the upload if `claimId` still holds it; false when it lost the claim. */
+export async function updateClaimed(
+  db: Q,
+  id: string,
+  claimId: string,
+  values: Partial<Pick<FileUploadsTable, 'state' | 'claim_id' | 'claimed_at' | 'blob_key'>>,
+): Promise<boolean> {
   const res = await db
     .updateTable('file_uploads')
-    .set({ state: 'finishing' })
+    .set(values)
     .where('id', '=', id)
-    .where('state', '=', 'receiving')
+    .where('claim_id', '=', claimId)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** Deletes the upload if `claimId` still holds it. */
+export const deleteClaimedUpload = (db: Q, id: string, claimId: string) =>
+  db.deleteFrom('file_uploads').where('id', '=', id).where('claim_id', '=', claimId).execute();
+
+/** Keeps a deferred checksum (the last PATCH's Upload-Final-Checksum) before its bytes arrive. */
+export const keepDeferredChecksum = (db: Q, id: string, checksum: string) =>
+  db
+    .updateTable('file_uploads')
+    .set({ checksum })
+    .where('id', '=', id)
+    .where('checksum', '=', '')
+    .where('state', '=', 'receiving')
+    .execute();
+
+/** Unexpired uploads that may need finishing: 'finishing' ones, and 'receiving' ones with a checksum. */
+export const uploadsToFinish = (db: Q, now: string) =>
+  db
+    .selectFrom('file_uploads')
+    .selectAll()
+    .where('expires_at', '>', now)
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'finishing'),
+        eb.and([eb('state', '=', 'receiving'), eb('checksum', '!=', '')]),
+      ]),
+    )
+    .execute();
 
 export const deleteUpload = (db: Q, id: string) =>
   db.deleteFrom('file_uploads').where('id', '=', id).execute();
 
 export const expiredUploads = (db: Q, now: string) =>
-  db.selectFrom('file_uploads').select('id').where('expires_at', '<=', now).execute();
+  db
+    .selectFrom('file_uploads')
+    .select(['id', 'state', 'blob_key'])
+    .where('expires_at', '<=', now)
+    .execute();
 
 /** Makes a vault's unfinished uploads expire now: refused from here on, and swept. */
 export const expireUploadsOfVault = (db: Q, vaultId: string, now: string) =>
@@ -208,6 +268,18 @@ export async function dueBlobDeletions(db: Q, now: string, keys?: string[]): Pro
             .selectFrom('vault_files as f')
             .select('f.id')
             .whereRef('f.blob_key', '=', 'd.blob_key'),
+        ),
+      ),
+    )
+    // nor an upload being finished (its bytes, verified and moved, waiting for the record)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('file_uploads as u')
+            .select('u.id')
+            .whereRef('u.blob_key', '=', 'd.blob_key')
+            .where('u.state', '=', 'finishing'),
         ),
       ),
     );

@@ -2,6 +2,7 @@
 // the encrypted metadata), delete (record and blob), and the storage shared by routes and the
 // sweep. A blob's deletion is queued in the transaction that removes its record and carried out
 // right after it commits; the sweep retries whatever is left (uploads.sweep.ts).
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { RenameFileRequest, VaultFile } from '@sealvault/protocol';
 import { messages } from '@sealvault/protocol';
@@ -15,6 +16,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
 import { createTusServer, texts, UploadStore, type FileStorage } from './uploads.ts';
+import { finishUpload } from './uploads.finish.ts';
 
 export type FilesDeps = Pick<AppDeps, 'db' | 'now' | 'logger' | 'config'>;
 
@@ -28,7 +30,9 @@ export function fileStorage(config: Config): FileStorage {
     storage = {
       blobs: createFsBlobStore(path.join(config.dataDir, 'blobs')),
       uploads,
-      tus: createTusServer(uploads),
+      tus: createTusServer(uploads, finishUpload),
+      instance: randomBytes(8).toString('hex'),
+      finishing: new Set(),
     };
     storages.set(config, storage);
   }

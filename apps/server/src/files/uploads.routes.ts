@@ -6,14 +6,26 @@
 // @tus/server sees it; errors answer in the API's JSON shape `{ error: { code, message } }` with
 // the tus headers kept.
 import { Hono } from 'hono';
-import { errorBodySchema, type ErrorCode } from '@sealvault/protocol';
+import {
+  checksumSchema,
+  errorBodySchema,
+  UPLOAD_FINAL_CHECKSUM_HEADER,
+  type ErrorCode,
+} from '@sealvault/protocol';
 import { requireUser } from '../auth/auth.middleware.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import * as repo from './files.repository.ts';
 import { fileStorage } from './files.service.ts';
 import { requestWithNodeBody } from './nodeBody.ts';
-import { bindScope, CHECKSUM_ALGORITHMS, texts, type UploadScope } from './uploads.ts';
+import {
+  bindScope,
+  CHECKSUM_ALGORITHMS,
+  texts,
+  TusHttpError,
+  type UploadScope,
+} from './uploads.ts';
+import { bytesComplete, finishUpload } from './uploads.finish.ts';
 import { checkNewUpload, ownUpload, parseUploadChecksum } from './uploads.service.ts';
 
 const codeFor = (status: number): ErrorCode =>
@@ -46,6 +58,31 @@ async function asApiResponse(res: Response): Promise<Response> {
   headers.set('Content-Type', 'application/json');
   headers.delete('Content-Length');
   return new Response(json, { status: res.status, headers });
+}
+
+/**
+ * The answer to a HEAD or PATCH on an upload whose bytes are all here: finished (again, if a
+ * process stopped in the middle; at once if its record exists), the complete offset; or the
+ * finish's error, after which the upload is gone (or 423 while another request finishes it).
+ */
+async function finishedAnswer(
+  scope: UploadScope,
+  row: { id: string; upload_length: number },
+  method: 'HEAD' | 'PATCH',
+  finalChecksum: string | null,
+): Promise<Response> {
+  const headers = new Headers({ 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store' });
+  try {
+    await finishUpload(scope, row.id, finalChecksum);
+  } catch (err) {
+    if (!(err instanceof TusHttpError)) throw err;
+    headers.set('Content-Type', 'application/json');
+    return new Response(method === 'HEAD' ? null : err.body, { status: err.status_code, headers });
+  }
+  const length = String(row.upload_length);
+  headers.set('Upload-Offset', length);
+  if (method === 'HEAD') headers.set('Upload-Length', length);
+  return new Response(null, { status: method === 'HEAD' ? 200 : 204, headers });
 }
 
 /** Hands a request with a body to @tus/server; its checksum goes no further than this request. */
@@ -89,21 +126,43 @@ export function uploadsRoutes(): Hono<AppEnv> {
     return asApiResponse(res);
   });
 
-  // HEAD only (Hono routes HEAD to GET handlers; a real GET has nothing to read here).
+  // HEAD only (Hono routes HEAD to GET handlers; a real GET has nothing to read here). An upload
+  // whose bytes are all here is finished first, so a complete offset always means a file record
+  // ([Note: recoverable finish] in uploads.finish.ts): tus clients take it for success.
   app.get('/:id', async (c) => {
     if (c.req.method !== 'HEAD') return c.json(errorBody('not_found', texts.uploadNotFound), 404);
     const userId = c.var.user.id;
-    await ownUpload(c.var, userId, c.req.param('id'));
+    const row = await ownUpload(c.var, userId, c.req.param('id'));
     const storage = fileStorage(c.var.config);
-    bindScope(c.req.raw, { deps: c.var, storage, userId });
+    const scope = { deps: c.var, storage, userId };
+    const complete =
+      row.state === 'receiving' && !!row.checksum && (await bytesComplete(storage, row));
+    if (row.state !== 'receiving' || complete) return finishedAnswer(scope, row, 'HEAD', null);
+    bindScope(c.req.raw, scope);
     return asApiResponse(await storage.tus.handleWeb(c.req.raw));
   });
 
   app.patch('/:id', async (c) => {
     const userId = c.var.user.id;
     const row = await ownUpload(c.var, userId, c.req.param('id'));
-    const bodyCheck = parseUploadChecksum(c.req.raw.headers, Number(row.upload_length));
     const storage = fileStorage(c.var.config);
+    const finalChecksum = c.req.header(UPLOAD_FINAL_CHECKSUM_HEADER) ?? null;
+    if (row.state !== 'receiving') {
+      // Its last PATCH was answered, or lost with the process: finish it (again) and say so.
+      if (c.req.header('upload-offset') !== String(row.upload_length)) {
+        throw new HttpError(409, 'conflict', texts.offsetMismatch);
+      }
+      return finishedAnswer({ deps: c.var, storage, userId }, row, 'PATCH', finalChecksum);
+    }
+    // The completing PATCH's deferred checksum is kept before its bytes, so that a finish resumed
+    // after a crash can verify them (a header on an earlier PATCH is ignored).
+    const completes =
+      Number(c.req.header('upload-offset')) + Number(c.req.header('content-length') ?? NaN) ===
+      Number(row.upload_length);
+    if (!row.checksum && completes && checksumSchema.safeParse(finalChecksum).success) {
+      await repo.keepDeferredChecksum(c.var.db.kysely, row.id, finalChecksum!);
+    }
+    const bodyCheck = parseUploadChecksum(c.req.raw.headers, Number(row.upload_length));
     const req = requestWithNodeBody(c);
     const res = await handleChecked(req, { deps: c.var, storage, userId, bodyCheck });
     const offset = Number(res.headers.get('upload-offset') ?? NaN);

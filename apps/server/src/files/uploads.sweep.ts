@@ -1,12 +1,18 @@
-// The periodic file sweep (issue 6: abandoned uploads expire and are swept). It removes uploads
-// past their expiry (bytes, tus info and row), stray tus files without a row, queued blob
+// The periodic file sweep (issue 6: abandoned uploads expire and are swept). It finishes uploads
+// that a stopped process left half finished ([Note: recoverable finish] in uploads.finish.ts),
+// removes uploads past their expiry (bytes, tus info, row and a half-finished one's blob), stray tus files without a row, queued blob
 // deletions that are due, and interrupted blob writes. sweepFiles is one pass with the deps'
 // clock, so tests call it directly; startFileSweeper runs it on a timer in server.ts.
 import fsp from 'node:fs/promises';
 import * as repo from './files.repository.ts';
 import { fileStorage, purgeBlobs, type FilesDeps } from './files.service.ts';
+import { finishStuckUploads } from './uploads.finish.ts';
 
 export interface SweepResult {
+  /** Uploads a stopped process left unfinished, now files. */
+  finishedUploads: number;
+  /** Such uploads that could not become files (checksum, vault gone, bytes lost): removed. */
+  failedUploads: number;
   expiredUploads: number;
   strayUploads: number;
   blobsDeleted: number;
@@ -21,8 +27,14 @@ export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
   const storage = fileStorage(deps.config);
   const cutoff = new Date(now.getTime() - deps.config.uploadExpiryHours * 3_600_000);
 
+  const finished = await finishStuckUploads(deps, storage);
+
   const expired = await repo.expiredUploads(db, now.toISOString());
-  for (const { id } of expired) {
+  for (const { id, state, blob_key } of expired) {
+    // A half-finished upload's blob is no file's: due for deletion with the row gone.
+    if (state === 'finishing' && blob_key) {
+      await repo.queueBlobDeletions(db, [blob_key], now.toISOString());
+    }
     await storage.uploads.discard(id);
     await repo.deleteUpload(db, id);
   }
@@ -46,6 +58,8 @@ export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
 
   await repo.dropReferencedDeletions(db);
   return {
+    finishedUploads: finished.finished,
+    failedUploads: finished.failed,
     expiredUploads: expired.length,
     strayUploads,
     blobsDeleted: await purgeBlobs(deps),

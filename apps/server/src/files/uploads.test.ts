@@ -49,8 +49,12 @@ describe('tus uploads: storing, resuming, limits, checksum', () => {
     expect((await fileContent(t, user, vaultId, meta.fileId)).equals(bytes)).toBe(true);
     expect(tusFiles(t, location)).toEqual([]);
     expect(await uploadRows(t, vaultId)).toEqual([]);
-    // The finished upload is gone: no more HEAD or PATCH on it.
-    expect((await up.head(location)).status).toBe(404);
+    // The finished upload answers complete (a retry of its last request learns it succeeded).
+    const complete = await up.head(location);
+    expect(complete.status).toBe(200);
+    expect(complete.headers.get('upload-offset')).toBe(String(bytes.length));
+    expect((await up.patch(location, 100_000, bytes.subarray(100_000))).status).toBe(409);
+    expect(await listFiles(t, user, vaultId)).toHaveLength(1);
   });
 
   it('resumes after a dropped connection: HEAD gives the offset, the rest completes it', async () => {

@@ -4,7 +4,8 @@
 // its last byte verify the ciphertext's content hash ([Note: content hash] in
 // packages/protocol/src/files.ts), move the bytes into the BlobStore and only then create the
 // vault_files row. [Note: upload ownership] An upload's owner lives in file_uploads, written on
-// creation; every later tus request is refused (404) unless it comes from that user.
+// creation; every later tus request is refused (404) unless it comes from that user. The last
+// step, finishUpload, lives in uploads.finish.ts ([Note: recoverable finish]).
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -21,9 +22,8 @@ import {
   type UploadMetadata,
 } from '@sealvault/protocol';
 import { errorBody } from '../http/errors.ts';
-import type { StoredBlob } from '../blobs/blob-store.ts';
 import type { FsBlobStore } from '../blobs/fs-blob-store.ts';
-import { ContentHasher, contentHashOfFile, type ContentHashMark } from './content-hash.ts';
+import { ContentHasher, type ContentHashMark } from './content-hash.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 
@@ -49,6 +49,8 @@ export const texts = {
   uploadNotFound: 'Upload not found',
   uploadExpired: 'This upload has expired. Please upload the file again.',
   busy: 'This upload is being completed.',
+  uploadLost: 'This upload could not be completed. Please upload the file again.',
+  offsetMismatch: 'Upload-Offset does not match: this upload is complete.',
 };
 
 /** An error a tus hook throws: @tus/server answers with its status_code and body. */
@@ -204,7 +206,18 @@ export interface FileStorage {
   blobs: FsBlobStore;
   uploads: UploadStore;
   tus: Server;
+  /** Random per storage (per process): names this process's claims [Note: recoverable finish]. */
+  instance: string;
+  /** Uploads that a request of this process is finishing now. */
+  finishing: Set<string>;
 }
+
+/** Finishes an upload whose last byte has arrived (uploads.finish.ts). */
+export type FinishUpload = (
+  scope: UploadScope,
+  id: string,
+  finalChecksum: string | null,
+) => Promise<void>;
 
 /** What the routes learned about a request, for the hooks that @tus/server calls with it. */
 export interface UploadScope {
@@ -223,7 +236,7 @@ function scopeOf(req: Request): UploadScope {
   return scope;
 }
 
-export function createTusServer(uploads: UploadStore): Server {
+export function createTusServer(uploads: UploadStore, finishUpload: FinishUpload): Server {
   return new Server({
     path: UPLOADS_PATH,
     datastore: uploads,
@@ -273,83 +286,10 @@ async function recordUpload(scope: UploadScope, id: string): Promise<void> {
     checksum: create.meta.checksum ?? '', // '' = deferred [Note: deferred checksum]
     upload_length: create.length,
     state: 'receiving',
+    claim_id: null,
+    claimed_at: null,
+    blob_key: null,
     created_at: now.toISOString(),
     expires_at: expiresAt.toISOString(),
   });
-}
-
-/**
- * The last byte has arrived: verify, store, record. On any failure nothing stays behind (no
- * record, no blob, no upload) and the client gets the error as the answer to its last PATCH.
- */
-export async function finishUpload(
-  scope: UploadScope,
-  id: string,
-  finalChecksum: string | null = null,
-): Promise<void> {
-  const { deps, storage } = scope;
-  const db = deps.db.kysely;
-  const row = await repo.findUpload(db, id);
-  if (!row) throw new TusHttpError(404, 'not_found', texts.uploadNotFound);
-  if (!(await repo.claimUpload(db, id))) throw new TusHttpError(409, 'conflict', texts.busy);
-  let stored: StoredBlob | undefined;
-  try {
-    // [Note: running hash]: the block hashes of the PATCHes, else the stored file read again.
-    const digest =
-      storage.uploads.takeContentHash(id, Number(row.upload_length)) ??
-      (await contentHashOfFile(storage.uploads.dataPath(id)));
-    const expected = row.checksum || finalChecksum;
-    const disagree = !!row.checksum && finalChecksum !== null && finalChecksum !== row.checksum;
-    if (!expected || disagree || digest !== expected) {
-      throw new TusHttpError(CHECKSUM_MISMATCH_STATUS, 'bad_request', texts.checksumMismatch);
-    }
-    stored = await storage.blobs.adopt(storage.uploads.dataPath(id));
-    const key = stored.key;
-    // Should the process stop before the record commits, the sweep removes the blob later.
-    const inAnHour = new Date(deps.now().getTime() + 3_600_000).toISOString();
-    await repo.queueBlobDeletions(db, [key], inAnHour);
-    const now = deps.now().toISOString();
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        const vault = await repo.lockVault(trx, deps.db.kind, row.user_id, row.vault_id);
-        if (!vault) throw new TusHttpError(404, 'not_found', messages.vaults.notFound);
-        if (await repo.fileIdTaken(trx, row.file_id)) {
-          throw new TusHttpError(409, 'conflict', texts.duplicateId);
-        }
-        if (await repo.lookupTaken(trx, row.vault_id, row.name_lookup)) {
-          throw new TusHttpError(409, 'conflict', texts.duplicateName);
-        }
-        await repo.insertFile(trx, {
-          id: row.file_id,
-          vault_id: row.vault_id,
-          user_id: row.user_id,
-          enc_meta: row.enc_meta,
-          name_lookup: row.name_lookup,
-          wrapped_key: row.wrapped_key,
-          ciphertext_size: stored?.size ?? 0,
-          checksum: digest,
-          checksum_algorithm: 'content-hash-4m',
-          blob_key: key,
-          created_at: now,
-          updated_at: now,
-        });
-        await repo.deleteUpload(trx, id);
-        await repo.unqueueBlobDeletions(trx, [key]);
-      })
-      .catch((err: unknown) => {
-        if (repo.isUniqueViolation(err))
-          throw new TusHttpError(409, 'conflict', texts.duplicateName);
-        throw err;
-      });
-  } catch (err) {
-    if (stored) {
-      await storage.blobs.delete(stored.key);
-      await repo.unqueueBlobDeletions(db, [stored.key]);
-    }
-    await storage.uploads.discard(id);
-    await repo.deleteUpload(db, id);
-    throw err;
-  }
-  await storage.uploads.discard(id); // the tus info file; the bytes now belong to the blob
 }

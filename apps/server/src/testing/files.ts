@@ -189,8 +189,14 @@ export async function fileContent(t: TestApp, user: TestUser, vaultId: string, f
   return Buffer.from(await res.arrayBuffer());
 }
 
+/** The vault's unfinished uploads (a 'done' row only remembers a finished one until its expiry). */
 export const uploadRows = (t: TestApp, vaultId: string) =>
-  t.db.kysely.selectFrom('file_uploads').selectAll().where('vault_id', '=', vaultId).execute();
+  t.db.kysely
+    .selectFrom('file_uploads')
+    .selectAll()
+    .where('vault_id', '=', vaultId)
+    .where('state', '!=', 'done')
+    .execute();
 
 /** The tus files (bytes and info) of the upload at `location`. */
 export const tusFiles = (t: TestApp, location: string) =>

@@ -1,0 +1,246 @@
+// Finishing an upload: its last byte has arrived, so verify its content hash, move the bytes into
+// the BlobStore and create the vault_files row (ADR 0004). [Note: recoverable finish] The process
+// may stop at any point of it (kill -9, a full disk), and the upload must then neither answer 409
+// forever nor lose a file that was complete. Every step leaves its progress on the file_uploads
+// row, so that the next attempt resumes from it:
+//   receiving --claim--> finishing --bytes verified and moved: blob_key--> done (record exists)
+// - The claim (claim_id, claimed_at) is a compare-and-swap, so one request finishes an upload at
+//   a time; the deferred checksum [Note: deferred checksum in uploads.ts] is kept on the row with it.
+// - A claim may be taken over when no request of this process holds it and it was made by
+//   another process (one that stopped: the tus lock is in memory, so one process serves an upload,
+//   ADR 0004) or is older than FINISH_LEASE_MS. The client's retry (HEAD or PATCH, uploads.routes.ts)
+//   and the sweep (uploads.sweep.ts, also at start-up) do so and resume.
+// - blob_key is written (with a queued deletion, in case the upload fails for good) right after the
+//   move; with it, a resumed attempt skips to the record. Without it, the bytes are still in the
+//   tus store, verified again and moved. Should the process stop inside the move itself, before
+//   blob_key is written, the tus file is gone: the resumed attempt fails the upload cleanly (410).
+// - The record's transaction also marks the row 'done'; the row stays until its expiry, so a retry
+//   of the last request (whose answer was lost) is told that the upload is complete.
+// - A definite failure (checksum, vault gone, duplicate, bytes lost) removes the row, the blob and
+//   the tus files; any other error (I/O, the database) releases the claim and keeps the progress.
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import type { Selectable } from 'kysely';
+import { messages } from '@sealvault/protocol';
+import type { BlobKey } from '../blobs/blob-store.ts';
+import type { FileUploadsTable } from '../db/schema.ts';
+import { contentHashOfFile } from './content-hash.ts';
+import * as repo from './files.repository.ts';
+import type { FilesDeps } from './files.service.ts';
+import {
+  CHECKSUM_MISMATCH_STATUS,
+  texts,
+  TusHttpError,
+  type FileStorage,
+  type UploadScope,
+} from './uploads.ts';
+
+/** A claim older than this may be taken over even from this process (it lost track of it). */
+export const FINISH_LEASE_MS = 10 * 60_000;
+/** The sweep finishes a complete 'receiving' upload only once its bytes are this old. */
+const SWEEP_QUIET_MS = 60_000;
+const HEX64 = /^[0-9a-f]{64}$/;
+
+type UploadRow = Selectable<FileUploadsTable>;
+
+/** The claim was taken over by another attempt: leave the upload to it. */
+class LostClaim extends Error {
+  override name = 'LostClaim';
+}
+const busy = () => new TusHttpError(423, 'conflict', texts.busy);
+const lost = () => new TusHttpError(410, 'not_found', texts.uploadLost);
+
+/** Whether this process may take the claim on `row` now [Note: recoverable finish]. */
+export function mayClaim(row: UploadRow, storage: FileStorage, now: Date): boolean {
+  if (row.state === 'receiving') return true;
+  if (row.state !== 'finishing' || storage.finishing.has(row.id)) return false;
+  if (!row.claim_id || !row.claimed_at) return true; // released after a failure
+  if (!row.claim_id.startsWith(`${storage.instance}.`)) return true; // a process that stopped
+  return new Date(row.claimed_at).getTime() <= now.getTime() - FINISH_LEASE_MS;
+}
+
+/** Whether every declared byte of a 'receiving' upload is in the tus store. */
+export async function bytesComplete(storage: FileStorage, row: UploadRow): Promise<boolean> {
+  const stat = await fsp.stat(storage.uploads.dataPath(row.id)).catch(() => null);
+  return stat?.size === Number(row.upload_length);
+}
+
+/**
+ * Finishes upload `id` (the tus onUploadFinish hook, a retry, the sweep): resolves once its file
+ * record exists, at once if it already does. Throws a TusHttpError with the client's answer: 423
+ * while another request finishes it, or a definite failure, after which nothing of it is left.
+ */
+export async function finishUpload(
+  scope: UploadScope,
+  id: string,
+  finalChecksum: string | null = null,
+): Promise<void> {
+  const { deps, storage } = scope;
+  const db = deps.db.kysely;
+  const row = await repo.findUpload(db, id);
+  if (!row) throw new TusHttpError(404, 'not_found', texts.uploadNotFound);
+  if (row.state === 'done') return;
+  if (!mayClaim(row, storage, deps.now())) throw busy();
+  const claimId = `${storage.instance}.${randomBytes(8).toString('hex')}`;
+  const keep = !row.checksum && finalChecksum !== null && HEX64.test(finalChecksum);
+  const claimed = await repo.claimUpload(db, id, row, {
+    claim_id: claimId,
+    claimed_at: deps.now().toISOString(),
+    ...(keep ? { checksum: finalChecksum } : {}),
+  });
+  if (!claimed) throw busy();
+  storage.finishing.add(id);
+
+  const expected = row.checksum || finalChecksum;
+  let key = row.blob_key as BlobKey | null;
+  let moved: BlobKey | null = null; // moved by this attempt, not yet named by the row
+  try {
+    let size = Number(row.upload_length);
+    if (key) {
+      // Verified and moved by an attempt that stopped: the blob must be there, whole.
+      if ((await storage.blobs.stat(key))?.size !== size) throw lost();
+    } else {
+      const disagree = !!row.checksum && finalChecksum !== null && finalChecksum !== row.checksum;
+      const digest = await contentHashOf(storage, id, size);
+      if (!expected || disagree || digest !== expected) {
+        throw new TusHttpError(CHECKSUM_MISMATCH_STATUS, 'bad_request', texts.checksumMismatch);
+      }
+      const stored = await storage.blobs.adopt(storage.uploads.dataPath(id));
+      moved = stored.key;
+      size = stored.size;
+      // Should the upload fail for good (or its row expire), the queue removes the blob.
+      const inAnHour = new Date(deps.now().getTime() + 3_600_000).toISOString();
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.updateClaimed(trx, id, claimId, { blob_key: stored.key }))) {
+          throw new LostClaim();
+        }
+        await repo.queueBlobDeletions(trx, [stored.key], inAnHour);
+      });
+      key = stored.key;
+      moved = null;
+    }
+    await recordFile(deps, row, claimId, key, size, expected ?? '');
+  } catch (err) {
+    storage.finishing.delete(id);
+    if (moved) await storage.blobs.delete(moved).catch(() => undefined);
+    if (err instanceof LostClaim) throw busy();
+    if (err instanceof TusHttpError) {
+      await failUpload(deps, storage, id, claimId, key);
+      throw err;
+    }
+    await repo
+      .updateClaimed(db, id, claimId, { claim_id: null, claimed_at: null })
+      .catch(() => undefined);
+    throw err;
+  }
+  storage.finishing.delete(id);
+  // The tus info file; the bytes belong to the blob now. Left behind, the sweep removes it.
+  await storage.uploads.discard(id).catch(() => undefined);
+}
+
+/** [Note: running hash]: the block hashes of the PATCHes, else the stored file read again. */
+async function contentHashOf(storage: FileStorage, id: string, size: number): Promise<string> {
+  const running = storage.uploads.takeContentHash(id, size);
+  if (running) return running;
+  const file = storage.uploads.dataPath(id);
+  const stat = await fsp.stat(file).catch(() => null);
+  if (stat?.size !== size) throw lost(); // moved by an attempt that stopped before naming it
+  return contentHashOfFile(file);
+}
+
+/** The record, in one transaction with the row's move to 'done' (only under our claim). */
+async function recordFile(
+  deps: FilesDeps,
+  row: UploadRow,
+  claimId: string,
+  key: BlobKey,
+  size: number,
+  checksum: string,
+): Promise<void> {
+  const now = deps.now().toISOString();
+  await deps.db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      const done = { state: 'done', claim_id: null, claimed_at: null, blob_key: key };
+      if (!(await repo.updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
+      const vault = await repo.lockVault(trx, deps.db.kind, row.user_id, row.vault_id);
+      if (!vault) throw new TusHttpError(404, 'not_found', messages.vaults.notFound);
+      if (await repo.fileIdTaken(trx, row.file_id)) {
+        throw new TusHttpError(409, 'conflict', texts.duplicateId);
+      }
+      if (await repo.lookupTaken(trx, row.vault_id, row.name_lookup)) {
+        throw new TusHttpError(409, 'conflict', texts.duplicateName);
+      }
+      await repo.insertFile(trx, {
+        id: row.file_id,
+        vault_id: row.vault_id,
+        user_id: row.user_id,
+        enc_meta: row.enc_meta,
+        name_lookup: row.name_lookup,
+        wrapped_key: row.wrapped_key,
+        ciphertext_size: size,
+        checksum,
+        checksum_algorithm: 'content-hash-4m',
+        blob_key: key,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.unqueueBlobDeletions(trx, [key]);
+    })
+    .catch((err: unknown) => {
+      if (repo.isUniqueViolation(err)) throw new TusHttpError(409, 'conflict', texts.duplicateName);
+      throw err;
+    });
+}
+
+/** A definite failure: the row (if still ours), then its blob and tus files. */
+async function failUpload(
+  deps: FilesDeps,
+  storage: FileStorage,
+  id: string,
+  claimId: string,
+  key: BlobKey | null,
+): Promise<void> {
+  const db = deps.db.kysely;
+  const [res] = await repo.deleteClaimedUpload(db, id, claimId);
+  if (Number(res?.numDeletedRows ?? 0) === 0) return; // another attempt has it now
+  if (key) {
+    await storage.blobs.delete(key);
+    await repo.unqueueBlobDeletions(db, [key]);
+  }
+  await storage.uploads.discard(id);
+}
+
+/**
+ * The sweep's part [Note: recoverable finish]: finishes uploads that a stopped process left
+ * 'finishing', and complete 'receiving' ones whose last request ended before it claimed them.
+ * Returns how many became files and how many failed for good.
+ */
+export async function finishStuckUploads(
+  deps: FilesDeps,
+  storage: FileStorage,
+): Promise<{ finished: number; failed: number }> {
+  const now = deps.now();
+  const result = { finished: 0, failed: 0 };
+  for (const row of await repo.uploadsToFinish(deps.db.kysely, now.toISOString())) {
+    if (!mayClaim(row, storage, now)) continue;
+    if (row.state === 'receiving') {
+      const stat = await fsp.stat(storage.uploads.dataPath(row.id)).catch(() => null);
+      const quiet = stat && stat.mtime.getTime() <= now.getTime() - SWEEP_QUIET_MS;
+      if (!quiet || stat.size !== Number(row.upload_length)) continue;
+    }
+    try {
+      await finishUpload({ deps, storage, userId: row.user_id }, row.id);
+      result.finished += 1;
+    } catch (err) {
+      if (err instanceof TusHttpError && err.status_code !== 423) result.failed += 1;
+      else {
+        deps.logger.warn(
+          { err: err instanceof Error ? err.message : 'unknown' },
+          'finishing an upload failed',
+        );
+      }
+    }
+  }
+  return result;
+}
