@@ -8,7 +8,10 @@ import { MAX_FULL_NAME_LENGTH } from '@sealvault/protocol';
 
 const NAME_PATHS = new Set(['/sign-up/email', '/update-user']);
 
-export const validateNames = createAuthMiddleware(async (ctx) => {
+/** The context of a Better Auth hook (hooks.before / hooks.after in auth.ts). */
+export type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+export async function validateNames(ctx: HookContext): Promise<void> {
   if (!NAME_PATHS.has(ctx.path)) return;
   const body: unknown = ctx.body;
   const name = body && typeof body === 'object' && 'name' in body ? body.name : undefined;
@@ -22,7 +25,7 @@ export const validateNames = createAuthMiddleware(async (ctx) => {
       message: `Full name must be at most ${MAX_FULL_NAME_LENGTH} characters`,
     });
   return Promise.resolve();
-});
+}
 
 /** Stored names are trimmed (databaseHooks.user.create/update.before). */
 export function trimmedName<T extends { name?: string }>(user: T): { data: T } {

@@ -2,32 +2,34 @@
 // (http/security.ts) runs before these routes like before every /api/* route, and Better Auth
 // checks Origin against trustedOrigins on its own as a second line.
 import { Hono, type Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AuthConfigResponse } from '@sealvault/protocol';
+import { messages, type AuthConfigResponse } from '@sealvault/protocol';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody } from '../http/errors.ts';
-import { CLIENT_IP_HEADER } from './auth.ts';
+import { CLIENT_IP_HEADER, clientAddress } from './client-ip.ts';
+
+/** The request Better Auth sees, with the client address for its per-client rate limits. */
+function withClientIp(c: Context<AppEnv>): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, clientAddress(c));
+  return new Request(c.req.raw, { headers });
+}
 
 /**
- * The client address for Better Auth's per-client rate limits: the socket's peer when there is a
- * socket (a client cannot choose it by sending the header), or behind a reverse proxy the entry
- * the proxy added to AUTH_CLIENT_IP_HEADER. In-process requests
- * (tests through app.request) have no socket and keep a header the test set, or count as local.
+ * Better Auth's rate limiter answers 429 `{ message }` with its own text; the app shows the
+ * protocol's (messages.auth.tooManyRequests), so every auth 429 says the same. X-Retry-After stays.
  */
-function withClientIp(c: Context<AppEnv>): Request {
-  let address: string | undefined;
-  try {
-    address = getConnInfo(c).remote.address;
-  } catch {
-    address = undefined;
-  }
-  const proxyHeader = c.var.config.auth.clientIpHeader;
-  const forwarded = proxyHeader ? c.req.header(proxyHeader) : undefined;
-  if (forwarded) address = forwarded.split(',').at(-1)?.trim() || address;
-  const headers = new Headers(c.req.raw.headers);
-  if (address) headers.set(CLIENT_IP_HEADER, address);
-  else if (!headers.has(CLIENT_IP_HEADER)) headers.set(CLIENT_IP_HEADER, '127.0.0.1');
-  return new Request(c.req.raw, { headers });
+async function withOurRateLimitText(res: Response): Promise<Response> {
+  if (res.status !== 429) return res;
+  const body = (await res.json().catch(() => ({}))) as { code?: unknown };
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(
+    JSON.stringify({
+      code: typeof body.code === 'string' ? body.code : 'TOO_MANY_REQUESTS',
+      message: messages.auth.tooManyRequests,
+    }),
+    { status: 429, headers },
+  );
 }
 
 /**
@@ -52,7 +54,9 @@ export function authHandlerRoutes(): Hono<AppEnv> {
         return c.json(errorBody('forbidden', 'Cross-origin requests are not allowed.'), 403);
       await next();
     })
-    .on(['GET', 'POST'], '/*', (c) => c.var.auth.handler(withClientIp(c)));
+    .on(['GET', 'POST'], '/*', async (c) =>
+      withOurRateLimitText(await c.var.auth.handler(withClientIp(c))),
+    );
 }
 
 export function authConfigRoutes(): Hono<AppEnv> {

@@ -2,7 +2,7 @@
 // or (loosely) by timing, rate limits kept in the database with a clear 429, cross-origin state
 // changes refused, and a role that users cannot give themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meResponseSchema } from '@sealvault/protocol';
+import { meResponseSchema, messages } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser, postJson, signIn } from '../testing/users.ts';
 
@@ -117,22 +117,18 @@ describe('rate limits', () => {
     const s = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW: '60' });
     try {
       const from = (ip: string) => ({ 'x-sealvault-client-ip': ip });
-      const attempt = (ip: string) =>
-        postJson(
-          s,
-          '/api/auth/sign-in/email',
-          { email: 'a@example.test', password: 'x' },
-          from(ip),
-        );
+      const attempt = (ip: string, email = 'a@example.test') =>
+        postJson(s, '/api/auth/sign-in/email', { email, password: 'x' }, from(ip));
       for (let i = 0; i < 3; i++) expect((await attempt('192.0.2.1')).status).toBe(401);
       const limited = await attempt('192.0.2.1');
       expect(limited.status).toBe(429);
       expect(await limited.json()).toEqual({
-        message: 'Too many requests. Please try again later.',
+        code: 'TOO_MANY_REQUESTS',
+        message: messages.auth.tooManyRequests,
       });
       expect(Number(limited.headers.get('x-retry-after'))).toBeGreaterThan(0);
-      // Another client is not affected.
-      expect((await attempt('192.0.2.2')).status).toBe(401);
+      // Another client is not affected (with another account: the account has its own budget).
+      expect((await attempt('192.0.2.2', 'other@example.test')).status).toBe(401);
 
       for (const path of ['/api/auth/sign-up/email', '/api/auth/request-password-reset']) {
         const body = { email: uniqueEmail(), password: 'secret-pw', name: 'N' };
@@ -169,11 +165,12 @@ describe('rate limits behind a reverse proxy', () => {
       AUTH_CLIENT_IP_HEADER: 'X-Forwarded-For',
     });
     try {
+      // A new account each time: only the per-address counters are under test here.
       const attempt = (xff: string) =>
         postJson(
           s,
           '/api/auth/sign-in/email',
-          { email: 'b@example.test', password: 'x' },
+          { email: `b-${crypto.randomUUID()}@example.test`, password: 'x' },
           { 'x-forwarded-for': xff },
         );
       expect((await attempt('1.1.1.1, 198.51.100.1')).status).toBe(401);

@@ -5,6 +5,7 @@
 // auth.routes.ts; the HTTP contract the web app uses is written down in docs/auth.md.
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { MIN_SIGNUP_PASSWORD_LENGTH } from '@sealvault/protocol';
 import type { Config } from '../config.ts';
@@ -16,12 +17,12 @@ import { ensureProfile } from '../profiles/profiles.repository.ts';
 import { runUserDeletion } from '../profiles/user-deletion.ts';
 import { secondFactorAfterOAuth, trimmedName, validateNames } from './auth.hooks.ts';
 import { resolveAuthSecret } from './auth.secret.ts';
+import { CLIENT_IP_HEADER } from './client-ip.ts';
+import { guardPasswordAttempt } from './password-guard.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Where a verification link lands when the web app did not name a callbackURL itself. */
 export const VERIFIED_LANDING = '/auth?verified=1';
-/** The header auth.routes.ts fills with the socket's address, for per-client rate limits. */
-export const CLIENT_IP_HEADER = 'x-sealvault-client-ip';
 export const GOOGLE_PROVIDER_ID = 'google';
 
 export interface AuthDeps {
@@ -140,7 +141,14 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
     onAPIError: { errorURL: `${publicUrl}/auth` },
     // Account deletion goes through DELETE /api/me, which insists on the password.
     disabledPaths: ['/delete-user', '/delete-user/callback'],
-    hooks: { before: validateNames, after: secondFactorAfterOAuth },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await validateNames(ctx);
+        // [Note: password attempt budget] in attempts.ts.
+        await guardPasswordAttempt(ctx, db, limited);
+      }),
+      after: secondFactorAfterOAuth,
+    },
     databaseHooks: {
       user: {
         create: {

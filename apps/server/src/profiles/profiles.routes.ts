@@ -11,7 +11,9 @@ import {
   updateMeRequestSchema,
   type MeResponse,
 } from '@sealvault/protocol';
+import { attemptKeys, spendAttempt } from '../auth/attempts.ts';
 import { requireUser } from '../auth/auth.middleware.ts';
+import { clientAddress } from '../auth/client-ip.ts';
 import type { AppEnv } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
@@ -59,7 +61,21 @@ export function profilesRoutes(): Hono<AppEnv> {
         .executeTakeFirst();
       if (credential && !password)
         throw new HttpError(400, 'bad_request', messages.auth.passwordRequired);
-      if (!credential) {
+      if (credential) {
+        // The password is checked below: it spends from the sign-in budget ([Note: password
+        // attempt budget] in auth/attempts.ts) before it is hashed.
+        const keys = attemptKeys({ email: user.email, ip: clientAddress(c) });
+        const spent = await spendAttempt(
+          db,
+          keys,
+          c.var.config.auth.rateLimit,
+          c.var.now().getTime(),
+        );
+        if (!spent.allowed) {
+          c.header('X-Retry-After', String(spent.retryAfter));
+          throw new HttpError(429, 'rate_limited', messages.auth.tooManyRequests);
+        }
+      } else {
         const session = await auth.api.getSession({ headers: c.req.raw.headers });
         const started = session ? new Date(session.session.createdAt).getTime() : 0;
         if (c.var.now().getTime() - started > FRESH_SESSION_MS)
