@@ -10,6 +10,7 @@ import { useLimits } from '../vaults/useVaults.ts';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { DownloadsPanel, type ActiveDownload } from './DownloadsPanel.tsx';
+import { registerVaultStorage } from '../storage/providers.ts';
 import { downloadFile } from './download.ts';
 import type { FileActions } from './FileItems.tsx';
 import { FileGrid, FileList } from './FileViews.tsx';
@@ -20,6 +21,7 @@ import { useFileMutations, useFiles, useReloadFiles } from './useFiles.ts';
 
 export function FileBrowser({ vault }: { vault: Vault }) {
   const vaultId = vault.id;
+  registerVaultStorage(vault); // idempotent: which provider the transfers below talk to
   const list = useFiles(vaultId);
   const reload = useReloadFiles(vaultId);
   const { rename, remove } = useFileMutations(vaultId);

@@ -1,12 +1,12 @@
 // Downloading and decrypting a file (spec §4, §5; architecture.md, Web). The ciphertext is
-// streamed from the server and decrypted in the Worker chunk by chunk. Small files become a Blob;
+// streamed from the vault's storage provider and decrypted in the Worker chunk by chunk. Small files become a Blob;
 // larger ones are streamed to disk through the File System Access API where the browser has it,
 // otherwise through the media Service Worker as an attachment (mediaStream.ts); a Blob is the
 // last resort only where neither exists.
 import { asFileId } from '@sealvault/crypto';
-import { filesApi } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../crypto/vaultKeys.ts';
+import { storageOf } from '../storage/providers.ts';
 import { openMediaUrl } from './mediaStream.ts';
 import type { FileEntry } from './model.ts';
 import { countingStream } from './progress.ts';
@@ -21,9 +21,8 @@ export async function decryptedStream(
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   const session = sessionOf(vaultId);
-  const res = await filesApi.content(vaultId, file.id, undefined, signal);
-  if (!res.body) throw new Error('Failed to load file content.');
-  return cryptoClient().decryptFileStream(session, asFileId(file.id), file.wrappedKey, res.body);
+  const ciphertext = await storageOf(vaultId).get(vaultId, file.id, undefined, signal);
+  return cryptoClient().decryptFileStream(session, asFileId(file.id), file.wrappedKey, ciphertext);
 }
 
 /** The whole plaintext as a Blob of the file's MIME type (or `type`). */

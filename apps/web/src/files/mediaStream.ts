@@ -1,13 +1,13 @@
 // Range-decrypted media for the previewer (public/media-sw.js): a <video> or <audio> element
 // plays /__media/<token>; the Service Worker hands each Range request to this page, which
-// fetches only the ciphertext chunks covering it (planRange), decrypts them in the crypto Worker
+// reads only the ciphertext chunks covering it from the vault's storage provider (planRange), decrypts them in the crypto Worker
 // and returns the plaintext piece by piece as the player pulls. Large videos play and seek
 // without downloading the whole file. The same path saves large files to disk where the browser
 // has no File System Access API: the Service Worker answers /__media/<token> as an attachment.
 import { asFileId, HEADER_BYTES, planRange } from '@sealvault/crypto';
-import { filesApi } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../crypto/vaultKeys.ts';
+import { storageOf } from '../storage/providers.ts';
 import type { FileEntry } from './model.ts';
 
 const SW_URL = '/media-sw.js';
@@ -66,13 +66,12 @@ function answer(
   };
   const open = async () => {
     const plan = planRange(file.ciphertextSize, req.start, req.end);
-    const res = await filesApi.content(
+    const slice = await storageOf(vaultId).get(
       vaultId,
       file.id,
-      { start: plan.fetchStart, end: plan.fetchEnd - 1 },
+      { start: plan.fetchStart, end: plan.fetchEnd },
       ctrl.signal,
     );
-    if (!res.body) throw new Error('Failed to load file content.');
     return cryptoClient()
       .decryptRange(
         sessionOf(vaultId),
@@ -80,7 +79,7 @@ function answer(
         file.wrappedKey,
         await header(),
         plan,
-        res.body,
+        slice,
       )
       .getReader();
   };
@@ -131,9 +130,9 @@ export async function openMediaUrl(
   const token = globalThis.crypto.randomUUID();
   let headerBytes: Promise<Uint8Array> | null = null;
   const header = () =>
-    (headerBytes ??= filesApi
-      .content(vaultId, file.id, { start: 0, end: HEADER_BYTES - 1 })
-      .then(async (r) => new Uint8Array(await r.arrayBuffer())));
+    (headerBytes ??= storageOf(vaultId)
+      .get(vaultId, file.id, { start: 0, end: HEADER_BYTES })
+      .then(async (s) => new Uint8Array(await new Response(s).arrayBuffer())));
   let settle: (error?: string) => void = () => undefined;
   const finished = new Promise<void>((resolve, reject) => {
     settle = (error) => (error ? reject(new Error(error)) : resolve());

@@ -30,8 +30,16 @@ export interface BlobInfo {
 export interface PutOptions {
   /** Bytes sent so far (0..length), as the put makes progress. */
   onProgress?: (sent: number) => void;
+  /** true: the put lost its connection and is waiting to retry; false: bytes flow again. */
+  onRetrying?: (retrying: boolean) => void;
   /** Aborts the put; nothing of the blob is left behind. */
   signal?: AbortSignal;
+  /**
+   * What the backend records with the blob, opaque to the provider: for our server, the file
+   * record's encrypted metadata, name look-up and wrapped key (it creates the record when the
+   * blob is complete). Providers that keep no records ignore it.
+   */
+  record?: Record<string, string>;
 }
 
 export type StorageErrorCode = 'not_found' | 'no_space' | 'aborted' | 'unavailable' | 'failed';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uploadChecksumTexts } from '@sealvault/protocol';
-import { RETRY_DELAYS, shouldRetryUpload } from './upload.ts';
+import { RETRY_DELAYS, shouldRetryUpload } from './tus.ts';
 
 describe('upload retries', () => {
   it('keeps retrying a lost connection through every delay (about 70 s)', () => {

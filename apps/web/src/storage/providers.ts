@@ -1,0 +1,53 @@
+// The app's storage providers, one of each, made on first use (architecture.md, Storage
+// providers). Code that moves a vault's ciphertext asks for its vault's provider here and talks
+// to the StorageProvider interface only.
+import { contentHashOfDigests } from '@sealvault/crypto';
+import type { ProviderType } from '@sealvault/protocol';
+import { cryptoClient } from '../crypto/client.ts';
+import { createLocalProvider } from './local/opfs.ts';
+import { StorageError, type StorageProvider } from './provider.ts';
+import { createServerProvider } from './server/tus.ts';
+
+const made = new Map<ProviderType, StorageProvider>();
+
+function make(type: ProviderType): StorageProvider {
+  switch (type) {
+    case 'server':
+      return createServerProvider({
+        // The upload's busiest thread is the page's: blocks are digested in a crypto Worker.
+        digest: async (bytes) => {
+          const { digest, block } = await cryptoClient().digestBlock(bytes);
+          return { bytes: block, digest };
+        },
+        contentHash: contentHashOfDigests,
+      });
+    case 'local':
+      return createLocalProvider();
+    default:
+      throw new StorageError('unavailable', `${type} is not available yet.`);
+  }
+}
+
+/** The provider that keeps the ciphertext of vaults of `type`. */
+export function providerFor(type: ProviderType): StorageProvider {
+  let provider = made.get(type);
+  if (!provider) {
+    provider = make(type);
+    made.set(type, provider);
+  }
+  return provider;
+}
+
+const vaultProviders = new Map<string, ProviderType>();
+
+/** Remembers which provider keeps a vault's ciphertext (the file browser does, for its vault). */
+export function registerVaultStorage(vault: { id: string; provider_type: ProviderType }): void {
+  vaultProviders.set(vault.id, vault.provider_type);
+}
+
+/** The provider of a vault whose record this page has loaded. */
+export function storageOf(vaultId: string): StorageProvider {
+  const type = vaultProviders.get(vaultId);
+  if (!type) throw new StorageError('unavailable', 'Vault not found');
+  return providerFor(type);
+}

@@ -1,0 +1,182 @@
+// Our server's storage ('server', "SealVault storage"; ADR 0003): blobs go up with tus 1.0
+// (tus-js-client) and come back with HTTP Range. One 4 MiB block of the content hash per PATCH,
+// with its SHA-256 as the tus checksum (Upload-Checksum): a block corrupted on the way is refused
+// (460) and sent again. The content hash is known only once the last block is read, so it is
+// sent on the completing PATCH as Upload-Final-Checksum (apps/server/src/files/uploads.ts,
+// [Note: deferred checksum]); the server then verifies it and creates the file record from
+// `record` (PutOptions). A dropped connection resumes at the server's offset.
+import { Upload, type DetailedError } from 'tus-js-client';
+import {
+  ApiError,
+  CONTENT_HASH_BLOCK_BYTES,
+  filesApi,
+  UPLOAD_CHECKSUM_HEADER,
+  UPLOAD_FINAL_CHECKSUM_HEADER,
+  uploadChecksumTexts,
+  UPLOADS_PATH,
+} from '@sealvault/protocol';
+import { StorageError, type StorageProvider } from '../provider.ts';
+import { pieceSource, piecesOf, type PieceHooks } from './pieces.ts';
+
+/** Bytes per PATCH request: one block of the content hash, so its digest is the PATCH's checksum. */
+export const TUS_CHUNK_BYTES = CONTENT_HASH_BLOCK_BYTES;
+const UPLOAD_FAILED = 'Upload failed. Please try again.';
+const NOT_FOUND = 'File data not found';
+
+/**
+ * Waits before each retry of a failed request, in ms. A lost connection is retried for about
+ * 70 s in all (a Wi-Fi hand-over, a laptop lid closed for a moment), resuming at the server's
+ * offset inside the current piece; a server error only for the first four.
+ */
+export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
+
+/**
+ * Whether to retry after a request failed with `status` (0: no response) on try `attempt`; `body`
+ * is the response's text. A block the server refused as corrupted (460, nothing of it kept) is
+ * sent again, like a server error; a whole file that failed its content hash is not (the server
+ * has dropped the upload).
+ */
+export function shouldRetryUpload(status: number, attempt: number, body = ''): boolean {
+  if (status === 0) return true;
+  const blockRefused = status === 460 && messageOf(body) === uploadChecksumTexts.blockCorrupted;
+  return (status >= 500 || status === 423 || blockRefused) && attempt < 4;
+}
+
+function messageOf(body: string): string | null {
+  try {
+    const json = JSON.parse(body) as { error?: { message?: unknown }; message?: unknown };
+    const message = json.error?.message ?? json.message;
+    return typeof message === 'string' && message ? message : null;
+  } catch {
+    return null; // not JSON
+  }
+}
+
+/** The message of a failed tus request: the server's own for a 409/413/460, else a generic one. */
+export function uploadErrorMessage(err: unknown): string {
+  const res = (err as DetailedError | undefined)?.originalResponse;
+  return (res && messageOf(res.getBody())) ?? UPLOAD_FAILED;
+}
+
+const base64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
+
+/** SHA-256 of a block on this thread (the app digests in a crypto Worker instead). */
+const digestHere: PieceHooks['digest'] = async (bytes) => ({
+  bytes,
+  digest: new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)),
+});
+
+export interface ServerProviderOptions {
+  /** Digests one 4 MiB block (SHA-256); may take the block and hand back the one to send. */
+  digest?: PieceHooks['digest'];
+  /** The content hash (hex) from the block digests, in order. */
+  contentHash(digests: Uint8Array<ArrayBuffer>[]): Promise<string>;
+}
+
+export function createServerProvider(options: ServerProviderOptions): StorageProvider {
+  const digest = options.digest ?? digestHere;
+  const notFound = (err: unknown) =>
+    err instanceof ApiError && err.status === 404
+      ? new StorageError('not_found', NOT_FOUND, { cause: err })
+      : err;
+
+  return {
+    type: 'server',
+    capabilities: { ranges: true, resumable: true, maxBlobBytes: null },
+    // The server keeps each vault's blobs under its own keys, and removes them with the vault.
+    prepare: () => Promise.resolve(),
+    removeContainer: () => Promise.resolve(),
+    quota: () => Promise.resolve({ usedBytes: null, totalBytes: null }),
+
+    async put(vaultId, blobId, length, ciphertext, opts = {}) {
+      const { signal, onProgress, onRetrying = () => undefined } = opts;
+      let contentHash: string | null = null;
+      const pieces = piecesOf(ciphertext.getReader(), TUS_CHUNK_BYTES, length, {
+        digest,
+        onEnd: async (digests) => {
+          contentHash = await options.contentHash(digests);
+        },
+      });
+      const source = pieceSource(pieces, length);
+      await new Promise<void>((resolve, reject) => {
+        // tus-js-client reads through `fileReader` (pieceSource), never its own stream source.
+        const unread = { read: () => Promise.reject(new Error('read through fileReader')) };
+        const upload = new Upload(unread, {
+          fileReader: { openFile: () => Promise.resolve(source) },
+          endpoint: UPLOADS_PATH,
+          metadata: { ...opts.record, vaultId, fileId: blobId },
+          uploadSize: length,
+          uploadLengthDeferred: false,
+          chunkSize: TUS_CHUNK_BYTES,
+          retryDelays: RETRY_DELAYS,
+          removeFingerprintOnSuccess: true,
+          storeFingerprintForResuming: false,
+          onBeforeRequest: (req) => {
+            if (req.getMethod() !== 'PATCH') return;
+            // tus-js-client has sliced the body already: the current piece, from this offset.
+            const offset = Number(req.getHeader('Upload-Offset'));
+            const block = source.digestOf(offset, offset + TUS_CHUNK_BYTES);
+            if (block) req.setHeader(UPLOAD_CHECKSUM_HEADER, `sha256 ${base64(block)}`);
+            // Known once the last piece has been read: for the completing PATCH and its retries.
+            if (contentHash) req.setHeader(UPLOAD_FINAL_CHECKSUM_HEADER, contentHash);
+          },
+          onShouldRetry: (err, attempt) => {
+            const res = err.originalResponse;
+            const retry = shouldRetryUpload(res?.getStatus() ?? 0, attempt, res?.getBody() ?? '');
+            if (retry) onRetrying(true);
+            return retry;
+          },
+          onProgress: (sent) => {
+            onRetrying(false);
+            onProgress?.(sent);
+          },
+          onSuccess: () => resolve(),
+          onError: (err) => {
+            source.close();
+            reject(new StorageError('failed', uploadErrorMessage(err), { cause: err }));
+          },
+        });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            void upload.abort(true).catch(() => undefined);
+            source.close();
+            reject(new StorageError('aborted', 'Upload cancelled', { cause: signal.reason }));
+          },
+          { once: true },
+        );
+        upload.start();
+      });
+      return { ref: blobId, size: length };
+    },
+
+    async get(vaultId, ref, range, signal) {
+      // HTTP ranges are inclusive; an empty range needs no request.
+      if (range && range.end <= range.start) return new Blob([]).stream();
+      const res = await filesApi
+        .content(vaultId, ref, range && { start: range.start, end: range.end - 1 }, signal)
+        .catch((err: unknown) => {
+          throw notFound(err);
+        });
+      if (!res.body) throw new StorageError('failed', 'Failed to load file content.');
+      return res.body;
+    },
+
+    async stat(vaultId, ref) {
+      const { files } = await filesApi.list(vaultId);
+      const file = files.find((f) => f.id === ref);
+      return file ? { ref, size: file.ciphertext_size } : null;
+    },
+
+    async list(vaultId) {
+      const { files } = await filesApi.list(vaultId);
+      return files.map((f) => ({ ref: f.id, size: f.ciphertext_size }));
+    },
+
+    async delete(vaultId, ref) {
+      await filesApi.remove(vaultId, ref).catch((err: unknown) => {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      });
+    },
+  };
+}
