@@ -45,7 +45,7 @@ const TWO_FACTOR_CHALLENGE_SECONDS = 600;
  * pending challenge (the same verification values and signed cookie it makes for a password
  * sign-in), and the browser goes to the code step of /auth, remembering where it was going.
  */
-export const secondFactorAfterOAuth = createAuthMiddleware(async (ctx) => {
+export async function secondFactorAfterOAuth(ctx: HookContext): Promise<void> {
   if (!OAUTH_CALLBACK_PATHS.has(ctx.path)) return;
   const signedIn = ctx.context.newSession;
   if (!(signedIn?.user as { twoFactorEnabled?: boolean | null } | undefined)?.twoFactorEnabled)
@@ -74,4 +74,13 @@ export const secondFactorAfterOAuth = createAuthMiddleware(async (ctx) => {
   if (next.startsWith('/') && !next.startsWith('//') && next !== '/dashboard')
     target.searchParams.set('next', next);
   throw ctx.redirect(`${target.pathname}${target.search}`);
-});
+}
+
+/** In an after hook of /change-password: the id of the user whose password changed, or null. */
+export function passwordChangedBy(ctx: HookContext): string | null {
+  const returned: unknown = ctx.context.returned;
+  if (!returned || typeof returned !== 'object' || returned instanceof Error) return null;
+  const user = 'user' in returned ? returned.user : undefined;
+  const id = user && typeof user === 'object' && 'id' in user ? user.id : undefined;
+  return typeof id === 'string' ? id : null;
+}

@@ -15,10 +15,16 @@ import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import { ensureProfile } from '../profiles/profiles.repository.ts';
 import { runUserDeletion } from '../profiles/user-deletion.ts';
-import { secondFactorAfterOAuth, trimmedName, validateNames } from './auth.hooks.ts';
+import {
+  passwordChangedBy,
+  secondFactorAfterOAuth,
+  trimmedName,
+  validateNames,
+} from './auth.hooks.ts';
 import { resolveAuthSecret } from './auth.secret.ts';
 import { CLIENT_IP_HEADER } from './client-ip.ts';
 import { guardPasswordAttempt } from './password-guard.ts';
+import { revokeResetTokens } from './reset-tokens.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Where a verification link lands when the web app did not name a callbackURL itself. */
@@ -79,6 +85,8 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
       minPasswordLength: MIN_SIGNUP_PASSWORD_LENGTH, // spec §5
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Every other reset link of the user dies with the old password (reset-tokens.ts).
+      onPasswordReset: ({ user }) => revokeResetTokens(db, user.id),
       sendResetPassword: ({ user, url }) => deliver(passwordResetMail(user.email, user.name, url)),
     },
     emailVerification: {
@@ -147,7 +155,11 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
         // [Note: password attempt budget] in attempts.ts.
         await guardPasswordAttempt(ctx, db, limited);
       }),
-      after: secondFactorAfterOAuth,
+      after: createAuthMiddleware(async (ctx) => {
+        await secondFactorAfterOAuth(ctx);
+        const changed = ctx.path === '/change-password' ? passwordChangedBy(ctx) : null;
+        if (changed) await revokeResetTokens(db, changed);
+      }),
     },
     databaseHooks: {
       user: {
