@@ -1,7 +1,8 @@
 // Request checks Better Auth does not make on its own: the user's name is the spec's full name
 // (required, 1–100 characters after trimming, the same rule as PATCH /api/me), both at sign-up
 // and through Better Auth's update-user; and the second factor after a Google sign-in.
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { createAuthMiddleware } from 'better-auth/api';
+import { APIError } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
 import { MAX_FULL_NAME_LENGTH } from '@sealvault/protocol';

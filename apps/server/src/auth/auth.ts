@@ -25,6 +25,7 @@ import { resolveAuthSecret } from './auth.secret.ts';
 import { CLIENT_IP_HEADER } from './client-ip.ts';
 import { guardPasswordAttempt } from './password-guard.ts';
 import { revokeResetTokens } from './reset-tokens.ts';
+import { refuseReplayedTotp } from './totp-replay.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Where a verification link lands when the web app did not name a callbackURL itself. */
@@ -154,6 +155,8 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
         await validateNames(ctx);
         // [Note: password attempt budget] in attempts.ts.
         await guardPasswordAttempt(ctx, db, limited);
+        // [Note: TOTP replay] in totp-replay.ts.
+        await refuseReplayedTotp(ctx, db);
       }),
       after: createAuthMiddleware(async (ctx) => {
         await secondFactorAfterOAuth(ctx);
