@@ -28,6 +28,7 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(24),
+  UPLOAD_MIN_FREE_MB: z.coerce.number().int().nonnegative().default(512),
   ...authEnv,
   ...paymentsEnv,
 });
@@ -46,6 +47,8 @@ export interface Config {
   webDist: string;
   /** Unfinished uploads expire this long after creation and are swept (files/uploads.sweep.ts). */
   uploadExpiryHours: number;
+  /** Below this much free space (MiB) on the data dir, new uploads and PATCHes get 507. */
+  uploadMinFreeMb: number;
   /** Accounts, sessions and mail (auth/auth.config.ts). */
   auth: AuthConfig;
   /** The card payment provider (payments/payments.config.ts); null when not configured. */
@@ -88,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFile: e.LOG_FILE ? path.resolve(e.LOG_FILE) : undefined,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
+    uploadMinFreeMb: e.UPLOAD_MIN_FREE_MB,
     auth: authConfigFrom(e),
     payments,
   };

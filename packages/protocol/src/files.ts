@@ -68,6 +68,18 @@ export const maxCiphertextLength = (maxFileSizeMb: number): number | null =>
 export const fileTooLargeMessage = (bytes: number): string =>
   `File size (${(bytes / MiB).toFixed(1)} MB) exceeds your plan's limit. Please upgrade your subscription or choose a smaller file.`;
 
+/** The message when an upload would take the user's files past the plan's storage quota (413). */
+export const storageQuotaMessage = (maxStorageMb: number): string =>
+  `This upload would exceed your plan's storage limit of ${maxStorageMb} MB. Please delete some files or upgrade your subscription.`;
+
+/** The message when a user already has the most unfinished uploads the server keeps (429). */
+export const tooManyUploadsMessage = (max: number): string =>
+  `You have ${max} unfinished uploads. Please wait for them to finish or cancel some before starting another.`;
+
+/** The message when the server's disk is nearly full: uploads pause, everything else works (507). */
+export const serverStorageFullMessage =
+  'The server is running out of storage space, so uploads are paused. Please try again later.';
+
 // ---- records ----
 export const vaultFileSchema = z.object({
   id: fileIdSchema,

@@ -1,5 +1,5 @@
 // Plan rules shared by web and server (spec §3 subscription_plans, §9 limits and display).
-// A limit of -1 means unlimited, for both max_vaults and max_file_size_mb.
+// A limit of -1 means unlimited, for max_vaults, max_file_size_mb and max_storage_mb.
 import { z } from 'zod';
 
 export const UNLIMITED = -1;
@@ -14,6 +14,8 @@ export const planSchema = z.object({
   price_monthly: z.number().nonnegative(),
   max_vaults: z.number().int().min(-1),
   max_file_size_mb: z.number().int().min(-1),
+  /** Total ciphertext a user may keep in files on this server, in MiB (-1: unlimited). */
+  max_storage_mb: z.number().int().min(-1).optional(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -28,11 +30,20 @@ export const limitsSchema = z.object({
   max_vaults: z.number().int().min(-1),
   max_file_size_mb: z.number().int().min(-1),
   plan_name: z.string(),
+  /** Total ciphertext a user may keep in files on this server, in MiB (-1: unlimited). */
+  max_storage_mb: z.number().int().min(-1).optional(),
+  /** Ciphertext bytes the user's files take on this server now (GET /api/limits only). */
+  storage_used_bytes: z.number().int().nonnegative().optional(),
 });
 export type Limits = z.infer<typeof limitsSchema>;
 
 /** Spec §9: used when the limits cannot be read. */
-export const FALLBACK_LIMITS: Limits = { max_vaults: 2, max_file_size_mb: 2, plan_name: 'Free' };
+export const FALLBACK_LIMITS: Limits = {
+  max_vaults: 2,
+  max_file_size_mb: 2,
+  plan_name: 'Free',
+  max_storage_mb: 50,
+};
 
 /** Paid plans carry a 14-day trial on the landing page (spec §9). */
 export const TRIAL_DAYS = 14;

@@ -5,7 +5,7 @@ import type { BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import type { Db } from './database.ts';
 import { Migrator, type Migration } from 'kysely/migration';
-import { seedPlans } from '../plans/plans.seed.ts';
+import { SEED_STORAGE_MB, seedPlans } from '../plans/plans.seed.ts';
 import type { Database } from './schema.ts';
 
 const migrations: Record<string, Migration> = {
@@ -232,6 +232,23 @@ const migrations: Record<string, Migration> = {
         .on('file_uploads')
         .column('user_id')
         .execute();
+    },
+  },
+  // A storage quota per plan (issue 15, item 1): files/uploads.service.ts refuses an upload that
+  // would pass it. -1 (unlimited) until each seeded plan gets its value.
+  '0091_plan_storage_quota': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('subscription_plans')
+        .addColumn('max_storage_mb', 'integer', (c) => c.notNull().defaultTo(-1))
+        .execute();
+      for (const [id, mb] of Object.entries(SEED_STORAGE_MB)) {
+        await (db as Kysely<Database>)
+          .updateTable('subscription_plans')
+          .set({ max_storage_mb: mb })
+          .where('id', '=', id)
+          .execute();
+      }
     },
   },
 };

@@ -1,6 +1,7 @@
 // The database schema as Kysely sees it. One interface per table; the migrations in
 // migrations.ts create them on SQLite and PostgreSQL alike. Dates are ISO-8601 text and booleans
 // are 0/1 integers on both, so rows read the same whichever database is behind them.
+import type { Generated } from 'kysely';
 import type { ChecksumAlgorithm } from '@sealvault/protocol';
 
 export interface SubscriptionPlansTable {
@@ -11,6 +12,11 @@ export interface SubscriptionPlansTable {
   price_cents: number;
   max_vaults: number;
   max_file_size_mb: number;
+  /**
+   * Total ciphertext of a user's files, MiB; -1 unlimited. Added by 0091_plan_storage_quota with a
+   * default, after 0001 seeded the plans without it (so optional on insert).
+   */
+  max_storage_mb: Generated<number>;
   is_active: number;
   sort_order: number;
   created_at: string;

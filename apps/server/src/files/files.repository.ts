@@ -212,6 +212,25 @@ export const uploadsToFinish = (db: Q, now: string) =>
     )
     .execute();
 
+/** How many unfinished, unexpired uploads the user has, and their declared bytes. */
+export async function unfinishedUploadsOf(
+  db: Q,
+  userId: string,
+  now: string,
+): Promise<{ count: number; bytes: number }> {
+  const row = await db
+    .selectFrom('file_uploads')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn.sum<string | number | null>('upload_length').as('bytes'),
+    ])
+    .where('user_id', '=', userId)
+    .where('state', '!=', 'done')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
 export const deleteUpload = (db: Q, id: string) =>
   db.deleteFrom('file_uploads').where('id', '=', id).execute();
 

@@ -3,6 +3,7 @@
 // sweep. A blob's deletion is queued in the transaction that removes its record and carried out
 // right after it commits; the sweep retries whatever is left (uploads.sweep.ts).
 import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { RenameFileRequest, VaultFile } from '@sealvault/protocol';
 import { messages } from '@sealvault/protocol';
@@ -17,6 +18,7 @@ import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
 import { createTusServer, texts, UploadStore, type FileStorage } from './uploads.ts';
 import { finishUpload } from './uploads.finish.ts';
+import { deleteOnFullDisk } from './storage-guard.ts';
 
 export type FilesDeps = Pick<AppDeps, 'db' | 'now' | 'logger' | 'config'>;
 
@@ -33,6 +35,10 @@ export function fileStorage(config: Config): FileStorage {
       tus: createTusServer(uploads, finishUpload),
       instance: randomBytes(8).toString('hex'),
       finishing: new Set(),
+      freeBytes: async () => {
+        const stats = await fsp.statfs(config.dataDir);
+        return stats.bavail * stats.bsize;
+      },
     };
     storages.set(config, storage);
   }
@@ -94,13 +100,29 @@ export async function deleteFile(
   fileId: string,
 ): Promise<void> {
   await ownVault(deps, userId, vaultId);
-  const keys = await deps.db.kysely.transaction().execute(async (trx) => {
-    const removed = await repo.deleteFileRows(trx, vaultId, fileId);
-    if (removed.length === 0) throw fileNotFound();
-    await repo.queueBlobDeletions(trx, removed, deps.now().toISOString());
-    return removed;
-  });
+  const db = deps.db.kysely;
+  const keys = await deleteOnFullDisk(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const removed = await repo.deleteFileRows(trx, vaultId, fileId);
+        if (removed.length === 0) throw fileNotFound();
+        await repo.queueBlobDeletions(trx, removed, deps.now().toISOString());
+        return removed;
+      }),
+    async () => {
+      const row = await repo.findFile(db, vaultId, fileId);
+      if (row) await fileStorage(deps.config).blobs.delete(row.blob_key as BlobKey);
+    },
+  );
   await purgeBlobs(deps, keys);
+}
+
+/** On a full disk, before a vault's deletion is tried again: its files' blobs, freed first. */
+export async function freeBlobsOfVault(deps: FilesDeps, vaultId: string): Promise<void> {
+  const { blobs } = fileStorage(deps.config);
+  for (const row of await repo.listFiles(deps.db.kysely, vaultId)) {
+    await blobs.delete(row.blob_key as BlobKey);
+  }
 }
 
 /**

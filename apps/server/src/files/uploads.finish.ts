@@ -27,6 +27,7 @@ import type { FileUploadsTable } from '../db/schema.ts';
 import { contentHashOfFile } from './content-hash.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
+import { quotaExceededAtRecord } from './storage-guard.ts';
 import {
   CHECKSUM_MISMATCH_STATUS,
   texts,
@@ -171,6 +172,8 @@ async function recordFile(
       if (await repo.lookupTaken(trx, row.vault_id, row.name_lookup)) {
         throw new TusHttpError(409, 'conflict', texts.duplicateName);
       }
+      const overQuota = await quotaExceededAtRecord(trx, row.user_id, size);
+      if (overQuota) throw new TusHttpError(413, 'payload_too_large', overQuota);
       await repo.insertFile(trx, {
         id: row.file_id,
         vault_id: row.vault_id,

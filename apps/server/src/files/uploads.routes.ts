@@ -26,6 +26,7 @@ import {
   type UploadScope,
 } from './uploads.ts';
 import { bytesComplete, finishUpload } from './uploads.finish.ts';
+import { checkFreeSpace } from './storage-guard.ts';
 import { checkNewUpload, ownUpload, parseUploadChecksum } from './uploads.service.ts';
 
 const codeFor = (status: number): ErrorCode =>
@@ -154,6 +155,7 @@ export function uploadsRoutes(): Hono<AppEnv> {
       }
       return finishedAnswer({ deps: c.var, storage, userId }, row, 'PATCH', finalChecksum);
     }
+    await checkFreeSpace(c.var, storage); // 507 below the watermark, before a byte is read
     // The completing PATCH's deferred checksum is kept before its bytes, so that a finish resumed
     // after a crash can verify them (a header on an earlier PATCH is ignored).
     const completes =

@@ -1,5 +1,6 @@
 // The checks in front of @tus/server (uploads.routes.ts): a new upload is refused before a byte
-// is stored unless its metadata, vault, declared length and plan limit are right; a running one
+// is stored unless its metadata, vault, declared length, plan limits and free space are right
+// (storage-guard.ts); a running one
 // is reachable only by the user who created it [Note: upload ownership in uploads.ts]; a body's
 // Upload-Checksum must name an algorithm we support (the tus checksum extension).
 import { Metadata } from '@tus/server';
@@ -16,7 +17,8 @@ import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { getLimits } from '../plans/limits.service.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
-import type { FilesDeps } from './files.service.ts';
+import { fileStorage, type FilesDeps } from './files.service.ts';
+import { checkFreeSpace, checkUploadAllowance } from './storage-guard.ts';
 import {
   CHECKSUM_ALGORITHMS,
   texts,
@@ -81,6 +83,8 @@ export async function checkNewUpload(
   if (max !== null && length > max) {
     throw new HttpError(413, 'payload_too_large', fileTooLargeMessage(plain));
   }
+  await checkUploadAllowance(deps, userId, length, limits.max_storage_mb);
+  await checkFreeSpace(deps, fileStorage(deps.config), length);
   if (await repo.fileIdTaken(db, meta.fileId))
     throw new HttpError(409, 'conflict', texts.duplicateId);
   if (await repo.lookupTaken(db, meta.vaultId, meta.lookup)) {

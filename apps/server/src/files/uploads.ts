@@ -210,6 +210,8 @@ export interface FileStorage {
   instance: string;
   /** Uploads that a request of this process is finishing now. */
   finishing: Set<string>;
+  /** Free bytes on the data dir's filesystem (statfs; tests replace it). */
+  freeBytes: () => Promise<number>;
 }
 
 /** Finishes an upload whose last byte has arrived (uploads.finish.ts). */

@@ -1,5 +1,5 @@
-// A user's plan limits (spec §7 get_user_subscription_limits): max_vaults, max_file_size_mb and
-// plan_name from the profile's current plan. When they cannot be read, the spec's fallback
+// A user's plan limits (spec §7 get_user_subscription_limits): max_vaults, max_file_size_mb,
+// max_storage_mb and plan_name from the profile's current plan, and what the user's files take. When they cannot be read, the spec's fallback
 // applies (§9: 2 vaults and 2 MB).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { FALLBACK_LIMITS, type Limits } from '@sealvault/protocol';
@@ -12,8 +12,13 @@ export async function getLimits(
   logger?: Logger,
 ): Promise<Limits> {
   try {
-    const row = await sql<{ max_vaults: number; max_file_size_mb: number; name: string }>`
-      select p.max_vaults, p.max_file_size_mb, p.name
+    const row = await sql<{
+      max_vaults: number;
+      max_file_size_mb: number;
+      max_storage_mb: number;
+      name: string;
+    }>`
+      select p.max_vaults, p.max_file_size_mb, p.max_storage_mb, p.name
       from profiles pr join subscription_plans p on p.id = pr.current_plan_id
       where pr.id = ${userId}`.execute(db);
     const plan = row.rows[0];
@@ -22,6 +27,7 @@ export async function getLimits(
       max_vaults: Number(plan.max_vaults),
       max_file_size_mb: Number(plan.max_file_size_mb),
       plan_name: plan.name,
+      max_storage_mb: Number(plan.max_storage_mb),
     };
   } catch (err) {
     logger?.warn(
@@ -30,4 +36,17 @@ export async function getLimits(
     );
     return FALLBACK_LIMITS;
   }
+}
+
+/** Ciphertext bytes of the user's file records (what the storage quota counts, with uploads). */
+export async function storageUsed(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('vault_files')
+    .select((eb) => eb.fn.sum<string | number | null>('ciphertext_size').as('bytes'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
 }

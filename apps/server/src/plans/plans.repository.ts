@@ -11,6 +11,7 @@ export function toPlan(row: Selectable<SubscriptionPlansTable>): Plan {
     price_monthly: row.price_cents / 100,
     max_vaults: row.max_vaults,
     max_file_size_mb: row.max_file_size_mb,
+    max_storage_mb: row.max_storage_mb,
     is_active: row.is_active === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,

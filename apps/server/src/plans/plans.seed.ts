@@ -37,6 +37,13 @@ export const SEED_PLANS = [
   },
 ] as const;
 
+/**
+ * Each plan's storage quota (max_storage_mb, MiB of ciphertext; -1 unlimited), added by migration
+ * 0091_plan_storage_quota after the plans were first seeded (issue 15: a Free user could fill the
+ * disk). Free holds 25 files at its 2 MB file limit; the paid plans hold their largest file 100 times.
+ */
+export const SEED_STORAGE_MB = { free: 50, basic: 10_240, pro: 51_200, unlimited: -1 } as const;
+
 export async function seedPlans(db: Kysely<unknown>): Promise<void> {
   const now = new Date().toISOString();
   await (db as Kysely<Database>)

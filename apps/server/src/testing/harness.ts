@@ -69,6 +69,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // limit tests lower them.
     AUTH_RATE_LIMIT_MAX: '10000',
     WEB_DIST: path.join(dataDir, 'web'),
+    // No free-space watermark: tests must not depend on the host's disk; the storage tests
+    // replace the statfs of the data dir instead (files/storage-guard.ts).
+    UPLOAD_MIN_FREE_MB: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

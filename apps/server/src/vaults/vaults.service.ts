@@ -18,7 +18,8 @@ import { onUserDeleted } from '../profiles/user-deletion.ts';
 import * as repo from './vaults.repository.ts';
 import { statsByVault } from './vaults.stats.ts';
 import { deleteItemsOfVault } from '../secrets/secrets.repository.ts';
-import { deleteFilesOfVault, purgeBlobs } from '../files/files.service.ts';
+import { deleteFilesOfVault, freeBlobsOfVault, purgeBlobs } from '../files/files.service.ts';
+import { deleteOnFullDisk } from '../files/storage-guard.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
 
@@ -145,9 +146,15 @@ export async function deleteVault(
   userId: string,
   vaultId: string,
 ): Promise<void> {
-  const blobKeys = await deps.db.kysely
-    .transaction()
-    .execute((trx) => removeVaultRows(trx, userId, vaultId, deps.now()));
+  // 404 before anything is freed
+  if (!(await repo.findVault(deps.db.kysely, userId, vaultId))) throw vaultNotFound();
+  const blobKeys = await deleteOnFullDisk(
+    () =>
+      deps.db.kysely
+        .transaction()
+        .execute((trx) => removeVaultRows(trx, userId, vaultId, deps.now())),
+    () => freeBlobsOfVault(deps, vaultId),
+  );
   await purgeBlobs(deps, blobKeys); // after the commit; the sweep retries any that fail
 }
 

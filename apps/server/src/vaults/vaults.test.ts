@@ -165,7 +165,13 @@ describe('plan limits', () => {
     const u = await createUser(t);
     await setPlan(u.id, 'unlimited');
     const limits = limitsSchema.parse(await (await send(u.cookie, 'GET', '/api/limits')).json());
-    expect(limits).toEqual({ max_vaults: -1, max_file_size_mb: -1, plan_name: 'Unlimited' });
+    expect(limits).toEqual({
+      max_vaults: -1,
+      max_file_size_mb: -1,
+      plan_name: 'Unlimited',
+      max_storage_mb: -1,
+      storage_used_bytes: 0,
+    });
     for (let i = 0; i < 25; i++) {
       expect((await send(u.cookie, 'POST', '/api/vaults', vaultInput())).status).toBe(201);
     }
@@ -178,6 +184,8 @@ describe('plan limits', () => {
       max_vaults: 10,
       max_file_size_mb: 100,
       plan_name: 'Basic',
+      max_storage_mb: 10_240,
+      storage_used_bytes: 0,
     });
     // The plans table out of reach: the limits cannot be read, so the spec's fallback applies.
     await sql`alter table subscription_plans rename to subscription_plans_away`.execute(
