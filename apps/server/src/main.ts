@@ -1,6 +1,10 @@
 // Entry point: read the configuration, start, and shut down gracefully on SIGTERM/SIGINT.
 import { ConfigError, loadConfig } from './config.ts';
+import { PROCESS_UMASK } from './db/file-modes.ts';
 import { startServer } from './server.ts';
+
+// [Note: data file modes] in db/file-modes.ts: everything this process creates is owner-only.
+process.umask(PROCESS_UMASK);
 
 async function main(): Promise<void> {
   let config;

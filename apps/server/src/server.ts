@@ -11,6 +11,7 @@ import { createMailer } from './mail/mailer.ts';
 import { pino } from 'pino';
 import { createLogger, type Logger } from './logger.ts';
 import { startFileSweeper } from './files/uploads.sweep.ts';
+import { DATA_FILE_MODE } from './db/file-modes.ts';
 import { startSubscriptionJob } from './subscriptions/subscriptions.service.ts';
 
 export interface RunningServer {
@@ -28,7 +29,13 @@ export async function startServer(
     config.logLevel,
     logDestination ??
       (config.logFile
-        ? pino.destination({ dest: config.logFile, append: true, sync: true, mkdir: true })
+        ? pino.destination({
+            dest: config.logFile,
+            append: true,
+            sync: true,
+            mkdir: true,
+            mode: DATA_FILE_MODE,
+          })
         : undefined),
   );
   const db = openDatabase(config.database, (err) =>

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATA_DIR_MODE } from '../db/file-modes.ts';
 
 export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
@@ -14,7 +15,7 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   const secret = crypto.randomBytes(32).toString('base64url');
   try {
     // 'wx': when two instances start at once, the second one reads the first one's secret.

@@ -15,6 +15,7 @@ import {
   type ByteRange,
   type StoredBlob,
 } from './blob-store.ts';
+import { DATA_DIR_MODE, DATA_FILE_MODE } from '../db/file-modes.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 /** Read size per pull: one vf1 chunk's worth, so memory per download stays flat. */
@@ -51,7 +52,7 @@ export function createFsBlobStore(root: string): FsBlobStore {
   async function commit(source: string, size: number): Promise<StoredBlob> {
     const key = randomBytes(16).toString('hex') as BlobKey;
     const dest = pathOf(key);
-    await fsp.mkdir(path.dirname(dest), { recursive: true });
+    await fsp.mkdir(path.dirname(dest), { recursive: true, mode: DATA_DIR_MODE });
     await fsp.rename(source, dest);
     await fsyncDir(path.dirname(dest));
     return { key, size };
@@ -60,9 +61,9 @@ export function createFsBlobStore(root: string): FsBlobStore {
   async function put(
     source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   ): Promise<StoredBlob> {
-    await fsp.mkdir(tmpDir, { recursive: true });
+    await fsp.mkdir(tmpDir, { recursive: true, mode: DATA_DIR_MODE });
     const tmp = path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
-    const handle = await fsp.open(tmp, 'wx', 0o600);
+    const handle = await fsp.open(tmp, 'wx', DATA_FILE_MODE);
     let size = 0;
     try {
       for await (const chunk of source) {
@@ -92,6 +93,8 @@ export function createFsBlobStore(root: string): FsBlobStore {
     const handle = await fsp.open(filePath, 'r+');
     let size: number;
     try {
+      // A file made elsewhere (the tus store) may carry a wider mode: a blob is owner-only.
+      await handle.chmod(DATA_FILE_MODE);
       await handle.sync();
       size = (await handle.stat()).size;
     } finally {

@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
+import { DATA_DIR_MODE, DATA_FILE_MODE, tightenMode } from './file-modes.ts';
 
 export type DatabaseKind = Config['database']['kind'];
 
@@ -52,7 +53,12 @@ export function openDatabase(
   onIdleError: (err: Error) => void = () => undefined,
 ): Db {
   if (config.kind === 'sqlite') {
-    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    fs.mkdirSync(path.dirname(config.file), { recursive: true, mode: DATA_DIR_MODE });
+    // The file exists with owner-only access before SQLite opens it; SQLite gives the -wal and
+    // -shm files the database file's mode. A file made by an older version is tightened too.
+    fs.closeSync(fs.openSync(config.file, 'a', DATA_FILE_MODE));
+    for (const file of [config.file, `${config.file}-wal`, `${config.file}-shm`])
+      tightenMode(file, DATA_FILE_MODE);
     const sqlite = new SQLite(config.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
