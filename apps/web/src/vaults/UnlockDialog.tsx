@@ -1,8 +1,11 @@
 // The Unlock Vault dialog (spec §2): vault name, password with show/hide, the security notice,
 // Cancel and Unlock. The password goes to the crypto Worker only; a wrong one, like any other
 // failure to open the key slot, reads 'Invalid password'. Unlocking records last_accessed.
-import { ShieldCheck } from 'lucide-react';
+// A vault whose provider needs an account connection that this browser lacks asks for the
+// connection first (spec §2 "Unlock dialog", with the provider's name), instead of the password.
+import { CloudOff, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
+import { Link } from 'react-router';
 import { messages, vaultsApi, type Vault } from '@sealvault/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../components/Modal.tsx';
@@ -10,6 +13,7 @@ import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { warmUpCrypto } from '../crypto/client.ts';
 import { vaultKeys } from '../crypto/vaultKeys.ts';
+import { needsConnection, providerInfo } from './providers.tsx';
 import { useVaultSessions } from './sessionContext.tsx';
 import { vaultKeysQuery } from './useVaults.ts';
 import { prefetchSecretRecords } from '../secrets/useSecrets.ts';
@@ -34,14 +38,21 @@ export function UnlockDialog({
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const mustConnect = needsConnection(vault.provider_type);
 
   // While the password is typed and the key derived, fetch the vault's (encrypted) secrets.
   // Meanwhile the crypto Worker starts, so pressing Unlock only pays for the key derivation.
   useEffect(() => {
-    if (!open) return;
+    if (!open || mustConnect) return;
     warmUpCrypto();
     if (vault.vault_type === 'secrets') void prefetchSecretRecords(qc, vault.id);
-  }, [open, qc, vault.id, vault.vault_type]);
+  }, [open, mustConnect, qc, vault.id, vault.vault_type]);
+
+  if (mustConnect) {
+    return (
+      <ConnectFirst vault={vault} open={open} onCancel={onCancel} fallbackFocus={fallbackFocus} />
+    );
+  }
 
   const unlock = async () => {
     if (password === '') return setError('Enter the vault password.');
@@ -149,6 +160,66 @@ export function UnlockDialog({
           and we never see it.
         </p>
       </form>
+    </Modal>
+  );
+}
+
+/** The spec's prompt for a vault whose provider account is not connected in this browser. */
+const connectTexts = (provider: string) => ({
+  title: `${provider} Not Connected`,
+  prompt: `You must connect your ${provider} account to access this vault's files.`,
+  required: `Please connect to ${provider} to unlock this vault.`,
+});
+
+function ConnectFirst({
+  vault,
+  open,
+  onCancel,
+  fallbackFocus,
+}: {
+  vault: Vault;
+  open: boolean;
+  onCancel: () => void;
+  fallbackFocus?: RefObject<HTMLElement | null> | undefined;
+}) {
+  const texts = connectTexts(providerInfo(vault.provider_type).name);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => !o && onCancel()}
+      size="sm"
+      fallbackFocus={fallbackFocus}
+      title="Unlock Vault"
+      description={vault.name}
+      footer={
+        <>
+          <button type="button" onClick={onCancel} className={buttonClass('secondary')}>
+            Cancel
+          </button>
+          <Link to="/dashboard?view=settings" className={buttonClass('primary')}>
+            Go to Settings
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700 dark:text-slate-300">{texts.required}</p>
+        <section
+          aria-labelledby="connect-first-title"
+          className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <CloudOff
+            aria-hidden="true"
+            className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-300"
+          />
+          <div>
+            <h3 id="connect-first-title" className="font-semibold">
+              {texts.title}
+            </h3>
+            <p className="mt-1 text-sm">{texts.prompt}</p>
+          </div>
+        </section>
+      </div>
     </Modal>
   );
 }

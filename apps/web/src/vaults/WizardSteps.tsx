@@ -2,7 +2,7 @@
 import { FolderLock, KeyRound } from 'lucide-react';
 import type { VaultType } from '@sealvault/protocol';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
-import { PROVIDERS } from './providers.tsx';
+import { browserEnv, PROVIDERS, providerChoice } from './providers.tsx';
 import type { WizardState } from './wizard.ts';
 
 interface StepProps {
@@ -12,7 +12,7 @@ interface StepProps {
 }
 
 const label = 'mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200';
-const choice =
+const choiceClass =
   'flex w-full items-start gap-3 rounded-xl border p-4 text-left transition focus-within:ring-2 focus-within:ring-indigo-500 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:has-[:checked]:bg-indigo-950/50';
 
 export function InfoStep({ state, update, invalid }: StepProps) {
@@ -84,7 +84,7 @@ export function TypeStep({
       {types.map((t) => (
         <label
           key={t.id}
-          className={`${choice} cursor-pointer border-slate-200 dark:border-slate-700`}
+          className={`${choiceClass} cursor-pointer border-slate-200 dark:border-slate-700`}
         >
           <input
             type="radio"
@@ -109,42 +109,69 @@ export function TypeStep({
 }
 
 export function ProviderStep({ state, update }: StepProps) {
+  const env = browserEnv();
   return (
     <fieldset className="space-y-3">
       <legend className={label}>Storage provider</legend>
-      {PROVIDERS.map((p) => (
-        <label
-          key={p.id}
-          className={`${choice} border-slate-200 dark:border-slate-700 ${p.connected ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
-        >
-          <input
-            type="radio"
-            name="provider"
-            value={p.id}
-            disabled={!p.connected}
-            checked={state.provider === p.id}
-            onChange={() => update({ provider: p.id })}
-            className="mt-1 accent-indigo-600"
-          />
-          <p.icon
-            aria-hidden="true"
-            className="mt-0.5 size-5 shrink-0 text-slate-600 dark:text-slate-300"
-          />
-          <span className="min-w-0">
-            <span className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 dark:text-white">
-              {p.name}
-              {!p.connected && (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-400">
-                  Not connected
+      {PROVIDERS.map((p) => {
+        const choice = providerChoice(p.id, env);
+        const ids = `provider-${p.id}`;
+        return (
+          <label
+            key={p.id}
+            className={`${choiceClass} ${
+              choice.selectable
+                ? 'cursor-pointer border-slate-200 dark:border-slate-700'
+                : 'cursor-not-allowed border-dashed border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40'
+            }`}
+          >
+            <input
+              type="radio"
+              name="provider"
+              value={p.id}
+              disabled={!choice.selectable}
+              checked={choice.selectable && state.provider === p.id}
+              onChange={() => update({ provider: p.id })}
+              aria-labelledby={`${ids}-name`}
+              aria-describedby={choice.selectable ? `${ids}-text` : `${ids}-reason ${ids}-text`}
+              className="mt-1 accent-indigo-600"
+            />
+            <p.icon
+              aria-hidden="true"
+              className={`mt-0.5 size-5 shrink-0 ${
+                choice.selectable
+                  ? 'text-indigo-600 dark:text-indigo-300'
+                  : 'text-slate-500 dark:text-slate-400'
+              }`}
+            />
+            <span className="min-w-0">
+              <span className="flex flex-wrap items-center gap-2">
+                <span
+                  id={`${ids}-name`}
+                  className={`font-semibold ${
+                    choice.selectable
+                      ? 'text-slate-900 dark:text-white'
+                      : 'text-slate-700 dark:text-slate-300'
+                  }`}
+                >
+                  {p.name}
                 </span>
-              )}
+                {!choice.selectable && (
+                  <span
+                    id={`${ids}-reason`}
+                    className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+                  >
+                    {choice.reason}
+                  </span>
+                )}
+              </span>
+              <span id={`${ids}-text`} className="block text-sm text-slate-600 dark:text-slate-400">
+                {p.description}
+              </span>
             </span>
-            <span className="block text-sm text-slate-600 dark:text-slate-400">
-              {p.description}
-            </span>
-          </span>
-        </label>
-      ))}
+          </label>
+        );
+      })}
     </fieldset>
   );
 }

@@ -1,7 +1,15 @@
-// Storage providers as the wizard and the vault cards show them (spec §3 "Provider"). 'server'
-// is this product's own encrypted storage and is always connected; the others arrive with the
-// storage-provider work and are listed, but cannot be chosen until connected.
-import { Cloud, HardDrive, Server, type LucideIcon } from 'lucide-react';
+// Storage providers as the wizard, the vault cards, the unlock dialog and Settings show them
+// (spec §3 "Provider", §4 "Provider connection"), and the one place that says which of them are
+// connected here and which a new vault may use.
+//
+// [Note: provider availability]
+// - 'server' (this product's own storage) is always connected.
+// - 'local' ("This browser") is connected where the browser has the origin private file system.
+// - A cloud provider needs this server to have its client id, then an account connected in this
+//   browser. No server has a client id yet (a later issue adds them and a public config
+//   endpoint), so every cloud provider reads 'unavailable' today.
+// The wizard offers connected providers only, minus those in NOT_OFFERED_YET.
+import { Box, Cloud, HardDrive, Server, Triangle, type LucideIcon } from 'lucide-react';
 import type { ProviderType } from '@sealvault/protocol';
 
 export interface ProviderInfo {
@@ -9,49 +17,131 @@ export interface ProviderInfo {
   name: string;
   description: string;
   icon: LucideIcon;
-  connected: boolean;
 }
 
-export const PROVIDERS: ProviderInfo[] = [
+export const PROVIDERS: readonly ProviderInfo[] = [
   {
     id: 'server',
     name: 'SealVault storage',
     description: 'Encrypted on this device, stored on this server. Works everywhere you sign in.',
     icon: Server,
-    connected: true,
   },
   {
     id: 'local',
     name: 'This browser',
-    description: 'Kept in this browser only. Not available on other devices.',
+    description: 'The files stay in this browser only and are lost if site data is cleared.',
     icon: HardDrive,
-    connected: false,
   },
   {
     id: 'googledrive',
     name: 'Google Drive',
     description: 'Encrypted files in a SealVault folder of your Drive.',
-    icon: Cloud,
-    connected: false,
+    icon: Triangle,
   },
   {
     id: 'dropbox',
     name: 'Dropbox',
     description: 'Encrypted files in a SealVault folder of your Dropbox.',
-    icon: Cloud,
-    connected: false,
+    icon: Box,
   },
   {
     id: 'onedrive',
     name: 'OneDrive',
     description: 'Encrypted files in a SealVault folder of your OneDrive.',
     icon: Cloud,
-    connected: false,
   },
 ];
 
 export const providerInfo = (id: ProviderType): ProviderInfo =>
   PROVIDERS.find((p) => p.id === id) ?? PROVIDERS[0]!;
+
+/** The providers that keep a vault in an account of a cloud service. */
+export const CLOUD_PROVIDERS: readonly ProviderType[] = ['googledrive', 'dropbox', 'onedrive'];
+export const isCloud = (id: ProviderType) => CLOUD_PROVIDERS.includes(id);
+
+/** A provider's connection in this browser (spec §4 "Provider connection"). */
+export type ConnectionStatus =
+  | 'unavailable' // cannot be connected here: no client id on this server, or no OPFS
+  | 'disconnected'
+  | 'connecting'
+  | 'connected'
+  | 'failed';
+
+/** What this page knows of the browser and the server; tests pass their own. */
+export interface ProviderEnv {
+  /** The browser has the origin private file system (OPFS). */
+  opfs: boolean;
+  /** Cloud providers whose client id this server has: none yet. */
+  configured: readonly ProviderType[];
+  /** Cloud providers with an account connected in this browser. */
+  connected: readonly ProviderType[];
+}
+
+export const browserEnv = (): ProviderEnv => ({
+  opfs: typeof navigator !== 'undefined' && typeof navigator.storage?.getDirectory === 'function',
+  configured: [],
+  connected: [],
+});
+
+/** Whether `id` is connected here (see [Note: provider availability]). */
+export function providerConnection(id: ProviderType, env = browserEnv()): ConnectionStatus {
+  if (id === 'server') return 'connected';
+  if (id === 'local') return env.opfs ? 'connected' : 'unavailable';
+  if (!env.configured.includes(id)) return 'unavailable';
+  return env.connected.includes(id) ? 'connected' : 'disconnected';
+}
+
+export const texts = {
+  notSetUp: 'Not set up on this server',
+  noOpfs: 'Not supported in this browser',
+  notConnected: 'Not connected',
+  comingSoon: 'Coming soon',
+};
+
+/** The connected state as the 'Available Providers' grid words it. */
+export function connectionLabel(id: ProviderType, status: ConnectionStatus): string {
+  switch (status) {
+    case 'connected':
+      return id === 'local' ? 'Available' : 'Connected';
+    case 'unavailable':
+      return id === 'local' ? texts.noOpfs : texts.notSetUp;
+    case 'connecting':
+      return 'Connecting...';
+    case 'failed':
+      return 'Connection Failed';
+    case 'disconnected':
+      return texts.notConnected;
+  }
+}
+
+// Providers that work but that a new vault may not use yet, with the reason the wizard shows.
+// 'local' waits for its file records and vault deletion (issue 14, item 2): delete its line to
+// offer it.
+const NOT_OFFERED_YET: Partial<Record<ProviderType, string>> = {
+  local: texts.comingSoon,
+};
+
+export type ProviderChoice = { selectable: true } | { selectable: false; reason: string };
+
+/** Whether the wizard may create a vault on `id`, and if not, why (spec §2 wizard, step 3). */
+export function providerChoice(id: ProviderType, env = browserEnv()): ProviderChoice {
+  const later = NOT_OFFERED_YET[id];
+  if (later) return { selectable: false, reason: later };
+  const status = providerConnection(id, env);
+  if (status === 'connected') return { selectable: true };
+  return { selectable: false, reason: connectionLabel(id, status) };
+}
+
+/** The providers a new vault may use here. */
+export const selectableProviders = (env = browserEnv()): ProviderType[] =>
+  PROVIDERS.filter((p) => providerChoice(p.id, env).selectable).map((p) => p.id);
+
+/**
+ * Whether opening a vault of `id` first needs an account connection that is missing (spec §4
+ * "Vault session": a cloud vault needs its connected account).
+ */
+export const needsConnection = (id: ProviderType, env = browserEnv()): boolean =>
+  isCloud(id) && providerConnection(id, env) !== 'connected';
 
 export function ProviderIcon({
   provider,

@@ -23,6 +23,21 @@ describe('create-vault wizard gating', () => {
     expect(stepError(3, { ...initialWizard, provider: 'server' })).toBeNull();
   });
 
+  it('step 3 accepts only a provider that may be chosen here', () => {
+    expect(stepError(3, { ...initialWizard, provider: 'googledrive' }, ['server'])).toBe(
+      messages.vaults.selectProvider,
+    );
+    expect(
+      stepError(3, { ...initialWizard, provider: 'dropbox' }, ['server', 'dropbox']),
+    ).toBeNull();
+  });
+
+  it('offers only our server storage in step 3 today', () => {
+    expect(stepError(3, { ...initialWizard, provider: 'local' })).toBe(
+      messages.vaults.selectProvider,
+    );
+  });
+
   it('step 4 needs 8 characters and a matching confirmation', () => {
     expect(stepError(4, { ...initialWizard, password: 'short', confirm: 'short' })).toBe(
       'Password must be at least 8 characters',

@@ -1,6 +1,7 @@
 // The create-vault wizard's steps and gating (spec §2 "Create-vault wizard", §4 "Wizard", §5
 // "Vault creation"): 1 basic info, 2 vault type, 3 storage provider, 4 password.
 import { messages, type ProviderType, type VaultType } from '@sealvault/protocol';
+import { selectableProviders } from './providers.tsx';
 
 export const WIZARD_STEPS = 4;
 export const MIN_VAULT_PASSWORD = 8;
@@ -25,15 +26,24 @@ export const initialWizard: WizardState = {
 
 export const NAME_REQUIRED = 'Vault name is required';
 
-/** The first problem that keeps `step` from moving on, or null when it may. */
-export function stepError(step: number, s: WizardState): string | null {
+/**
+ * The first problem that keeps `step` from moving on, or null when it may. `selectable` is what
+ * step 3 may choose from (only connected providers, spec §2).
+ */
+export function stepError(
+  step: number,
+  s: WizardState,
+  selectable: readonly ProviderType[] = selectableProviders(),
+): string | null {
   switch (step) {
     case 1:
       return s.name.trim() === '' ? NAME_REQUIRED : null;
     case 2:
       return null;
     case 3:
-      return s.provider === null ? messages.vaults.selectProvider : null;
+      return s.provider === null || !selectable.includes(s.provider)
+        ? messages.vaults.selectProvider
+        : null;
     case 4:
       if (s.password.length < MIN_VAULT_PASSWORD) return messages.vaults.passwordTooShort;
       if (s.password !== s.confirm) return messages.auth.passwordsDoNotMatch;

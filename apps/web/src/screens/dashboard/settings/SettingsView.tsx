@@ -1,7 +1,7 @@
-// The settings view (/dashboard?view=settings, spec §2). The Account section is this file's;
-// the 'Cloud Storage Settings' and 'Vault Management' panels of the spec are added below it by
-// the storage and vault work, each as its own section component.
+// The settings view (/dashboard?view=settings, spec §2): the Account section, then the spec's
+// 'Cloud Storage Settings' and 'Vault Management', each its own section component.
 import { AccountSection } from './AccountSection.tsx';
+import { CloudStorageSettings } from './CloudStorageSettings.tsx';
 import { VaultManagement } from '../../settings/VaultManagement.tsx';
 
 export function SettingsView() {
@@ -16,7 +16,7 @@ export function SettingsView() {
         </p>
       </div>
       <AccountSection />
-      {/* <CloudStorageSettings /> goes here. */}
+      <CloudStorageSettings />
       <VaultManagement />
     </div>
   );
