@@ -26,8 +26,9 @@ export async function signUp(
   logFile: string,
   email: string,
   password: string,
+  originUrl = base,
 ): Promise<Seeded> {
-  const origin = { origin: base, 'content-type': 'application/json' };
+  const origin = { origin: originUrl, 'content-type': 'application/json' };
   const up = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: origin,
@@ -42,8 +43,13 @@ export async function signUp(
     )?.[1];
     if (!link) await sleep(100);
   }
-  if (!link) throw new Error('no verification link in the server log');
-  await fetch(link, { redirect: 'manual' });
+  if (!link) {
+    const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-600) : '(none)';
+    throw new Error(`no verification link in the server log; its end: ${tail}`);
+  }
+  // Straight to the server (the link names the public origin, which may be a proxy not up yet).
+  const { pathname, search } = new URL(link);
+  await fetch(`${base}${pathname}${search}`, { redirect: 'manual' });
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: origin,
@@ -57,8 +63,9 @@ export async function seedVault(
   base: string,
   cookie: string,
   opts: { name: string; type: 'files' | 'secrets'; password: string; secrets?: number },
+  origin = base,
 ): Promise<string> {
-  return (await seedVaultWithKeys(base, cookie, opts)).id;
+  return (await seedVaultWithKeys(base, cookie, opts, origin)).id;
 }
 
 /** As seedVault, also handing back the open vault (to encrypt more records for it). */
@@ -66,8 +73,9 @@ export async function seedVaultWithKeys(
   base: string,
   cookie: string,
   opts: { name: string; type: 'files' | 'secrets'; password: string; secrets?: number },
+  origin = base,
 ) {
-  const headers = { origin: base, cookie, 'content-type': 'application/json' };
+  const headers = { origin, cookie, 'content-type': 'application/json' };
   const client = createCryptoClient(inProcessTransport());
   const id = crypto.randomUUID();
   const { session, key } = await client.createVault(asVaultId(id), opts.password);

@@ -43,11 +43,19 @@ export interface BenchApp {
   stop(): Promise<void>;
 }
 
-/** Starts the server (apps/server) and signs an account up and in through its API. */
-export async function startApp(tag: string): Promise<BenchApp> {
+/**
+ * Starts the server (apps/server) and signs an account up and in through its API. `publicUrl`:
+ * the origin browsers will use when it is not the server's own (a proxy in front of it); `port`:
+ * where it listens (a free one by default).
+ */
+export async function startApp(
+  tag: string,
+  opts: { publicUrl?: string; port?: number } = {},
+): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sealvault-bench-${tag}-`));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const base = `http://localhost:${port}`;
+  const publicUrl = opts.publicUrl ?? base;
   const logFile = path.join(dataDir, 'server.log');
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -60,7 +68,7 @@ export async function startApp(tag: string): Promise<BenchApp> {
         ...process.env,
         PORT: String(port),
         DATA_DIR: dataDir,
-        PUBLIC_URL: base,
+        PUBLIC_URL: publicUrl,
         LOG_FILE: logFile,
       },
       stdio: nodeArgs.length ? ['ignore', 'inherit', 'inherit'] : 'ignore',
@@ -86,6 +94,7 @@ export async function startApp(tag: string): Promise<BenchApp> {
       logFile,
       `bench-${Date.now()}@example.test`,
       'account-password-1',
+      publicUrl,
     );
     return {
       base,

@@ -2,12 +2,18 @@
 // browser provider here, our server and the cloud providers with their emulators). A test file
 // calls providerContract() with a factory; each test gets a fresh vault container.
 import { describe, expect, it } from 'vitest';
-import { StorageError, type StorageProvider } from './provider.ts';
+import { StorageError, type PutOptions, type StorageProvider } from './provider.ts';
 
 export interface ContractSubject {
   provider: StorageProvider;
   /** A fresh vault id whose container the test may fill; removed afterwards. */
   vaultId: string;
+  /** The blob id to use for `label` (a provider may need, say, UUIDs); default: the label. */
+  blobId?: (label: string) => string;
+  /** The blob size to use for about `n` bytes (ours takes only vf1 lengths); default: n. */
+  size?: (n: number) => number;
+  /** Options every put needs (ours: the file record's opaque fields). */
+  putOptions?: () => PutOptions;
 }
 
 const KiB = 1024;
@@ -56,25 +62,34 @@ const same = (a: Uint8Array, b: Uint8Array) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
 export function providerContract(name: string, subject: () => Promise<ContractSubject>): void {
-  const withVault = (test: (s: ContractSubject) => Promise<void>) => async () => {
+  const withVault = (test: (s: Required<ContractSubject>) => Promise<void>) => async () => {
     const s = await subject();
+    const full: Required<ContractSubject> = {
+      blobId: (label) => label,
+      size: (n) => n,
+      putOptions: () => ({}),
+      ...s,
+    };
     await s.provider.prepare(s.vaultId);
     try {
-      await test(s);
+      await test(full);
     } finally {
       await s.provider.removeContainer(s.vaultId);
     }
   };
+  const byRef = (a: { ref: string }, b: { ref: string }) => a.ref.localeCompare(b.ref);
 
   describe(`storage provider contract: ${name}`, () => {
     it(
       'round-trips blobs of 0 and 1 bytes, at a chunk boundary and of several MiB',
-      withVault(async ({ provider, vaultId }) => {
-        for (const [i, size] of [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 5 * 1024 * KiB + 3].entries()) {
+      withVault(async ({ provider, vaultId, blobId, size: sized, putOptions }) => {
+        for (const [i, n] of [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 5 * 1024 * KiB + 3].entries()) {
+          const size = sized(n);
           const data = bytesOf(size, i + 1);
           const sent: number[] = [];
-          const info = await provider.put(vaultId, `blob-${i}`, size, streamOf(data), {
-            onProgress: (n) => sent.push(n),
+          const info = await provider.put(vaultId, blobId(`blob-${i}`), size, streamOf(data), {
+            ...putOptions(),
+            onProgress: (b) => sent.push(b),
           });
           expect(info.size).toBe(size);
           expect(same(await readAll(await provider.get(vaultId, info.ref)), data)).toBe(true);
@@ -86,9 +101,15 @@ export function providerContract(name: string, subject: () => Promise<ContractSu
 
     it(
       'reads any byte range, across chunk boundaries',
-      withVault(async ({ provider, vaultId }) => {
-        const data = bytesOf(3 * CHUNK + 100, 7);
-        const { ref } = await provider.put(vaultId, 'ranged', data.length, streamOf(data));
+      withVault(async ({ provider, vaultId, blobId, size, putOptions }) => {
+        const data = bytesOf(size(3 * CHUNK + 100), 7);
+        const { ref } = await provider.put(
+          vaultId,
+          blobId('ranged'),
+          data.length,
+          streamOf(data),
+          putOptions(),
+        );
         const ranges: [number, number][] = [
           [0, 1],
           [CHUNK - 10, CHUNK + 10],
@@ -106,10 +127,11 @@ export function providerContract(name: string, subject: () => Promise<ContractSu
 
     it(
       'leaves nothing behind when a put is aborted or its source fails',
-      withVault(async ({ provider, vaultId }) => {
+      withVault(async ({ provider, vaultId, blobId, size, putOptions }) => {
         const ctrl = new AbortController();
-        const data = bytesOf(3 * 1024 * KiB, 3);
-        const aborted = provider.put(vaultId, 'aborted', data.length, streamOf(data), {
+        const data = bytesOf(size(9 * 1024 * KiB), 3);
+        const aborted = provider.put(vaultId, blobId('aborted'), data.length, streamOf(data), {
+          ...putOptions(),
           signal: ctrl.signal,
           onProgress: (n) => {
             if (n > 1024 * KiB) ctrl.abort();
@@ -122,41 +144,46 @@ export function providerContract(name: string, subject: () => Promise<ContractSu
             c.error(new Error('disk read failed'));
           },
         });
-        await expect(provider.put(vaultId, 'failed', 5000, failing)).rejects.toBeInstanceOf(
-          StorageError,
-        );
         await expect(
-          provider.put(vaultId, 'short', 10, streamOf(bytesOf(5))),
+          provider.put(vaultId, blobId('failed'), size(5000), failing, putOptions()),
         ).rejects.toBeInstanceOf(StorageError);
-        expect(await provider.stat(vaultId, 'aborted')).toBeNull();
+        await expect(
+          provider.put(vaultId, blobId('short'), size(10), streamOf(bytesOf(5)), putOptions()),
+        ).rejects.toBeInstanceOf(StorageError);
+        expect(await provider.stat(vaultId, blobId('aborted'))).toBeNull();
         expect(await provider.list(vaultId)).toEqual([]);
       }),
     );
 
     it(
       'lists the blobs of a vault, deletes one, and says clearly when one is missing',
-      withVault(async ({ provider, vaultId }) => {
-        await provider.put(vaultId, 'a', 3, streamOf(bytesOf(3)));
-        await provider.put(vaultId, 'b', 4, streamOf(bytesOf(4)));
-        expect(await provider.list(vaultId)).toEqual([
-          { ref: 'a', size: 3 },
-          { ref: 'b', size: 4 },
-        ]);
-        await provider.delete(vaultId, 'a');
-        await provider.delete(vaultId, 'a'); // again: not an error
-        expect(await provider.list(vaultId)).toEqual([{ ref: 'b', size: 4 }]);
-        expect(await provider.stat(vaultId, 'a')).toBeNull();
-        const missing = await provider.get(vaultId, 'a').catch((e: unknown) => e);
+      withVault(async ({ provider, vaultId, blobId, size, putOptions }) => {
+        const [a, b] = [blobId('a'), blobId('b')];
+        await provider.put(vaultId, a, size(3), streamOf(bytesOf(size(3))), putOptions());
+        await provider.put(vaultId, b, size(4), streamOf(bytesOf(size(4))), putOptions());
+        expect((await provider.list(vaultId)).sort(byRef)).toEqual(
+          [
+            { ref: a, size: size(3) },
+            { ref: b, size: size(4) },
+          ].sort(byRef),
+        );
+        await provider.delete(vaultId, a);
+        await provider.delete(vaultId, a); // again: not an error
+        expect(await provider.list(vaultId)).toEqual([{ ref: b, size: size(4) }]);
+        expect(await provider.stat(vaultId, a)).toBeNull();
+        const missing = await provider.get(vaultId, a).catch((e: unknown) => e);
         expect(missing).toBeInstanceOf(StorageError);
         expect(missing).toMatchObject({ code: 'not_found', message: 'File data not found' });
       }),
     );
 
     it('removes a vault container with everything in it', async () => {
-      const { provider, vaultId } = await subject();
+      const s = await subject();
+      const { provider, vaultId, blobId = (l: string) => l, size = (n: number) => n } = s;
+      const extra = s.putOptions?.() ?? {};
       await provider.prepare(vaultId);
       await provider.prepare(vaultId); // again: nothing changes
-      await provider.put(vaultId, 'x', 2, streamOf(bytesOf(2)));
+      await provider.put(vaultId, blobId('x'), size(2), streamOf(bytesOf(size(2))), extra);
       await provider.removeContainer(vaultId);
       expect(await provider.list(vaultId)).toEqual([]);
       await provider.removeContainer(vaultId); // again: not an error

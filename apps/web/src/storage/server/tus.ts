@@ -80,12 +80,17 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
       ? new StorageError('not_found', NOT_FOUND, { cause: err })
       : err;
 
+  const remove = async (vaultId: string, ref: string) => {
+    await filesApi.remove(vaultId, ref).catch((err: unknown) => {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    });
+  };
+
   return {
     type: 'server',
     capabilities: { ranges: true, resumable: true, maxBlobBytes: null },
-    // The server keeps each vault's blobs under its own keys, and removes them with the vault.
+    // The server keeps each vault's blobs under keys of its own: there is no container to make.
     prepare: () => Promise.resolve(),
-    removeContainer: () => Promise.resolve(),
     quota: () => Promise.resolve({ usedBytes: null, totalBytes: null }),
 
     async put(vaultId, blobId, length, ciphertext, opts = {}) {
@@ -97,7 +102,18 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
           contentHash = await options.contentHash(digests);
         },
       });
-      const source = pieceSource(pieces, length);
+      const pieced = pieceSource(pieces, length);
+      // A failed source (the file unreadable, the encryption failed) is not a lost connection:
+      // it is not retried.
+      let sourceFailed = false;
+      const source = {
+        ...pieced,
+        slice: (start: number, end: number) =>
+          pieced.slice(start, end).catch((err: unknown) => {
+            sourceFailed = true;
+            throw err;
+          }),
+      };
       await new Promise<void>((resolve, reject) => {
         // tus-js-client reads through `fileReader` (pieceSource), never its own stream source.
         const unread = { read: () => Promise.reject(new Error('read through fileReader')) };
@@ -115,14 +131,16 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
             if (req.getMethod() !== 'PATCH') return;
             // tus-js-client has sliced the body already: the current piece, from this offset.
             const offset = Number(req.getHeader('Upload-Offset'));
-            const block = source.digestOf(offset, offset + TUS_CHUNK_BYTES);
+            const block = pieced.digestOf(offset, offset + TUS_CHUNK_BYTES);
             if (block) req.setHeader(UPLOAD_CHECKSUM_HEADER, `sha256 ${base64(block)}`);
             // Known once the last piece has been read: for the completing PATCH and its retries.
             if (contentHash) req.setHeader(UPLOAD_FINAL_CHECKSUM_HEADER, contentHash);
           },
           onShouldRetry: (err, attempt) => {
             const res = err.originalResponse;
-            const retry = shouldRetryUpload(res?.getStatus() ?? 0, attempt, res?.getBody() ?? '');
+            const retry =
+              !sourceFailed &&
+              shouldRetryUpload(res?.getStatus() ?? 0, attempt, res?.getBody() ?? '');
             if (retry) onRetrying(true);
             return retry;
           },
@@ -133,6 +151,7 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
           onSuccess: () => resolve(),
           onError: (err) => {
             source.close();
+            void upload.abort(true).catch(() => undefined); // the server drops what it has
             reject(new StorageError('failed', uploadErrorMessage(err), { cause: err }));
           },
         });
@@ -173,10 +192,15 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
       return files.map((f) => ({ ref: f.id, size: f.ciphertext_size }));
     },
 
-    async delete(vaultId, ref) {
-      await filesApi.remove(vaultId, ref).catch((err: unknown) => {
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
+    delete: remove,
+
+    // Deleting the vault through the API removes its files too; this empties it file by file.
+    async removeContainer(vaultId) {
+      const { files } = await filesApi.list(vaultId).catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 404) return { files: [] };
+        throw err;
       });
+      for (const f of files) await remove(vaultId, f.id);
     },
   };
 }
