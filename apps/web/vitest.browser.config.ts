@@ -5,6 +5,7 @@
 import net from 'node:net';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../bench/shared/app.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -33,15 +34,8 @@ export default defineConfig({
       headless: true,
       provider: playwright({
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
+          args: CHROMIUM_ARGS,
         },
       }),
       instances: [{ browser: 'chromium' }],

@@ -2,12 +2,24 @@
 // the client reaches it through workerTransport.
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHUNK_BYTES as C } from './chunk.ts';
-import { createCryptoClient } from './client.ts';
-import type { FileId, VaultId } from './ids.ts';
+import { createCryptoClient, type CryptoClient } from './client.ts';
+import type { FileId, SessionId, VaultId } from './ids.ts';
 import { workerTransport } from './rpc.ts';
 import { diff, FAST_KDF, pattern, readAll, streamOf, uuid } from './testkit.ts';
 
 const hasWorker = typeof Worker !== 'undefined';
+
+/** Encrypts and decrypts a file of `size` bytes; the plaintext must come back whole. */
+async function roundTrip(client: CryptoClient, session: SessionId, size: number) {
+  const fileId = uuid<FileId>();
+  const plain = pattern(size);
+  const enc = await client.encryptFileStream(session, fileId, streamOf(plain));
+  const ct = await readAll(enc.ciphertext);
+  const back = await readAll(
+    client.decryptFileStream(session, fileId, enc.wrappedKey, streamOf(ct)),
+  );
+  expect(diff(back, plain)).toEqual([0, -1]);
+}
 
 describe.runIf(hasWorker)('crypto Worker', () => {
   const worker = hasWorker
@@ -25,14 +37,7 @@ describe.runIf(hasWorker)('crypto Worker', () => {
       message: 'Invalid password',
     });
     const session = await client.unlockVault(vaultId, key, 'pw');
-    const fileId = uuid<FileId>();
-    const plain = pattern(2 * C + 5);
-    const enc = await client.encryptFileStream(session, fileId, streamOf(plain));
-    const ct = await readAll(enc.ciphertext);
-    const back = await readAll(
-      client.decryptFileStream(session, fileId, enc.wrappedKey, streamOf(ct)),
-    );
-    expect(diff(back, plain)).toEqual([0, -1]);
+    await roundTrip(client, session, 2 * C + 5);
     await client.lockVault(vaultId);
     await expect(client.lookupName(session, null, 'x')).rejects.toMatchObject({ code: 'LOCKED' });
   });
@@ -48,14 +53,7 @@ describe.runIf(hasWorker)('crypto Worker', () => {
       const { key } = await client.createVault(vaultId, 'pw', FAST_KDF);
       await client.lockVault(vaultId);
       const session = await client.unlockVault(vaultId, key, 'pw');
-      const fileId = uuid<FileId>();
-      const plain = pattern(5 * C + 9);
-      const enc = await client.encryptFileStream(session, fileId, streamOf(plain));
-      const ct = await readAll(enc.ciphertext);
-      const back = await readAll(
-        client.decryptFileStream(session, fileId, enc.wrappedKey, streamOf(ct)),
-      );
-      expect(diff(back, plain)).toEqual([0, -1]);
+      await roundTrip(client, session, 5 * C + 9);
       await client.lockVault(vaultId);
       for (const t of pool) {
         await expect(t.call('lookupName', [session, null, 'x'])).rejects.toMatchObject({
