@@ -42,7 +42,12 @@ describe('GET /api/subscription', () => {
       current_period_end: null,
       pending_plan_id: null,
     });
-    expect(body.limits).toEqual({ max_vaults: 2, max_file_size_mb: 2, plan_name: 'Free' });
+    expect(body.limits).toEqual({
+      max_vaults: 2,
+      max_file_size_mb: 2,
+      plan_name: 'Free',
+      max_storage_mb: 50,
+    });
     expect(body.vault_count).toBe(1);
   });
 
@@ -69,7 +74,13 @@ describe('admin upgrade (upgrade_user_subscription_admin)', () => {
     const after = limitsSchema.parse(
       await (await send(t, admin.cookie, 'GET', '/api/limits')).json(),
     );
-    expect(after).toEqual({ max_vaults: -1, max_file_size_mb: -1, plan_name: 'Unlimited' });
+    expect(after).toEqual({
+      max_vaults: -1,
+      max_file_size_mb: -1,
+      plan_name: 'Unlimited',
+      max_storage_mb: -1,
+      storage_used_bytes: 0,
+    });
     const me = (await (await send(t, admin.cookie, 'GET', '/api/me')).json()) as {
       plan: { name: string };
     };
