@@ -13,7 +13,7 @@ interface StepProps {
 
 const label = 'mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200';
 const choiceClass =
-  'flex w-full items-start gap-3 rounded-xl border p-4 text-left transition focus-within:ring-2 focus-within:ring-indigo-500 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:has-[:checked]:bg-indigo-950/50';
+  'flex w-full items-start gap-3 rounded-xl border p-4 text-left transition focus-within:ring-2 focus-within:ring-indigo-500 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:has-[:checked]:border-indigo-400 dark:has-[:checked]:bg-indigo-950/50';
 
 export function InfoStep({ state, update, invalid }: StepProps) {
   return (
@@ -113,6 +113,9 @@ export function ProviderStep({ state, update }: StepProps) {
   return (
     <fieldset className="space-y-3">
       <legend className={label}>Storage provider</legend>
+      <p className="-mt-1 text-xs text-slate-600 dark:text-slate-400">
+        Only connected providers can be chosen.
+      </p>
       {PROVIDERS.map((p) => {
         const choice = providerChoice(p.id, env);
         const ids = `provider-${p.id}`;

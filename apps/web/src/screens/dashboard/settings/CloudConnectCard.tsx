@@ -35,10 +35,10 @@ export function CloudConnectCard({
   return (
     <section
       aria-labelledby={headingId}
-      className={`flex flex-col rounded-xl border p-4 ${
+      className={`flex flex-col rounded-2xl border p-5 ${
         failed
-          ? 'border-red-200 bg-red-50/40 dark:border-red-900/60 dark:bg-red-950/20'
-          : 'border-slate-200 dark:border-slate-800'
+          ? 'border-red-200 bg-red-50 dark:border-red-900/60 dark:bg-red-950/40'
+          : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900'
       }`}
     >
       <div className="flex items-start gap-3">

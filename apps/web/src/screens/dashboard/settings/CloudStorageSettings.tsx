@@ -3,7 +3,7 @@
 // works' note, and the 'Available Providers' grid. No server has a cloud client id yet, so each
 // card says its provider is not set up ([Note: provider availability] in vaults/providers.tsx);
 // the connect and disconnect flows arrive with the providers themselves.
-import { Cloud, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import type { ProviderType } from '@sealvault/protocol';
 import {
   browserEnv,
@@ -23,24 +23,16 @@ const subheading = 'font-semibold text-slate-900 dark:text-white';
 export function CloudStorageSettings({ env = browserEnv() }: { env?: ProviderEnv }) {
   return (
     <section aria-labelledby="cloud-storage-title" className="space-y-5">
-      <div className="flex items-start gap-3">
-        <span
-          aria-hidden="true"
-          className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300"
+      <div>
+        <h2
+          id="cloud-storage-title"
+          className="text-lg font-semibold text-slate-900 dark:text-white"
         >
-          <Cloud className="size-5" />
-        </span>
-        <div>
-          <h2
-            id="cloud-storage-title"
-            className="text-lg font-semibold text-slate-900 dark:text-white"
-          >
-            Cloud Storage Settings
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Connect a cloud account to keep a vault&rsquo;s encrypted files there.
-          </p>
-        </div>
+          Cloud Storage Settings
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Connect a cloud account to keep a vault&rsquo;s encrypted files there.
+        </p>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">

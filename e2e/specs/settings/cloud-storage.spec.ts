@@ -1,0 +1,91 @@
+// Settings → 'Cloud Storage Settings' (spec §2 "Settings view", issue 14): the three headings,
+// a connect card per cloud service that says it is not set up on this server (no client id
+// yet) instead of offering a dead button, the 'Available Providers' grid, axe clean in light and
+// dark; and the wizard's step 3 offers only the providers that can be used: our server storage.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signedIn } from '../../support/vaults.ts';
+
+/** axe-core's WCAG 2.1 A/AA violations on the page as it is now, as a11y.spec.ts runs them. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.html.slice(0, 160)}: ${n.failureSummary ?? ''}`),
+  );
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('Cloud Storage Settings shows its cards and providers, axe clean', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      await signedIn(page, request, baseURL!, `cloud-settings-${scheme}`);
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Settings' }).click();
+      await expect(page).toHaveURL(/view=settings/);
+      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+
+      const section = page.getByRole('region', { name: 'Cloud Storage Settings' });
+      await expect(
+        section.getByRole('heading', { name: 'Cloud Storage Settings', level: 2 }),
+      ).toBeVisible();
+      await expect(section.getByRole('heading', { name: 'How it works' })).toBeVisible();
+      await expect(section.getByRole('heading', { name: 'Available Providers' })).toBeVisible();
+
+      for (const name of ['Google Drive', 'Dropbox']) {
+        const card = section.getByRole('region', { name, exact: true });
+        await expect(card).toContainText(
+          `${name} is not set up on this server. Ask the administrator to configure it.`,
+        );
+        await expect(card.getByRole('button')).toHaveCount(0);
+      }
+      await expect(section.getByRole('button', { name: /^Connect/ })).toHaveCount(0);
+
+      const grid = section
+        .getByRole('region', { name: 'Available Providers' })
+        .getByRole('listitem');
+      await expect(grid).toHaveText([
+        'SealVault storageConnected',
+        'This browserAvailable', // Chromium has OPFS
+        'Google DriveNot set up on this server',
+        'DropboxNot set up on this server',
+        'OneDriveNot set up on this server',
+      ]);
+
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+}
+
+test("the wizard's storage step offers our server storage only", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedIn(page, request, baseURL!, 'cloud-wizard');
+  await page.getByRole('button', { name: 'Create New Vault' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Vault' });
+  await dialog.getByLabel('Vault name').fill('Photos');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText('Step 3 of 4')).toBeVisible();
+
+  const enabled = dialog.getByRole('radio', { disabled: false });
+  await expect(enabled).toHaveCount(1);
+  await expect(enabled).toHaveAccessibleName('SealVault storage');
+  for (const name of ['This browser', 'Google Drive', 'Dropbox', 'OneDrive']) {
+    await expect(dialog.getByRole('radio', { name })).toBeDisabled();
+  }
+  await expect(
+    dialog.getByText('The files stay in this browser only and are lost if site data is cleared.'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Google Drive' })).toHaveAccessibleDescription(
+    /Not set up on this server/,
+  );
+});
