@@ -2,13 +2,25 @@
 // UPLOADS_PATH (tus-js-client in the browser), not through this client.
 import { z } from 'zod';
 import { apiErrorFrom, requestJson } from './client.ts';
-import { fileResponseSchema, filesResponseSchema, type RenameFileRequest } from './files.ts';
+import {
+  fileResponseSchema,
+  filesResponseSchema,
+  type CreateFileRecordRequest,
+  type RenameFileRequest,
+} from './files.ts';
 
 const base = (vaultId: string) => `/api/vaults/${encodeURIComponent(vaultId)}/files`;
 const one = (vaultId: string, fileId: string) => `${base(vaultId)}/${encodeURIComponent(fileId)}`;
 
 export const filesApi = {
   list: (vaultId: string) => requestJson(filesResponseSchema, base(vaultId)),
+  /** Records a file a non-server provider holds (the server never receives its bytes). */
+  create: (vaultId: string, input: CreateFileRecordRequest) =>
+    requestJson(fileResponseSchema, base(vaultId), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    }),
   rename: (vaultId: string, fileId: string, input: RenameFileRequest) =>
     requestJson(fileResponseSchema, one(vaultId, fileId), {
       method: 'PATCH',

@@ -90,10 +90,38 @@ export const vaultFileSchema = z.object({
   ciphertext_size: z.number().int().nonnegative(),
   checksum: z.string(),
   checksum_algorithm: checksumAlgorithmSchema,
+  /**
+   * Where the vault's storage provider keeps the ciphertext (the spec's `storage_path`), for a
+   * vault whose provider is not our server; null for a file stored on this server.
+   */
+  storage_ref: z.string().nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type VaultFile = z.infer<typeof vaultFileSchema>;
+
+/**
+ * POST /api/vaults/:vaultId/files: the record of a file whose ciphertext the vault's storage
+ * provider (not our server) already holds. The server never sees those bytes: it keeps the
+ * provider's reference and the content hash, so that the provider's copy can be checked.
+ */
+export const createFileRecordRequestSchema = z.strictObject({
+  id: fileIdSchema,
+  enc_meta: encMetaSchema,
+  name_lookup: nameLookupSchema,
+  wrapped_key: wrappedKeySchema,
+  /** Must be the length of a vf1 ciphertext (plaintextLength() is not null). */
+  ciphertext_size: z
+    .number()
+    .int()
+    .min(VF1_HEADER_BYTES + VF1_TAG_BYTES)
+    .max(Number.MAX_SAFE_INTEGER),
+  /** The content hash of the ciphertext ([Note: content hash]). */
+  checksum: checksumSchema,
+  /** The provider's own reference to the blob. */
+  storage_ref: z.string().min(1).max(1024),
+});
+export type CreateFileRecordRequest = z.infer<typeof createFileRecordRequestSchema>;
 
 export const filesResponseSchema = z.object({ files: z.array(vaultFileSchema) });
 export const fileResponseSchema = z.object({ file: vaultFileSchema });

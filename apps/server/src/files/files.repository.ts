@@ -15,6 +15,7 @@ export const toFile = (r: Selectable<VaultFilesTable>): VaultFile => ({
   ciphertext_size: Number(r.ciphertext_size),
   checksum: r.checksum,
   checksum_algorithm: r.checksum_algorithm,
+  storage_ref: null, // every file is on this server until other providers keep records here
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
