@@ -1,5 +1,6 @@
 // Sign-up end to end: the form's validation, the verification mail from the real SMTP server,
-// the sign-in refused (with the resend) before verifying, the link, then sign-in and sign-out.
+// the sign-in refused (with the resend) before verifying, the link (which verifies but signs nobody
+// in), then sign-in and sign-out.
 import { expect, test } from '@playwright/test';
 import {
   mailLink,
@@ -70,14 +71,17 @@ test('sign up, verify by mail, sign in to the dashboard and sign out', async ({ 
   const link = await mailLink(user.email, VERIFY_SUBJECT, 2);
   expect(new URL(link).pathname).toBe('/api/auth/verify-email');
 
-  // The link verifies the address and signs the browser in.
+  // The link verifies the address but signs nobody in (login CSRF): it lands on the sign-in form
+  // with the notice, and the dashboard still sends the visitor back to /auth.
   await page.goto(link);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Your vaults' })).toBeVisible();
-  await signOut(page);
+  await expect(page).toHaveURL(/\/auth\?verified=1$/);
+  await expect(page.getByText('Your email is verified. Sign in to continue.')).toBeVisible();
+  const session = await page.request.get('/api/auth/get-session');
+  expect(await session.json()).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
 
   // An ordinary sign-in now works.
-  await page.goto('/auth');
   await signInWithForm(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('End-to-End Encrypted')).toBeVisible();

@@ -1,6 +1,7 @@
 // E-mail and password flows end to end through the HTTP API, with the mail read from the harness's
-// mailer: sign-up and its validation, verification by the mailed link, sign-in before verifying,
-// resending, password reset by link, password change and signing out every session.
+// mailer: sign-up and its validation, verification by the mailed link (which starts no session),
+// sign-in before verifying, resending, password reset by link, password change and signing out
+// every session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
@@ -103,7 +104,7 @@ describe('sign-up', () => {
 });
 
 describe('verification', () => {
-  it('refuses sign-in before verification with EMAIL_NOT_VERIFIED (403), then the link signs in', async () => {
+  it('refuses sign-in before verification with EMAIL_NOT_VERIFIED (403); the link verifies, then the password signs in', async () => {
     const email = uniqueEmail();
     await signUp(email);
     const early = await signIn(t, email, 'secret-pw');
@@ -114,10 +115,65 @@ describe('verification', () => {
     const res = await t.request(localPath(mail.link), { redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/auth?verified=1');
+    const row = await t.db.kysely
+      .selectFrom('user')
+      .select('emailVerified')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(row.emailVerified)).toBe(true);
+
+    const signedIn = await signIn(t, email, 'secret-pw');
+    expect(signedIn.status).toBe(200);
+    expect(meResponseSchema.parse(await (await me(cookieFrom(signedIn))).json()).email).toBe(email);
+  });
+
+  // Login CSRF (issue 15, item 6): whoever opens a verification link (a victim lured to an
+  // attacker's link included) must not end up signed in to that account. The link only verifies.
+  it('starts no session: the link sets no session cookie, and its cookies get no user', async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    const mail = await t.takeMail(email);
+    const res = await t.request(localPath(mail.link), { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/auth?verified=1');
+    expect(res.headers.getSetCookie().some((c) => /session_(token|data)=[^;]/.test(c))).toBe(false);
     const cookie = cookieFrom(res);
-    expect(cookie).toContain('session_token=');
-    expect(meResponseSchema.parse(await (await me(cookie)).json()).email).toBe(email);
-    expect((await signIn(t, email, 'secret-pw')).status).toBe(200);
+    const session = await t.request('/api/auth/get-session', cookie ? { headers: { cookie } } : {});
+    expect(session.status).toBe(200);
+    const body = (await session.json()) as { user?: unknown } | null;
+    expect(body?.user ?? null).toBeNull();
+    expect((await me(cookie)).status).toBe(401);
+    const user = await t.db.kysely
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const sessions = await t.db.kysely
+      .selectFrom('session')
+      .select('id')
+      .where('userId', '=', user.id)
+      .execute();
+    expect(sessions).toHaveLength(0);
+
+    // The address is verified all the same: the password signs in.
+    const signedIn = await signIn(t, email, 'secret-pw');
+    expect(signedIn.status).toBe(200);
+    expect(cookieFrom(signedIn)).toContain('session_token=');
+  });
+
+  it('leaves a signed-in browser of another account as it was', async () => {
+    const other = await createUser(t);
+    const email = uniqueEmail();
+    await signUp(email);
+    const mail = await t.takeMail(email);
+    const res = await t.request(localPath(mail.link), {
+      redirect: 'manual',
+      headers: { cookie: other.cookie },
+    });
+    expect(res.status).toBe(302);
+    const cookie = cookieFrom(res, other.cookie);
+    expect(cookie).toBe(other.cookie);
+    expect(meResponseSchema.parse(await (await me(cookie)).json()).email).toBe(other.email);
   });
 
   it('resends the verification mail; the new link verifies', async () => {

@@ -92,7 +92,10 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The link only verifies the address; it never starts a session. Whoever opens it (a victim
+      // lured to an attacker's own link, too) is not signed in to that account (login CSRF,
+      // issue 15 item 6): the landing asks for the password like any sign-in.
+      autoSignInAfterVerification: false,
       sendVerificationEmail: ({ user, url }) => {
         const link = new URL(url);
         const callback = link.searchParams.get('callbackURL');
