@@ -251,6 +251,15 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  // Records of files a vault's storage provider holds (issue 14; [Note: provider-held files] in
+  // files/files.repository.ts): the provider's reference, null for files on this server. Such a
+  // row has no blob here and its blob_key is '' (SQLite cannot drop the NOT NULL without
+  // rebuilding the table, and its DDL is not transactional, so a rebuild could be left half done).
+  '0100_file_storage_ref': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('vault_files').addColumn('storage_ref', 'text').execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -1,8 +1,16 @@
 // Rows of vault_files, file_uploads and blob_deletions. File queries are scoped by vault id
 // (callers check that the vault is the user's first, files.service.ts); upload rows carry their
 // owner, and uploads.routes.ts compares it on every tus request.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+//
+// [Note: provider-held files] A files vault whose provider is not our server (issue 14: 'local',
+// later the cloud ones) keeps its ciphertext there; the server keeps only the record, with the
+// provider's `storage_ref` and the content hash (files.records.ts). Such a row has no blob here:
+// its blob_key is '' (0100_file_storage_ref). Code reads a row's blob only through blobKeyOf, so
+// such a record is never served from the blob store, never queues a blob deletion (deleteFileRows)
+// and never counts towards the storage quota, which is about this server's disk (storageUsed).
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { VaultFile } from '@sealvault/protocol';
+import type { BlobKey } from '../blobs/blob-store.ts';
 import type { Database, FileUploadsTable, VaultFilesTable } from '../db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -15,10 +23,14 @@ export const toFile = (r: Selectable<VaultFilesTable>): VaultFile => ({
   ciphertext_size: Number(r.ciphertext_size),
   checksum: r.checksum,
   checksum_algorithm: r.checksum_algorithm,
-  storage_ref: null, // every file is on this server until other providers keep records here
+  storage_ref: r.storage_ref,
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
+
+/** The row's blob in our BlobStore, or null for a file its vault's provider holds. */
+export const blobKeyOf = (r: Pick<Selectable<VaultFilesTable>, 'blob_key' | 'storage_ref'>) =>
+  r.storage_ref === null && r.blob_key !== '' ? (r.blob_key as BlobKey) : null;
 
 /** A unique-index violation on SQLite or PostgreSQL (a race the pre-checks could not see). */
 export const isUniqueViolation = (err: unknown): boolean =>
@@ -68,7 +80,7 @@ export async function lookupTaken(
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-export const insertFile = (db: Q, row: VaultFilesTable) =>
+export const insertFile = (db: Q, row: Insertable<VaultFilesTable>) =>
   db.insertInto('vault_files').values(row).execute();
 
 export async function renameFile(
@@ -86,17 +98,27 @@ export async function renameFile(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Deletes the file rows (one, or all of the vault) and returns their blob keys. */
-export async function deleteFileRows(db: Q, vaultId: string, fileId?: string): Promise<string[]> {
-  let sel = db.selectFrom('vault_files').select('blob_key').where('vault_id', '=', vaultId);
+/**
+ * Deletes the file rows (one, or all of the vault). Returns how many, and the blob keys of those
+ * stored here: a provider-held file has none ([Note: provider-held files]).
+ */
+export async function deleteFileRows(
+  db: Q,
+  vaultId: string,
+  fileId?: string,
+): Promise<{ count: number; blobKeys: BlobKey[] }> {
+  let sel = db
+    .selectFrom('vault_files')
+    .select(['blob_key', 'storage_ref'])
+    .where('vault_id', '=', vaultId);
   let del = db.deleteFrom('vault_files').where('vault_id', '=', vaultId);
   if (fileId) {
     sel = sel.where('id', '=', fileId);
     del = del.where('id', '=', fileId);
   }
-  const keys = (await sel.execute()).map((r) => r.blob_key);
-  if (keys.length) await del.execute();
-  return keys;
+  const rows = await sel.execute();
+  if (rows.length) await del.execute();
+  return { count: rows.length, blobKeys: rows.flatMap((r) => blobKeyOf(r) ?? []) };
 }
 
 /** file_count and total_size (ciphertext bytes) per vault, in one grouped query. */

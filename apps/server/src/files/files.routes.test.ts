@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileResponseSchema, filesResponseSchema } from '@sealvault/protocol';
+import type { Insertable } from 'kysely';
 import type { VaultFilesTable } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser } from '../testing/users.ts';
@@ -99,6 +100,7 @@ describe('file routes', () => {
         ciphertext_size: bytes.length,
         checksum: contentHash(bytes),
         checksum_algorithm: 'content-hash-4m',
+        storage_ref: null, // on this server
         created_at: expect.any(String) as unknown,
         updated_at: expect.any(String) as unknown,
       },
@@ -115,7 +117,7 @@ describe('file routes', () => {
     const now = t.clock.now.toISOString();
     // Written as the server wrote rows before 0070_checksum_algorithm, without the column: its
     // default marks the row 'sha256', as the migration marks the rows it finds.
-    const old: Omit<VaultFilesTable, 'checksum_algorithm'> = {
+    const old: Omit<Insertable<VaultFilesTable>, 'checksum_algorithm'> = {
       id,
       vault_id: vaultId,
       user_id: user.id,
@@ -130,7 +132,7 @@ describe('file routes', () => {
     };
     await t.db.kysely
       .insertInto('vault_files')
-      .values(old as VaultFilesTable)
+      .values(old as Insertable<VaultFilesTable>)
       .execute();
 
     const files = await listFiles(t, user, vaultId);

@@ -1,14 +1,21 @@
-// /api/vaults/:vaultId/files: list, download (HTTP Range), rename and delete a vault's files.
-// Every route needs a session and reaches only the user's own vaults; a malformed id, another
-// user's vault or file, or a missing one all answer 404. Uploads are tus: uploads.routes.ts.
+// /api/vaults/:vaultId/files: list, download (HTTP Range), rename and delete a vault's files, and
+// record a file that a vault's storage provider holds (files.records.ts). Every route needs a
+// session and reaches only the user's own vaults; a malformed id, another user's vault or file,
+// or a missing one all answer 404. Uploads to this server are tus: uploads.routes.ts.
 import { Hono, type Context } from 'hono';
-import { fileIdSchema, messages, renameFileRequestSchema } from '@sealvault/protocol';
+import {
+  createFileRecordRequestSchema,
+  fileIdSchema,
+  messages,
+  renameFileRequestSchema,
+} from '@sealvault/protocol';
 import { vaultIdSchema } from '@sealvault/protocol';
 import { requireUser } from '../auth/auth.middleware.ts';
-import type { BlobKey } from '../blobs/blob-store.ts';
 import type { AppEnv } from '../http/context.ts';
-import { errorBody, notFound } from '../http/errors.ts';
+import { errorBody, HttpError, notFound } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
+import { createFileRecord, recordTexts } from './files.records.ts';
+import { blobKeyOf } from './files.repository.ts';
 import * as files from './files.service.ts';
 import { parseRange } from './range.ts';
 
@@ -29,12 +36,19 @@ export function filesRoutes(): Hono<AppEnv> {
     return c.json({ files: await files.listFiles(c.var, c.var.user.id, vaultId) });
   });
 
+  app.post('/', async (c) => {
+    const { vaultId } = ids(c);
+    const input = await jsonBody(c, createFileRecordRequestSchema);
+    return c.json({ file: await createFileRecord(c.var, c.var.user.id, vaultId, input) }, 201);
+  });
+
   // Also answers HEAD (Hono routes HEAD to GET): the headers, without opening the blob.
   app.get('/:fileId/content', async (c) => {
     const { vaultId, fileId } = ids(c);
     const row = await files.getFile(c.var, c.var.user.id, vaultId, fileId);
+    const key = blobKeyOf(row);
+    if (!key) throw new HttpError(409, 'conflict', recordTexts.providerHeld);
     const { blobs } = files.fileStorage(c.var.config);
-    const key = row.blob_key as BlobKey;
     const stat = await blobs.stat(key);
     if (!stat) throw notFound(messages.files.dataNotFound);
     const headers: Record<string, string> = {

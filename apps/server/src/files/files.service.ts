@@ -105,13 +105,14 @@ export async function deleteFile(
     () =>
       db.transaction().execute(async (trx) => {
         const removed = await repo.deleteFileRows(trx, vaultId, fileId);
-        if (removed.length === 0) throw fileNotFound();
-        await repo.queueBlobDeletions(trx, removed, deps.now().toISOString());
-        return removed;
+        if (removed.count === 0) throw fileNotFound();
+        await repo.queueBlobDeletions(trx, removed.blobKeys, deps.now().toISOString());
+        return removed.blobKeys;
       }),
     async () => {
       const row = await repo.findFile(db, vaultId, fileId);
-      if (row) await fileStorage(deps.config).blobs.delete(row.blob_key as BlobKey);
+      const key = row ? repo.blobKeyOf(row) : null;
+      if (key) await fileStorage(deps.config).blobs.delete(key);
     },
   );
   await purgeBlobs(deps, keys);
@@ -121,7 +122,8 @@ export async function deleteFile(
 export async function freeBlobsOfVault(deps: FilesDeps, vaultId: string): Promise<void> {
   const { blobs } = fileStorage(deps.config);
   for (const row of await repo.listFiles(deps.db.kysely, vaultId)) {
-    await blobs.delete(row.blob_key as BlobKey);
+    const key = repo.blobKeyOf(row);
+    if (key) await blobs.delete(key);
   }
 }
 
@@ -134,10 +136,10 @@ export async function deleteFilesOfVault(
   vaultId: string,
   now: Date,
 ): Promise<string[]> {
-  const keys = await repo.deleteFileRows(trx, vaultId);
-  await repo.queueBlobDeletions(trx, keys, now.toISOString());
+  const { blobKeys } = await repo.deleteFileRows(trx, vaultId);
+  await repo.queueBlobDeletions(trx, blobKeys, now.toISOString());
   await repo.expireUploadsOfVault(trx, vaultId, now.toISOString());
-  return keys;
+  return blobKeys;
 }
 
 /**

@@ -38,7 +38,11 @@ export async function getLimits(
   }
 }
 
-/** Ciphertext bytes of the user's file records (what the storage quota counts, with uploads). */
+/**
+ * Ciphertext bytes of the user's files on this server (what the storage quota counts, with
+ * uploads). Files a vault's provider holds are not on our disk and do not count ([Note:
+ * provider-held files] in files/files.repository.ts).
+ */
 export async function storageUsed(
   db: Kysely<Database> | Transaction<Database>,
   userId: string,
@@ -47,6 +51,7 @@ export async function storageUsed(
     .selectFrom('vault_files')
     .select((eb) => eb.fn.sum<string | number | null>('ciphertext_size').as('bytes'))
     .where('user_id', '=', userId)
+    .where('storage_ref', 'is', null)
     .executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }

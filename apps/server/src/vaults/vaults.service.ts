@@ -16,6 +16,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { onUserDeleted } from '../profiles/user-deletion.ts';
 import * as repo from './vaults.repository.ts';
+import { checkProviderOffered } from './providers.ts';
 import { statsByVault } from './vaults.stats.ts';
 import { deleteItemsOfVault } from '../secrets/secrets.repository.ts';
 import { deleteFilesOfVault, freeBlobsOfVault, purgeBlobs } from '../files/files.service.ts';
@@ -26,10 +27,11 @@ type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
 const vaultNotFound = () => notFound(messages.vaults.notFound);
 
 export async function createVault(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'config'>,
   userId: string,
   input: CreateVaultRequest,
 ): Promise<Vault> {
+  checkProviderOffered(deps.config, input.provider_type);
   const now = deps.now().toISOString();
   return deps.db.kysely.transaction().execute(async (trx) => {
     if (deps.db.kind === 'postgres') {
