@@ -25,6 +25,8 @@ export interface NewVault {
   description?: string;
   type: 'File vault' | 'Secrets vault';
   password?: string;
+  /** The storage provider's name in the wizard (default: our server storage). */
+  provider?: 'SealVault storage' | 'This browser';
 }
 
 /** Runs the 4-step wizard from the dashboard's 'Create New Vault' tile. */
@@ -36,7 +38,7 @@ export async function createVault(page: Page, v: NewVault): Promise<void> {
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByRole('radio', { name: new RegExp(v.type) }).check();
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('radio', { name: /SealVault storage/ }).check();
+  await dialog.getByRole('radio', { name: new RegExp(v.provider ?? 'SealVault storage') }).check();
   await dialog.getByRole('button', { name: 'Next' }).click();
   const password = v.password ?? VAULT_PASSWORD;
   await dialog.getByLabel('Vault password').fill(password);

@@ -11,15 +11,20 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** The server-side files that contain any of `secrets`, as "file: secret" lines (none is good). */
-export function serverFilesContaining(secrets: string[]): string[] {
+/**
+ * The server-side files that contain any of `secrets` (text, or bytes such as a slice of a
+ * ciphertext), as "file: secret" lines (none is good).
+ */
+export function serverFilesContaining(secrets: (string | Buffer)[]): string[] {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set');
   const hits: string[] = [];
   for (const file of filesUnder(dir)) {
     const bytes = fs.readFileSync(file);
     for (const s of secrets) {
-      if (bytes.includes(Buffer.from(s, 'utf8'))) hits.push(`${path.relative(dir, file)}: ${s}`);
+      const needle = typeof s === 'string' ? Buffer.from(s, 'utf8') : s;
+      if (bytes.includes(needle))
+        hits.push(`${path.relative(dir, file)}: ${needle.toString('hex', 0, 16)}`);
     }
   }
   return hits;

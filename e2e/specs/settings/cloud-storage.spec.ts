@@ -63,7 +63,7 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test("the wizard's storage step offers our server storage only", async ({
+test("the wizard's storage step offers our server storage and this browser only", async ({
   page,
   request,
   baseURL,
@@ -77,9 +77,10 @@ test("the wizard's storage step offers our server storage only", async ({
   await expect(dialog.getByText('Step 3 of 4')).toBeVisible();
 
   const enabled = dialog.getByRole('radio', { disabled: false });
-  await expect(enabled).toHaveCount(1);
-  await expect(enabled).toHaveAccessibleName('SealVault storage');
-  for (const name of ['This browser', 'Google Drive', 'Dropbox', 'OneDrive']) {
+  await expect(enabled).toHaveCount(2);
+  await expect(enabled.nth(0)).toHaveAccessibleName('SealVault storage');
+  await expect(enabled.nth(1)).toHaveAccessibleName('This browser');
+  for (const name of ['Google Drive', 'Dropbox', 'OneDrive']) {
     await expect(dialog.getByRole('radio', { name })).toBeDisabled();
   }
   await expect(

@@ -12,6 +12,7 @@ import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { DownloadsPanel, type ActiveDownload } from './DownloadsPanel.tsx';
 import { registerVaultStorage } from '../storage/providers.ts';
 import { downloadFile } from './download.ts';
+import { LocalStorageNotice } from './LocalStorageNotice.tsx';
 import type { FileActions } from './FileItems.tsx';
 import { FileGrid, FileList } from './FileViews.tsx';
 import { addToSelection, type FileEntry, type Selected } from './model.ts';
@@ -164,6 +165,9 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         </p>
       )}
       <DownloadsPanel downloads={downloads} />
+      {vault.provider_type === 'local' && list.data && (
+        <LocalStorageNotice vaultId={vaultId} refs={list.data.files.map((f) => f.ref)} />
+      )}
 
       {list.isPending ? (
         <p
@@ -233,7 +237,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
       <DeleteFileDialog
         file={deleting}
         onClose={() => setDeleting(null)}
-        onDelete={(f) => remove.mutateAsync(f.id)}
+        onDelete={(f) => remove.mutateAsync(f)}
         fallbackFocus={heading}
       />
     </section>

@@ -21,7 +21,7 @@ export async function decryptedStream(
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   const session = sessionOf(vaultId);
-  const ciphertext = await storageOf(vaultId).get(vaultId, file.id, undefined, signal);
+  const ciphertext = await storageOf(vaultId).get(vaultId, file.ref, undefined, signal);
   return cryptoClient().decryptFileStream(session, asFileId(file.id), file.wrappedKey, ciphertext);
 }
 

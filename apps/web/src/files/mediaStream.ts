@@ -68,7 +68,7 @@ function answer(
     const plan = planRange(file.ciphertextSize, req.start, req.end);
     const slice = await storageOf(vaultId).get(
       vaultId,
-      file.id,
+      file.ref,
       { start: plan.fetchStart, end: plan.fetchEnd },
       ctrl.signal,
     );
@@ -131,7 +131,7 @@ export async function openMediaUrl(
   let headerBytes: Promise<Uint8Array> | null = null;
   const header = () =>
     (headerBytes ??= storageOf(vaultId)
-      .get(vaultId, file.id, { start: 0, end: HEADER_BYTES })
+      .get(vaultId, file.ref, { start: 0, end: HEADER_BYTES })
       .then(async (s) => new Uint8Array(await new Response(s).arrayBuffer())));
   let settle: (error?: string) => void = () => undefined;
   const finished = new Promise<void>((resolve, reject) => {

@@ -12,6 +12,8 @@ export interface FileEntry {
   createdAt: string;
   wrappedKey: string;
   ciphertextSize: number;
+  /** Where the vault's storage provider keeps the ciphertext. */
+  ref: string;
   /** Last modified (ms since the epoch) and plaintext SHA-256, kept for a rename. */
   modified: number;
   sha256?: string;

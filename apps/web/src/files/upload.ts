@@ -1,10 +1,15 @@
 // Uploading one file (spec §4 Upload; architecture.md, Web). The file's metadata is encrypted,
 // then the plaintext is encrypted in the crypto Workers chunk by chunk while the vault's storage
 // provider stores the ciphertext (apps/web/src/storage): memory stays flat at any file size.
-import { asFileId, ciphertextSize } from '@sealvault/crypto';
+// Our server makes the file's record itself when the last byte is in; for any other provider the
+// record (metadata, the provider's reference, the content hash) is sent once the provider holds
+// the whole ciphertext, and the provider's copy is removed if the record cannot be made.
+import { asFileId, ciphertextSize, contentHashOfDigests } from '@sealvault/crypto';
+import { filesApi } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../crypto/vaultKeys.ts';
 import { storageOf } from '../storage/providers.ts';
+import { contentHashing } from './contentHashing.ts';
 import { mimeOf } from './model.ts';
 
 /**
@@ -36,13 +41,44 @@ export async function uploadFile(
   signal.throwIfAborted();
   const enc = await crypto.encryptFileStream(session, id, file.stream());
   const length = ciphertextSize(file.size);
+  const storage = storageOf(vaultId);
+  const options = {
+    signal,
+    onRetrying,
+    onProgress: (sent: number) => onProgress(length ? sent / length : 1),
+  };
   try {
-    await storageOf(vaultId).put(vaultId, fileId, length, enc.ciphertext, {
-      record: { encMeta, lookup, wrappedKey: enc.wrappedKey },
-      signal,
-      onRetrying,
-      onProgress: (sent) => onProgress(length ? sent / length : 1),
-    });
+    if (storage.type === 'server') {
+      const record = { encMeta, lookup, wrappedKey: enc.wrappedKey };
+      await storage.put(vaultId, fileId, length, enc.ciphertext, { ...options, record });
+      return;
+    }
+    const hashing = contentHashing(
+      async (block) => (await crypto.digestBlock(block)).digest,
+      contentHashOfDigests,
+    );
+    await storage.prepare(vaultId);
+    const stored = await storage.put(
+      vaultId,
+      fileId,
+      length,
+      enc.ciphertext.pipeThrough(hashing.stream),
+      options,
+    );
+    await filesApi
+      .create(vaultId, {
+        id: fileId,
+        enc_meta: encMeta,
+        name_lookup: lookup,
+        wrapped_key: enc.wrappedKey,
+        ciphertext_size: stored.size,
+        checksum: await hashing.hash,
+        storage_ref: stored.ref,
+      })
+      .catch(async (err: unknown) => {
+        await storage.delete(vaultId, stored.ref).catch(() => undefined);
+        throw err;
+      });
   } catch (err) {
     signal.throwIfAborted();
     throw err;

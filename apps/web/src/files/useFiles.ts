@@ -5,6 +5,7 @@ import { asFileId, type FileMeta } from '@sealvault/crypto';
 import { filesApi, type VaultFile } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../crypto/vaultKeys.ts';
+import { storageOf } from '../storage/providers.ts';
 import type { FileEntry } from './model.ts';
 
 export const filesKey = (vaultId: string) => ['files', vaultId] as const;
@@ -33,6 +34,7 @@ async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesL
         createdAt: r.created_at,
         wrappedKey: r.wrapped_key,
         ciphertextSize: r.ciphertext_size,
+        ref: r.storage_ref ?? r.id,
         modified: m.modified,
         ...(m.sha256 ? { sha256: m.sha256 } : {}),
       });
@@ -82,7 +84,13 @@ export function useFileMutations(vaultId: string) {
   });
 
   const remove = useMutation({
-    mutationFn: (id: string) => filesApi.remove(vaultId, id),
+    // The record first (the file is gone for the user), then the provider's copy. Our server
+    // removes its own copy with the record; another provider's is removed from here.
+    mutationFn: async (file: FileEntry) => {
+      await filesApi.remove(vaultId, file.id);
+      const storage = storageOf(vaultId);
+      if (storage.type !== 'server') await storage.delete(vaultId, file.ref);
+    },
     onSettled: reload,
   });
 

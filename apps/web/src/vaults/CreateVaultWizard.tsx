@@ -17,6 +17,7 @@ import {
   type WizardState,
 } from './wizard.ts';
 import { InfoStep, PasswordStep, ProviderStep, TypeStep } from './WizardSteps.tsx';
+import { providerFor } from '../storage/providers.ts';
 
 export function CreateVaultWizard({
   open,
@@ -57,6 +58,8 @@ export function CreateVaultWizard({
         provider_type: state.provider ?? 'server',
         key,
       });
+      // Ask the browser to keep a "This browser" vault's data (persistent storage) right away.
+      if (state.provider === 'local') await providerFor('local').prepare(id);
       await qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
       onOpenChange(false);
       reset();

@@ -26,7 +26,7 @@ export function DeleteVaultDialog({
     if (!vault) return;
     setError(null);
     try {
-      await del.mutateAsync(vault.id);
+      await del.mutateAsync(vault);
       sessions.end(vault.id);
       onClose();
       onDeleted?.();

@@ -7,15 +7,16 @@ import { ProviderStep } from './WizardSteps.tsx';
 
 afterEach(cleanup);
 
-it('offers only our server storage, and shows the others disabled with the reason', async () => {
+it('offers only connected providers, and shows the others disabled with the reason', async () => {
   const update = vi.fn();
+  // jsdom has no origin private file system: "This browser" is not supported here.
   render(<ProviderStep state={initialWizard} update={update} />);
   const radios = screen.getAllByRole<HTMLInputElement>('radio');
   expect(radios.filter((r) => !r.disabled).map((r) => r.value)).toEqual(['server']);
 
   const local = screen.getByRole<HTMLInputElement>('radio', { name: 'This browser' });
   expect(local.disabled).toBe(true);
-  expect(screen.getByText('Coming soon').id).toBe(
+  expect(screen.getByText('Not supported in this browser').id).toBe(
     local.getAttribute('aria-describedby')?.split(' ')[0],
   );
   expect(

@@ -117,7 +117,7 @@ export function ProviderStep({ state, update }: StepProps) {
         Only connected providers can be chosen.
       </p>
       {PROVIDERS.map((p) => {
-        const choice = providerChoice(p.id, env);
+        const choice = providerChoice(p.id, env, state.vaultType);
         const ids = `provider-${p.id}`;
         return (
           <label

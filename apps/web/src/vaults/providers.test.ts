@@ -37,13 +37,18 @@ describe('provider availability', () => {
 });
 
 describe('what the wizard offers', () => {
-  it('offers our server storage only today', () => {
-    expect(selectableProviders(today)).toEqual(['server']);
+  it('offers our server storage, and this browser where it has OPFS', () => {
+    expect(selectableProviders(today)).toEqual(['server', 'local']);
     expect(selectableProviders(noOpfs)).toEqual(['server']);
   });
 
-  it('does not offer this browser yet, and says why', () => {
-    expect(providerChoice('local', today)).toEqual({ selectable: false, reason: 'Coming soon' });
+  it('offers this browser to file vaults only, and says why', () => {
+    expect(selectableProviders(today, 'secrets')).toEqual(['server']);
+    expect(providerChoice('local', today, 'secrets')).toEqual({
+      selectable: false,
+      reason: 'For file vaults only',
+    });
+    expect(providerChoice('local', today, 'files')).toEqual({ selectable: true });
   });
 
   it('gives each provider it cannot offer a reason', () => {

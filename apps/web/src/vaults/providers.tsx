@@ -8,9 +8,9 @@
 // - A cloud provider needs this server to have its client id, then an account connected in this
 //   browser. No server has a client id yet (a later issue adds them and a public config
 //   endpoint), so every cloud provider reads 'unavailable' today.
-// The wizard offers connected providers only, minus those in NOT_OFFERED_YET.
+// The wizard offers connected providers only (and "This browser" to file vaults only).
 import { Box, Cloud, HardDrive, Server, Triangle, type LucideIcon } from 'lucide-react';
-import type { ProviderType } from '@sealvault/protocol';
+import type { ProviderType, VaultType } from '@sealvault/protocol';
 
 export interface ProviderInfo {
   id: ProviderType;
@@ -95,7 +95,7 @@ export const texts = {
   notSetUp: 'Not set up on this server',
   noOpfs: 'Not supported in this browser',
   notConnected: 'Not connected',
-  comingSoon: 'Coming soon',
+  filesOnly: 'For file vaults only',
 };
 
 /** The connected state as the 'Available Providers' grid words it. */
@@ -115,17 +115,20 @@ export function connectionLabel(id: ProviderType, status: ConnectionStatus): str
 }
 
 // Providers that work but that a new vault may not use yet, with the reason the wizard shows.
-// 'local' waits for its file records and vault deletion (issue 14, item 2): delete its line to
-// offer it.
-const NOT_OFFERED_YET: Partial<Record<ProviderType, string>> = {
-  local: texts.comingSoon,
-};
+// "This browser" keeps files only: a secrets vault's items live on the server, so offering it
+// there would promise what it does not do.
+const notOffered = (id: ProviderType, vaultType: VaultType): string | null =>
+  id === 'local' && vaultType === 'secrets' ? texts.filesOnly : null;
 
 export type ProviderChoice = { selectable: true } | { selectable: false; reason: string };
 
 /** Whether the wizard may create a vault on `id`, and if not, why (spec §2 wizard, step 3). */
-export function providerChoice(id: ProviderType, env = browserEnv()): ProviderChoice {
-  const later = NOT_OFFERED_YET[id];
+export function providerChoice(
+  id: ProviderType,
+  env = browserEnv(),
+  vaultType: VaultType = 'files',
+): ProviderChoice {
+  const later = notOffered(id, vaultType);
   if (later) return { selectable: false, reason: later };
   const status = providerConnection(id, env);
   if (status === 'connected') return { selectable: true };
@@ -133,8 +136,11 @@ export function providerChoice(id: ProviderType, env = browserEnv()): ProviderCh
 }
 
 /** The providers a new vault may use here. */
-export const selectableProviders = (env = browserEnv()): ProviderType[] =>
-  PROVIDERS.filter((p) => providerChoice(p.id, env).selectable).map((p) => p.id);
+export const selectableProviders = (
+  env = browserEnv(),
+  vaultType: VaultType = 'files',
+): ProviderType[] =>
+  PROVIDERS.filter((p) => providerChoice(p.id, env, vaultType).selectable).map((p) => p.id);
 
 /**
  * Whether opening a vault of `id` first needs an account connection that is missing (spec §4

@@ -1,6 +1,7 @@
 // Server state of vaults and limits (TanStack Query). Mutations refresh the list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_LIMITS, vaultsApi, type Vault } from '@sealvault/protocol';
+import { providerFor } from '../storage/providers.ts';
 
 export const vaultKeysQuery = {
   all: ['vaults'] as const,
@@ -37,8 +38,17 @@ export function useInvalidateVaults() {
 export function useDeleteVault() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => vaultsApi.remove(id),
-    onSuccess: (_r, id) => {
+    // The server removes the vault and what it stores; another provider's copies go from here.
+    mutationFn: async (vault: Pick<Vault, 'id' | 'provider_type'>) => {
+      await vaultsApi.remove(vault.id);
+      // Best effort: the vault is gone either way; what is left is unreadable without its keys.
+      if (vault.provider_type === 'local') {
+        await providerFor('local')
+          .removeContainer(vault.id)
+          .catch(() => undefined);
+      }
+    },
+    onSuccess: (_r, { id }) => {
       qc.setQueryData<Vault[]>(vaultKeysQuery.all, (old) => old?.filter((v) => v.id !== id));
       qc.removeQueries({ queryKey: vaultKeysQuery.one(id) });
       return qc.invalidateQueries({ queryKey: vaultKeysQuery.all });

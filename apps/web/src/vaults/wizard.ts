@@ -33,7 +33,7 @@ export const NAME_REQUIRED = 'Vault name is required';
 export function stepError(
   step: number,
   s: WizardState,
-  selectable: readonly ProviderType[] = selectableProviders(),
+  selectable: readonly ProviderType[] = selectableProviders(undefined, s.vaultType),
 ): string | null {
   switch (step) {
     case 1:

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { contentHash, contentHashOfDigests, blockDigest } from '@sealvault/crypto';
+import { contentHashing } from './contentHashing.ts';
+
+function bytes(n: number) {
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = i % 251;
+  return out;
+}
+const same = (a: Uint8Array, b: Uint8Array) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+describe('contentHashing', () => {
+  it('passes the bytes through unchanged and gives the content hash, whatever the pieces', async () => {
+    for (const size of [0, 1, 4 * 1024 * 1024, 9 * 1024 * 1024 + 7]) {
+      const data = bytes(size);
+      const { stream, hash } = contentHashing(blockDigest, contentHashOfDigests);
+      const source = new ReadableStream<Uint8Array>({
+        start(c) {
+          for (let at = 0; at < data.length; at += 300_001) c.enqueue(data.slice(at, at + 300_001));
+          c.close();
+        },
+      });
+      const out = new Uint8Array(await new Response(source.pipeThrough(stream)).arrayBuffer());
+      expect(same(out, data)).toBe(true);
+      expect(await hash).toBe(await contentHash(data));
+    }
+  });
+});
