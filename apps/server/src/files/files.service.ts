@@ -1,7 +1,9 @@
 // File operations for the vault's owner (spec §4 and §5 files, issue 6): list, rename (replace
 // the encrypted metadata), delete (record and blob), and the storage shared by routes and the
 // sweep. A blob's deletion is queued in the transaction that removes its record and carried out
-// right after it commits; the sweep retries whatever is left (uploads.sweep.ts).
+// right after it commits; the sweep retries whatever is left (uploads.sweep.ts). A file its vault's
+// provider holds has only a record here, and deleting it removes only that ([Note: provider-held
+// files] in files.repository.ts); the browser removes the provider's copy.
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
