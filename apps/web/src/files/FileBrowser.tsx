@@ -10,7 +10,7 @@ import { useLimits } from '../vaults/useVaults.ts';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { DownloadsPanel, type ActiveDownload } from './DownloadsPanel.tsx';
-import { registerVaultStorage } from '../storage/providers.ts';
+import { registerVaultStorage, storageOf } from '../storage/providers.ts';
 import { downloadFile } from './download.ts';
 import { LocalStorageNotice } from './LocalStorageNotice.tsx';
 import type { FileActions } from './FileItems.tsx';
@@ -165,7 +165,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         </p>
       )}
       <DownloadsPanel downloads={downloads} />
-      {vault.provider_type === 'local' && list.data && (
+      {storageOf(vaultId).capabilities.deviceOnly && list.data && (
         <LocalStorageNotice vaultId={vaultId} refs={list.data.files.map((f) => f.ref)} />
       )}
 

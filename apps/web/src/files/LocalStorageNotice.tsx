@@ -1,11 +1,11 @@
-// For a vault kept in "This browser" (the 'local' provider): the browser's space, and a clear
+// For a vault whose provider keeps its files on this device only ("This browser"): its space, and a clear
 // word when the vault is opened in another browser or device, whose files live elsewhere (their
 // records are on the server, their bytes only in the browser that uploaded them). Without it such
 // a vault would look as if its files were broken or gone.
 import { useQuery } from '@tanstack/react-query';
 import { HardDrive, MonitorSmartphone } from 'lucide-react';
 import { formatBytes } from '@sealvault/protocol';
-import { providerFor } from '../storage/providers.ts';
+import { storageOf } from '../storage/providers.ts';
 
 export const localTexts = {
   elsewhere: (missing: number, total: number) =>
@@ -15,7 +15,7 @@ export const localTexts = {
 };
 
 export function LocalStorageNotice({ vaultId, refs }: { vaultId: string; refs: string[] }) {
-  const local = providerFor('local');
+  const local = storageOf(vaultId);
   const held = useQuery({
     queryKey: ['local-blobs', vaultId, refs.length],
     queryFn: async () => new Set((await local.list(vaultId)).map((b) => b.ref)),

@@ -13,6 +13,8 @@ export interface Capabilities {
   resumable: boolean;
   /** The largest blob it accepts, in bytes; null when only the plan or the quota limits it. */
   maxBlobBytes: number | null;
+  /** The blobs live on this device only: another browser or device has the records, not the bytes. */
+  deviceOnly: boolean;
 }
 
 /** Space as the backend reports it; null fields are unknown. */

@@ -42,11 +42,12 @@ export function useDeleteVault() {
     mutationFn: async (vault: Pick<Vault, 'id' | 'provider_type'>) => {
       await vaultsApi.remove(vault.id);
       // Best effort: the vault is gone either way; what is left is unreadable without its keys.
-      if (vault.provider_type === 'local') {
-        await providerFor('local')
-          .removeContainer(vault.id)
-          .catch(() => undefined);
-      }
+      await Promise.resolve()
+        .then(async () => {
+          const storage = providerFor(vault.provider_type);
+          if (storage.type !== 'server') await storage.removeContainer(vault.id);
+        })
+        .catch(() => undefined);
     },
     onSuccess: (_r, { id }) => {
       qc.setQueryData<Vault[]>(vaultKeysQuery.all, (old) => old?.filter((v) => v.id !== id));

@@ -62,7 +62,12 @@ function writer() {
 }
 
 export function createLocalProvider(): StorageProvider {
-  const capabilities: Capabilities = { ranges: true, resumable: false, maxBlobBytes: null };
+  const capabilities: Capabilities = {
+    ranges: true,
+    resumable: false,
+    maxBlobBytes: null,
+    deviceOnly: true,
+  };
   let persisted: Promise<boolean> | null = null;
 
   async function vaultDir(vaultId: string, create = false) {

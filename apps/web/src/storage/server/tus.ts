@@ -88,7 +88,7 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
 
   return {
     type: 'server',
-    capabilities: { ranges: true, resumable: true, maxBlobBytes: null },
+    capabilities: { ranges: true, resumable: true, maxBlobBytes: null, deviceOnly: false },
     // The server keeps each vault's blobs under keys of its own: there is no container to make.
     prepare: () => Promise.resolve(),
     quota: () => Promise.resolve({ usedBytes: null, totalBytes: null }),
