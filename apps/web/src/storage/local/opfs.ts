@@ -68,7 +68,7 @@ export function createLocalProvider(): StorageProvider {
     maxBlobBytes: null,
     deviceOnly: true,
   };
-  let persisted: Promise<boolean> | null = null;
+  let persistAsked = false;
 
   async function vaultDir(vaultId: string, create = false) {
     const root = await navigator.storage.getDirectory();
@@ -94,9 +94,12 @@ export function createLocalProvider(): StorageProvider {
     type: 'local',
     capabilities,
     async prepare(vaultId) {
-      // Best effort: a browser may refuse (the data then stays until it needs the space).
-      persisted ??= navigator.storage.persist?.().catch(() => false) ?? Promise.resolve(false);
-      await persisted;
+      // Asked once, never waited for: a browser may refuse (the data then stays until it needs
+      // the space), and one that would ask the user must not hold the upload up meanwhile.
+      if (!persistAsked) {
+        persistAsked = true;
+        void navigator.storage.persist?.().catch(() => false);
+      }
       await vaultDir(vaultId, true);
     },
 
