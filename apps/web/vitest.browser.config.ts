@@ -5,7 +5,6 @@
 import net from 'node:net';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../bench/shared/app.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -33,9 +32,18 @@ export default defineConfig({
       enabled: true,
       headless: true,
       provider: playwright({
+        // Debian's Chromium with the flags of every browser test here (as bench/shared/app.ts;
+        // not imported: the config loader cannot load the TypeScript workspace packages it pulls).
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
-          args: CHROMIUM_ARGS,
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
         },
       }),
       instances: [{ browser: 'chromium' }],
