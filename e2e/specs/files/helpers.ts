@@ -42,13 +42,14 @@ export async function unlimitedFileVault(
   baseURL: string,
   tag: string,
   vault: string,
+  provider: 'SealVault storage' | 'This browser' = 'SealVault storage',
 ): Promise<void> {
   const user = await signedIn(page, request, baseURL, tag);
   promote(user.email);
   await page.goto('/dashboard?view=subscription');
   await adminUpgrade(page, 'Unlimited');
   await page.goto('/dashboard');
-  await createVault(page, { name: vault, type: 'File vault' });
+  await createVault(page, { name: vault, type: 'File vault', provider });
   await openAndUnlock(page, vault);
 }
 

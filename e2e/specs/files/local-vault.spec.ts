@@ -3,12 +3,13 @@
 // byte-identical download; reload, unlock, still there; opened from another browser it says its
 // files live elsewhere; deleting a file and the vault removes their data from the browser; the
 // server's data directory never holds the ciphertext.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn, vaultCard } from '../../support/vaults.ts';
 import { signInWithForm } from '../../support/accounts.ts';
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
-import { fileRow, uploadByPicker } from './helpers.ts';
+import { fileRow, unlimitedFileVault, uploadByPicker, uploadLargeFile } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -114,4 +115,22 @@ test('a "This browser" vault keeps its files in this browser only', async ({
   await confirm.getByRole('button', { name: 'Delete vault' }).click();
   await expect(confirm).toBeHidden();
   expect(await opfsBlobs(page, vaultId)).toBeNull();
+});
+
+test('a "This browser" file of several 4 MiB blocks round-trips byte-identical', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await unlimitedFileVault(page, request, baseURL!, 'local-large', 'Scans', 'This browser');
+  const name = 'scans.bin';
+  const buffer = await uploadLargeFile(page, name, 9 * 1024 * 1024 + 321);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Download ${name}` }).click(),
+  ]);
+  const saved = fs.readFileSync(await download.path());
+  expect(createHash('sha256').update(saved).digest('hex')).toBe(
+    createHash('sha256').update(buffer).digest('hex'),
+  );
 });
