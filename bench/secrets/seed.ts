@@ -59,10 +59,19 @@ export async function signUp(
   return { cookie: header(cookieOf(signIn)), email };
 }
 
+export interface SeedVaultOptions {
+  name: string;
+  type: 'files' | 'secrets';
+  password: string;
+  secrets?: number;
+  /** Where its files live; our server storage unless said. */
+  provider?: 'server' | 'local';
+}
+
 export async function seedVault(
   base: string,
   cookie: string,
-  opts: { name: string; type: 'files' | 'secrets'; password: string; secrets?: number },
+  opts: SeedVaultOptions,
   origin = base,
 ): Promise<string> {
   return (await seedVaultWithKeys(base, cookie, opts, origin)).id;
@@ -72,7 +81,7 @@ export async function seedVault(
 export async function seedVaultWithKeys(
   base: string,
   cookie: string,
-  opts: { name: string; type: 'files' | 'secrets'; password: string; secrets?: number },
+  opts: SeedVaultOptions,
   origin = base,
 ) {
   const headers = { origin, cookie, 'content-type': 'application/json' };
@@ -86,7 +95,7 @@ export async function seedVaultWithKeys(
       id,
       name: opts.name,
       vault_type: opts.type,
-      provider_type: 'server',
+      provider_type: opts.provider ?? 'server',
       key,
     }),
   });

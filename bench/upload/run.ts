@@ -1,8 +1,12 @@
-// Benchmark (issue 6): upload and download a 1 GiB file through the real UI in Chromium
-// (encryption in the crypto Workers, tus in 4 MiB PATCHes with their block checksums; download
-// decrypted into a stubbed File System Access writable that discards the bytes), beside a plain
-// upload of the same number of ciphertext bytes to the same server in the same run (the same tus
-// endpoint and 4 MiB PATCHes, no encryption, no per-PATCH checksum). BENCH_CORES=N makes the page
+// Benchmark (issues 6 and 14): upload and download a 1 GiB file through the real UI in Chromium,
+// for each storage provider in the same run:
+// - `server`: encryption in the crypto Workers, tus in 4 MiB PATCHes with their block checksums;
+// - `local` ("This browser"): the same encryption, the ciphertext streamed into the origin private
+//   file system by the OPFS Worker, and read back from it;
+// beside a plain upload of the same number of ciphertext bytes to the same server (the same tus
+// endpoint and 4 MiB PATCHes, no encryption, no per-PATCH checksum). Downloads are decrypted into
+// a stubbed File System Access writable that keeps no bytes, only a position-weighted checksum of
+// them, which must equal the input file's: each round trip is checked byte-identical. BENCH_CORES=N makes the page
 // see N cores (navigator.hardwareConcurrency), which sets the app's crypto pool size. Reports MB/s (10^6 bytes of plaintext per second) and the peak RSS of
 // all Chromium processes.
 //
@@ -29,16 +33,30 @@ const SIZE = MIB * 1024 * 1024;
 const PASSWORD = 'bench-vault-password';
 const PIECE = CONTENT_HASH_BLOCK_BYTES;
 
-/** Writes `bytes` of random data; returns their content hash (one block per PIECE). */
-function writeFile(file: string, bytes: number): string {
+/**
+ * A position-weighted sum of the little-endian 32-bit words (the last one zero-padded): cheap
+ * enough to run on every downloaded byte in the page (the same code runs there, see `sink`).
+ */
+function wordSum(sum: number, index: number, words: Uint32Array): [number, number] {
+  for (let k = 0; k < words.length; k++, index++)
+    sum = (sum + Math.imul(words[k]!, 2 * index + 1)) | 0;
+  return [sum, index];
+}
+/** Writes `bytes` of random data; returns their content hash (one block per PIECE) and wordSum. */
+function writeFile(file: string, bytes: number): { contentHash: string; sum: number } {
   const fd = fs.openSync(file, 'w');
   const hash = createHash('sha256'); // over the block digests
   const block = randomBytes(PIECE);
+  let sum = 0;
+  let index = 0;
   for (let done = 0; done < bytes;) {
     const n = Math.min(PIECE, bytes - done);
-    block[0] = done & 0xff; // not one repeated block: vary each piece a little
-    block[1] = (done >>> 8) & 0xff;
+    block[0] = (done >>> 22) & 0xff; // not one repeated block: vary each piece a little
+    block[1] = (done >>> 30) & 0xff;
     fs.writeSync(fd, block, 0, n);
+    const padded = new Uint8Array(Math.ceil(n / 4) * 4);
+    padded.set(block.subarray(0, n));
+    [sum, index] = wordSum(sum, index, new Uint32Array(padded.buffer));
     hash.update(createHash('sha256').update(block.subarray(0, n)).digest());
     done += n;
   }
@@ -46,7 +64,7 @@ function writeFile(file: string, bytes: number): string {
   // would otherwise compete for the two cores during the first measurements.
   fs.fsyncSync(fd);
   fs.closeSync(fd);
-  return hash.digest('hex');
+  return { contentHash: hash.digest('hex'), sum };
 }
 
 const app = await startApp('upload');
@@ -125,19 +143,23 @@ async function devtools(pageUrlPart: string) {
 }
 
 try {
-  const vaultId = await seedVault(base, cookie, {
-    name: 'Bench',
-    type: 'files',
-    password: PASSWORD,
-  });
+  const vaults = {
+    server: await seedVault(base, cookie, { name: 'Bench', type: 'files', password: PASSWORD }),
+    local: await seedVault(base, cookie, {
+      name: 'Bench local',
+      type: 'files',
+      password: PASSWORD,
+      provider: 'local',
+    }),
+  };
   // The free plan allows 2 MB per file: this account gets the unlimited plan.
   app.withDb((db) => db.prepare("update profiles set current_plan_id = 'unlimited'").run());
 
   const plainFile = path.join(dataDir, 'plain.bin');
-  writeFile(plainFile, SIZE);
+  const plainSum = writeFile(plainFile, SIZE).sum;
   const cipherLen = ciphertextLength(SIZE);
   const rawFile = path.join(dataDir, 'raw.bin');
-  const rawChecksum = writeFile(rawFile, cipherLen);
+  const rawChecksum = writeFile(rawFile, cipherLen).contentHash;
 
   browserProcess = spawn(
     CHROMIUM,
@@ -160,82 +182,107 @@ try {
     if (!wsUrl) await sleep(100);
   }
 
-  // Setting the scene with Playwright.
-  const pw = await chromium.connectOverCDP(wsUrl);
-  const ctx = pw.contexts()[0]!;
-  await app.signIn(ctx);
-  // tsx (esbuild keepNames) wraps named functions in __name(); give the page a no-op one.
-  await ctx.addInitScript('window.__name = (f) => f;');
-  // The download's destination: a writable that counts and discards (no disk in the figure).
-  await ctx.addInitScript(() => {
-    (window as unknown as { showSaveFilePicker: unknown }).showSaveFilePicker = () =>
-      Promise.resolve({
-        createWritable: () => {
-          let n = 0;
-          return Promise.resolve(
-            new WritableStream<Uint8Array>({
-              write(chunk) {
-                n += chunk.length;
-              },
-              close() {
-                (window as unknown as { __saved: number }).__saved = n;
-              },
-            }),
-          );
-        },
-      });
-  });
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  if (process.env.BENCH_CORES) {
-    const cdp = await ctx.newCDPSession(page);
-    await cdp.send('Emulation.setHardwareConcurrencyOverride', {
-      hardwareConcurrency: Number(process.env.BENCH_CORES),
+  /**
+   * Playwright sets the scene for one vault (sign-in cookie, unlock, the upload dialog open) and
+   * then disconnects; returns the number of cores the page sees.
+   */
+  const setScene = async (vaultId: string, signIn: boolean) => {
+    const pw = await chromium.connectOverCDP(wsUrl);
+    const ctx = pw.contexts()[0]!;
+    if (signIn) await app.signIn(ctx);
+    // tsx (esbuild keepNames) wraps named functions in __name(); give the page a no-op one.
+    await ctx.addInitScript('window.__name = (f) => f;');
+    // The download's destination: a writable that keeps only a count and wordSum of the bytes.
+    await ctx.addInitScript(`window.__wordSum = ${wordSum.toString()};`);
+    await ctx.addInitScript(() => {
+      const w = window as unknown as {
+        showSaveFilePicker: unknown;
+        __saved?: { bytes: number; sum: number };
+        __wordSum: typeof wordSum;
+      };
+      w.showSaveFilePicker = () =>
+        Promise.resolve({
+          createWritable: () => {
+            let bytes = 0;
+            let sum = 0;
+            let index = 0;
+            let carry = new Uint8Array(0);
+            const add = (b: Uint8Array) => {
+              const n = b.length >>> 2;
+              const words =
+                b.byteOffset % 4 === 0
+                  ? new Uint32Array(b.buffer, b.byteOffset, n)
+                  : new Uint32Array(b.slice(0, n * 4).buffer);
+              [sum, index] = w.__wordSum(sum, index, words);
+              carry = b.slice(n * 4);
+            };
+            return Promise.resolve(
+              new WritableStream<Uint8Array>({
+                write(chunk) {
+                  bytes += chunk.length;
+                  if (carry.length === 0) return add(chunk);
+                  const joined = new Uint8Array(carry.length + chunk.length);
+                  joined.set(carry);
+                  joined.set(chunk, carry.length);
+                  add(joined);
+                },
+                close() {
+                  if (carry.length) {
+                    const last = new Uint8Array(4);
+                    last.set(carry);
+                    [sum, index] = w.__wordSum(sum, index, new Uint32Array(last.buffer));
+                  }
+                  w.__saved = { bytes, sum };
+                },
+              }),
+            );
+          },
+        });
     });
-  }
-  await page.goto(`${base}/vault/${vaultId}`);
-  const unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
-  await unlock.getByLabel('Vault password').fill(PASSWORD);
-  await unlock.getByRole('button', { name: 'Unlock' }).click();
-  await page.getByText('No files in this vault').waitFor({ timeout: 60_000 });
-  await page.evaluate(() => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.id = 'bench-raw';
-    input.hidden = true;
-    document.body.append(input);
-  });
-  await page.getByRole('button', { name: 'Upload Files' }).click();
-  await page.getByRole('dialog', { name: 'Upload Files' }).waitFor();
-  // The crypto pool was made when the unlock dialog opened, for this many cores.
-  const pageCores = await page.evaluate(() => navigator.hardwareConcurrency);
-  await pw.close(); // disconnects; the browser and its page stay as they are
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    if (process.env.BENCH_CORES) {
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Emulation.setHardwareConcurrencyOverride', {
+        hardwareConcurrency: Number(process.env.BENCH_CORES),
+      });
+    }
+    await page.goto(`${base}/vault/${vaultId}`);
+    const unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
+    await unlock.getByLabel('Vault password').fill(PASSWORD);
+    await unlock.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByText('No files in this vault').waitFor({ timeout: 60_000 });
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'bench-raw';
+      input.hidden = true;
+      document.body.append(input);
+    });
+    await page.getByRole('button', { name: 'Upload Files' }).click();
+    await page.getByRole('dialog', { name: 'Upload Files' }).waitFor();
+    // The crypto pool was made when the unlock dialog opened, for this many cores.
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    await pw.close(); // disconnects; the browser and its page stay as they are
+    return cores;
+  };
 
-  const dt = await devtools(`/vault/${vaultId}`);
-  await dt.setFile('#bench-raw', rawFile);
-  await dt.setFile('[aria-label="Choose files to upload"]', plainFile);
-  await dt.until(
-    `[...document.querySelectorAll('[role="dialog"] *')].some((e) => e.textContent === 'plain.bin')`,
-    10_000,
-  );
   let phase = 'idle';
   const peaks: Record<string, number> = {};
   const sampler = setInterval(() => {
     peaks[phase] = Math.max(peaks[phase] ?? 0, treeRssMiB(process.pid));
   }, 200);
   const cpu: Record<string, string> = {};
+  const seconds: Record<string, number> = {};
   const measure = async (name: string, run: () => Promise<void>) => {
     phase = name;
     const c0 = treeCpu(process.pid);
     const t0 = performance.now();
     await run();
-    const s = (performance.now() - t0) / 1000;
+    seconds[name] = (performance.now() - t0) / 1000;
     cpu[name] = cpuDelta(c0, treeCpu(process.pid));
     phase = 'idle';
-    return s;
   };
-  const before = treeRssMiB(process.pid);
-  const beforeByKind = { ...rssByKind };
-  for (const k of Object.keys(rssByKind)) delete rssByKind[k];
+  const afterUnlock: Record<string, number> = {};
 
   // Plain: the same number of ciphertext bytes, tus in 4 MiB PATCHes of the picked file.
   const plainUpload = async (vault: string, checksum: string, piece: number, fileId: string) => {
@@ -277,107 +324,155 @@ try {
       if (r.status !== 204) throw new Error(`patch ${r.status} ${await r.text()}`);
     }
   };
-  const plainS = await measure('plain upload', () =>
-    dt.evaluate(
-      `(${plainUpload.toString()})(${JSON.stringify(vaultId)}, ${JSON.stringify(rawChecksum)}, ${PIECE}, ${JSON.stringify(randomUUID())})`,
-    ),
-  );
 
-  // BENCH_PROFILE=1: CPU profiles of the page thread and of the crypto Worker during the upload.
-  const profiled: [string, string | undefined][] = [];
-  if (process.env.BENCH_PROFILE) {
-    await dt.send('Target.setAutoAttach', {
-      autoAttach: true,
-      waitForDebuggerOnStart: false,
-      flatten: true,
-    });
-    await sleep(500);
-    profiled.push(
-      ['page thread', undefined],
-      ...dt.workers.map((w, i): [string, string] => [`worker ${i}`, w]),
+  /** Bytes under the server's data dir, without this bench's input files and browser profile. */
+  const serverDiskBytes = () => {
+    let n = 0;
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (p === plainFile || p === rawFile || p === path.join(dataDir, 'profile')) continue;
+        if (e.isDirectory()) walk(p);
+        else n += fs.statSync(p).size;
+      }
+    };
+    walk(dataDir);
+    return n;
+  };
+  const serverBytesBefore: Record<string, number> = {};
+  const serverGrew: Record<string, number> = {};
+  let pageCores = 0;
+  for (const provider of ['server', 'local'] as const) {
+    const vaultId = vaults[provider];
+    pageCores = await setScene(vaultId, provider === 'server');
+    const dt = await devtools(`/vault/${vaultId}`);
+    await dt.setFile('#bench-raw', rawFile);
+    await dt.setFile('[aria-label="Choose files to upload"]', plainFile);
+    await dt.until(
+      `[...document.querySelectorAll('[role="dialog"] *')].some((e) => e.textContent === 'plain.bin')`,
+      10_000,
     );
-    for (const [, session] of profiled) {
-      await dt.send('Profiler.enable', {}, session);
-      await dt.send('Profiler.start', {}, session);
+    afterUnlock[provider] = treeRssMiB(process.pid);
+    serverBytesBefore[provider] = serverDiskBytes();
+
+    if (provider === 'server') {
+      await measure('plain upload', () =>
+        dt.evaluate(
+          `(${plainUpload.toString()})(${JSON.stringify(vaultId)}, ${JSON.stringify(rawChecksum)}, ${PIECE}, ${JSON.stringify(randomUUID())})`,
+        ),
+      );
     }
-  }
-  // Encrypted, through the UI: the dialog's Upload button; done when the dialog closes.
-  const uploadS = await measure('encrypted upload', async () => {
-    await dt.evaluate(`(() => {
-      const dialog = document.querySelector('[role="dialog"]');
-      const button = [...dialog.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Upload');
-      button.click();
-    })()`);
-    await dt.until(`!document.querySelector('[role="dialog"]')`, 1_800_000);
-  });
-  for (const [label, session] of profiled) {
-    // The thread's busiest functions during the encrypted upload (self time).
-    const stopped = (await dt.send('Profiler.stop', {}, session)) as unknown as {
-      result: {
-        profile: {
-          nodes: {
-            id: number;
-            callFrame: { functionName: string; url: string; lineNumber: number };
-          }[];
-          samples: number[];
-          timeDeltas: number[];
+
+    // BENCH_PROFILE=1: CPU profiles of the page thread and of the Workers during the upload.
+    const profiled: [string, string | undefined][] = [];
+    if (process.env.BENCH_PROFILE) {
+      await dt.send('Target.setAutoAttach', {
+        autoAttach: true,
+        waitForDebuggerOnStart: false,
+        flatten: true,
+      });
+      await sleep(500);
+      profiled.push(
+        ['page thread', undefined],
+        ...dt.workers.map((w, i): [string, string] => [`worker ${i}`, w]),
+      );
+      for (const [, session] of profiled) {
+        await dt.send('Profiler.enable', {}, session);
+        await dt.send('Profiler.start', {}, session);
+      }
+    }
+    // Encrypted, through the UI: the dialog's Upload button; done when the dialog closes.
+    await measure(`${provider}: encrypted upload`, async () => {
+      await dt.evaluate(`(() => {
+        const dialog = document.querySelector('[role="dialog"]');
+        const button = [...dialog.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Upload');
+        button.click();
+      })()`);
+      await dt.until(`!document.querySelector('[role="dialog"]')`, 1_800_000);
+    });
+    for (const [label, session] of profiled) {
+      // The thread's busiest functions during the encrypted upload (self time).
+      const stopped = (await dt.send('Profiler.stop', {}, session)) as unknown as {
+        result: {
+          profile: {
+            nodes: {
+              id: number;
+              callFrame: { functionName: string; url: string; lineNumber: number };
+            }[];
+            samples: number[];
+            timeDeltas: number[];
+          };
         };
       };
-    };
-    const { nodes, samples, timeDeltas } = stopped.result.profile;
-    const byNode = new Map<number, number>();
-    samples.forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (timeDeltas[i] ?? 0) / 1000));
-    const self = new Map<string, number>();
-    for (const n of nodes) {
-      const f = n.callFrame;
-      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (byNode.get(n.id) ?? 0));
+      const { nodes, samples, timeDeltas } = stopped.result.profile;
+      const byNode = new Map<number, number>();
+      samples.forEach((id, i) =>
+        byNode.set(id, (byNode.get(id) ?? 0) + (timeDeltas[i] ?? 0) / 1000),
+      );
+      const self = new Map<string, number>();
+      for (const n of nodes) {
+        const f = n.callFrame;
+        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (byNode.get(n.id) ?? 0));
+      }
+      console.log(`${provider}, ${label}: self time during the encrypted upload (ms):`);
+      for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+        console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
     }
-    console.log(`${label}: self time during the encrypted upload (ms):`);
-    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
-      console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
-  }
-  await dt.until(`!!document.querySelector('[aria-label="Download plain.bin"]')`, 60_000);
-  if (process.env.BENCH_TRACE) {
-    // [start, duration] in ms of each upload request: gaps between them are time not sending.
-    const requests = await dt.evaluate<number[][]>(
-      `performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/uploads')).map((e) => [Math.round(e.startTime), Math.round(e.duration)])`,
-    );
-    console.log('upload requests [start ms, duration ms]:', JSON.stringify(requests));
-  }
+    await dt.until(`!!document.querySelector('[aria-label="Download plain.bin"]')`, 60_000);
+    if (process.env.BENCH_TRACE) {
+      // [start, duration] in ms of each upload request: gaps between them are time not sending.
+      const requests = await dt.evaluate<number[][]>(
+        `performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/uploads')).map((e) => [Math.round(e.startTime), Math.round(e.duration)])`,
+      );
+      console.log('upload requests [start ms, duration ms]:', JSON.stringify(requests));
+    }
 
-  // Download and decrypt, through the UI (the File System Access path for a large file).
-  const downloadS = await measure('decrypted download', async () => {
-    await dt.evaluate(`document.querySelector('[aria-label="Download plain.bin"]').click()`);
-    await dt.until(`window.__saved !== undefined`, 1_800_000);
-  });
-  const saved = await dt.evaluate<number>('window.__saved');
+    // Download and decrypt, through the UI (the File System Access path for a large file).
+    await measure(`${provider}: decrypted download`, async () => {
+      await dt.evaluate(`document.querySelector('[aria-label="Download plain.bin"]').click()`);
+      await dt.until(`window.__saved !== undefined`, 1_800_000);
+    });
+    const saved = await dt.evaluate<{ bytes: number; sum: number }>('window.__saved');
+    dt.close();
+    if (saved.bytes !== SIZE)
+      throw new Error(`${provider}: downloaded ${saved.bytes} bytes, expected ${SIZE}`);
+    if (saved.sum !== plainSum)
+      throw new Error(`${provider}: the downloaded bytes differ from the file's`);
+    serverGrew[provider] = serverDiskBytes() - serverBytesBefore[provider];
+  }
   clearInterval(sampler);
-  dt.close();
-  if (saved !== SIZE) throw new Error(`downloaded ${saved} bytes, expected ${SIZE}`);
-
-  const mbs = (s: number) => (SIZE / 1e6 / s).toFixed(1);
+  const mbs = (s = 0) => (SIZE / 1e6 / s).toFixed(1);
   console.log(
     `size=${MIB} MiB cores=${os.cpus().length} page-sees-cores=${pageCores} load=${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join('/')}`,
   );
+  const plainS = seconds['plain upload']!;
   console.log(`plain upload (${cipherLen} bytes): ${plainS.toFixed(1)} s, ${mbs(plainS)} MB/s`);
+  for (const provider of ['server', 'local']) {
+    const up = seconds[`${provider}: encrypted upload`]!;
+    const down = seconds[`${provider}: decrypted download`]!;
+    console.log(
+      `${provider}: encrypted upload via UI: ${up.toFixed(1)} s, ${mbs(up)} MB/s (${((plainS / up) * 100).toFixed(0)}% of plain); decrypted download via UI: ${down.toFixed(1)} s, ${mbs(down)} MB/s; byte-identical`,
+    );
+  }
   console.log(
-    `encrypted upload via UI: ${uploadS.toFixed(1)} s, ${mbs(uploadS)} MB/s (${((plainS / uploadS) * 100).toFixed(0)}% of plain)`,
+    `server data dir grew by: ${Object.entries(serverGrew)
+      .map(([k, v]) => `${k} phase ${(v / 1024 / 1024).toFixed(1)} MiB`)
+      .join(', ')}`,
   );
-  console.log(`decrypted download via UI: ${downloadS.toFixed(1)} s, ${mbs(downloadS)} MB/s`);
   for (const [name, used] of Object.entries(cpu)) console.log(`CPU during ${name}: ${used}`);
   console.log(
-    `Chromium RSS by process kind, after unlock -> peak over the measurements (MiB): ${Object.entries(
-      rssByKind,
-    )
-      .map(([k, v]) => `${k} ${(beforeByKind[k] ?? 0).toFixed(0)} -> ${v.toFixed(0)}`)
+    `Chromium RSS by process kind, peak over the run (MiB): ${Object.entries(rssByKind)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
       .join(', ')}`,
   );
   console.log(
-    `Chromium RSS after unlock ${before.toFixed(0)} MiB; peaks: ${Object.entries(peaks)
+    `Chromium RSS after unlock: ${Object.entries(afterUnlock)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(', ')} MiB; peaks: ${Object.entries(peaks)
       .map(([k, v]) => `${k} ${v.toFixed(0)}`)
       .join(', ')} MiB`,
   );
