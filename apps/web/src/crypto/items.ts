@@ -3,7 +3,7 @@
 import { asItemId } from '@sealvault/crypto';
 import type { SecretFields } from '../secrets/model.ts';
 import { cryptoClient } from './client.ts';
-import { sessionOf } from './vaultKeys.ts';
+import { sessionOf } from '../vaults/sessionContext.tsx';
 
 export interface EncryptedItem {
   id: string;

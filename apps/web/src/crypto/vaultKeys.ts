@@ -1,16 +1,16 @@
 // The vault-key operations the screens need, over the crypto client (packages/crypto). The
 // password goes only to the crypto Worker; what comes back is the wrapped key slots for the
-// server and nothing that can open them. The Worker's session handle of each unlocked vault is
-// kept here; the screens only ever hold vault ids.
+// server, or an opaque handle of keys the Worker holds, and nothing that can open them. Which
+// vaults are open, and their handles, is kept in one place: vaults/vaultSessions.ts.
 import { asVaultId, type SessionId, type VaultKey as CryptoVaultKey } from '@sealvault/crypto';
-import { messages, type VaultKey } from '@sealvault/protocol';
+import type { VaultKey } from '@sealvault/protocol';
 import { cryptoClient } from './client.ts';
 
 export interface VaultKeyService {
   /** A new vault master key and its password slot, for a vault with this id. */
   create(vaultId: string, password: string): Promise<VaultKey>;
   /** Opens the slot and keeps the keys in the Worker; rejects with 'Invalid password'. */
-  unlock(vaultId: string, key: VaultKey, password: string): Promise<void>;
+  unlock(vaultId: string, key: VaultKey, password: string): Promise<SessionId>;
   /** Makes the Worker forget the vault's keys. */
   lock(vaultId: string): void;
   /** A new password slot for the same master key: no data is re-encrypted. */
@@ -22,15 +22,6 @@ export interface VaultKeyService {
 const asCryptoKey = (key: VaultKey): CryptoVaultKey => key;
 const asProtocolKey = (key: CryptoVaultKey): VaultKey => key;
 
-const sessions = new Map<string, SessionId>();
-
-/** The Worker session of an unlocked vault; throws 'Vault is not unlocked' otherwise. */
-export function sessionOf(vaultId: string): SessionId {
-  const s = sessions.get(vaultId);
-  if (!s) throw new Error(messages.vaults.notUnlocked);
-  return s;
-}
-
 export const vaultKeys: VaultKeyService = {
   async create(vaultId, password) {
     const { key } = await cryptoClient().createVault(asVaultId(vaultId), password);
@@ -38,14 +29,9 @@ export const vaultKeys: VaultKeyService = {
     await cryptoClient().lockVault(asVaultId(vaultId));
     return asProtocolKey(key);
   },
-  async unlock(vaultId, key, password) {
-    sessions.set(
-      vaultId,
-      await cryptoClient().unlockVault(asVaultId(vaultId), asCryptoKey(key), password),
-    );
-  },
+  unlock: (vaultId, key, password) =>
+    cryptoClient().unlockVault(asVaultId(vaultId), asCryptoKey(key), password),
   lock(vaultId) {
-    sessions.delete(vaultId);
     void cryptoClient().lockVault(asVaultId(vaultId));
   },
   async changePassword(vaultId, key, current, next) {

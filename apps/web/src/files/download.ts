@@ -5,7 +5,7 @@
 // last resort only where neither exists.
 import { asFileId } from '@sealvault/crypto';
 import { cryptoClient } from '../crypto/client.ts';
-import { sessionOf } from '../crypto/vaultKeys.ts';
+import { sessionOf } from '../vaults/sessionContext.tsx';
 import { storageOf } from '../storage/providers.ts';
 import { openMediaUrl } from './mediaStream.ts';
 import type { FileEntry } from './model.ts';

@@ -6,7 +6,7 @@
 // has no File System Access API: the Service Worker answers /__media/<token> as an attachment.
 import { asFileId, HEADER_BYTES, planRange } from '@sealvault/crypto';
 import { cryptoClient } from '../crypto/client.ts';
-import { sessionOf } from '../crypto/vaultKeys.ts';
+import { sessionOf } from '../vaults/sessionContext.tsx';
 import { storageOf } from '../storage/providers.ts';
 import type { FileEntry } from './model.ts';
 

@@ -7,7 +7,7 @@
 import { asFileId, ciphertextSize, contentHashOfDigests } from '@sealvault/crypto';
 import { filesApi } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
-import { sessionOf } from '../crypto/vaultKeys.ts';
+import { sessionOf } from '../vaults/sessionContext.tsx';
 import { storageOf } from '../storage/providers.ts';
 import { contentHashing } from './contentHashing.ts';
 import { mimeOf } from './model.ts';

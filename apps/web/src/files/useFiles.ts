@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { asFileId, type FileMeta } from '@sealvault/crypto';
 import { filesApi, type VaultFile } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
-import { sessionOf } from '../crypto/vaultKeys.ts';
+import { sessionOf } from '../vaults/sessionContext.tsx';
 import { storageOf } from '../storage/providers.ts';
 import type { FileEntry } from './model.ts';
 

@@ -12,7 +12,6 @@ import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { warmUpCrypto } from '../crypto/client.ts';
-import { vaultKeys } from '../crypto/vaultKeys.ts';
 import { needsConnection, providerInfo } from './providers.tsx';
 import { useVaultSessions } from './sessionContext.tsx';
 import { vaultKeysQuery } from './useVaults.ts';
@@ -59,12 +58,11 @@ export function UnlockDialog({
     setBusy(true);
     setError(null);
     try {
-      await vaultKeys.unlock(vault.id, vault.key, password);
+      await sessions.unlock(vault.id, vault.key, password);
     } catch {
       setBusy(false);
       return setError(messages.vaults.invalidPassword);
     }
-    sessions.start(vault.id);
     setPassword('');
     setBusy(false);
     // Best effort: the vault is open whether or not the date could be recorded.

@@ -1,10 +1,11 @@
-// React access to the vault sessions: one store for the app, created with the crypto client's
-// lock so that ending a session (expiry, Lock Vault, delete) makes the Worker forget the keys.
+// The app's vault sessions: one store, whose keys are the crypto Worker's (ending a session, by
+// expiry, Lock Vault, delete or sign-out, makes the Worker forget them), and React access to it.
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { SessionId } from '@sealvault/crypto';
 import { vaultKeys } from '../crypto/vaultKeys.ts';
 import { createVaultSessions, type VaultSessions } from './vaultSessions.ts';
 
-const defaultSessions = createVaultSessions((vaultId) => vaultKeys.lock(vaultId));
+const defaultSessions = createVaultSessions(vaultKeys);
 
 const SessionsContext = createContext<VaultSessions>(defaultSessions);
 
@@ -28,6 +29,9 @@ export function useIsUnlocked(vaultId: string | undefined): boolean {
   useSyncExternalStore(sessions.subscribe, sessions.version);
   return vaultId ? sessions.isUnlocked(vaultId) : false;
 }
+
+/** The crypto Worker's handle of an unlocked vault's keys; throws 'Vault is not unlocked'. */
+export const sessionOf = (vaultId: string): SessionId => defaultSessions.handleOf(vaultId);
 
 /** Ends every session, e.g. at sign-out. */
 export const endAllVaultSessions = () => defaultSessions.endAll();

@@ -1,22 +1,39 @@
-// Vault unlock sessions (spec §4 "Vault session"): in memory only, never persisted. A session
-// lasts 30 minutes from unlock; then the vault counts as locked, its session is removed and the
-// crypto Worker forgets its keys. The UI holds vault ids and expiry times only; key material
-// stays inside the Worker (architecture.md, Web).
+// Vault unlock sessions (spec §4 "Vault session"), the web app's one record of which vaults are
+// open: in memory only, never persisted. A session lasts 30 minutes from unlock; then the vault
+// counts as locked, its session is removed and the crypto Worker forgets its keys. What is kept
+// here per vault is its expiry and the Worker's opaque handle of its keys (a `SessionId`); key
+// material stays inside the Worker (architecture.md, Web).
+import type { SessionId } from '@sealvault/crypto';
+import { messages, type VaultKey } from '@sealvault/protocol';
 
 export const SESSION_MS = 30 * 60 * 1000;
 
 export interface VaultSession {
   vaultId: string;
   expiresAt: number;
+  /** The crypto Worker's handle of the vault's keys. */
+  handle: SessionId;
+}
+
+/** What opens and forgets a vault's keys: the crypto Worker (crypto/vaultKeys.ts) in the app. */
+export interface SessionKeys {
+  /** Opens the password slot in the Worker; rejects when the password is wrong. */
+  unlock(vaultId: string, key: VaultKey, password: string): Promise<SessionId>;
+  lock(vaultId: string): void;
 }
 
 type Listener = () => void;
 
 export interface VaultSessions {
-  /** Records an unlock; `forget` is called when the session ends (expiry, lock or delete). */
-  start: (vaultId: string) => VaultSession;
+  /** Opens the vault's keys and starts its session; rejects as `SessionKeys.unlock` does. */
+  unlock: (vaultId: string, key: VaultKey, password: string) => Promise<VaultSession>;
+  /** Records a session for keys the Worker already holds under `handle`. */
+  start: (vaultId: string, handle: SessionId) => VaultSession;
   get: (vaultId: string) => VaultSession | null;
   isUnlocked: (vaultId: string) => boolean;
+  /** The Worker handle of an unlocked vault; throws 'Vault is not unlocked' otherwise. */
+  handleOf: (vaultId: string) => SessionId;
+  /** Ends the session (expiry, Lock Vault, delete) and makes the Worker forget the keys. */
   end: (vaultId: string) => void;
   endAll: () => void;
   subscribe: (listener: Listener) => () => void;
@@ -25,7 +42,7 @@ export interface VaultSessions {
 }
 
 export function createVaultSessions(
-  forget: (vaultId: string) => void,
+  keys: SessionKeys,
   now: () => number = () => Date.now(),
 ): VaultSessions {
   const sessions = new Map<
@@ -45,7 +62,7 @@ export function createVaultSessions(
     if (!entry) return;
     clearTimeout(entry.timer);
     sessions.delete(vaultId);
-    forget(vaultId);
+    keys.lock(vaultId);
     changed();
   };
 
@@ -60,18 +77,28 @@ export function createVaultSessions(
     return entry.session;
   };
 
+  const start = (vaultId: string, handle: SessionId): VaultSession => {
+    const existing = sessions.get(vaultId);
+    if (existing) clearTimeout(existing.timer);
+    const session = { vaultId, expiresAt: now() + SESSION_MS, handle };
+    const timer = setTimeout(() => end(vaultId), SESSION_MS);
+    sessions.set(vaultId, { session, timer });
+    changed();
+    return session;
+  };
+
   return {
-    start(vaultId) {
-      const existing = sessions.get(vaultId);
-      if (existing) clearTimeout(existing.timer);
-      const session = { vaultId, expiresAt: now() + SESSION_MS };
-      const timer = setTimeout(() => end(vaultId), SESSION_MS);
-      sessions.set(vaultId, { session, timer });
-      changed();
-      return session;
+    async unlock(vaultId, key, password) {
+      return start(vaultId, await keys.unlock(vaultId, key, password));
     },
+    start,
     get,
     isUnlocked: (vaultId) => get(vaultId) !== null,
+    handleOf(vaultId) {
+      const s = get(vaultId);
+      if (!s) throw new Error(messages.vaults.notUnlocked);
+      return s.handle;
+    },
     end,
     endAll() {
       for (const id of [...sessions.keys()]) end(id);
