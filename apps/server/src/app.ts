@@ -29,6 +29,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('logger', deps.logger);
     c.set('now', deps.now);
     c.set('auth', deps.auth);
+    c.set('files', deps.files);
     const started = performance.now();
     await next();
     // Method, path and status only: never bodies, query strings, cookies or tokens.

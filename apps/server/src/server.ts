@@ -10,6 +10,7 @@ import { createAuth } from './auth/auth.ts';
 import { createMailer } from './mail/mailer.ts';
 import { pino } from 'pino';
 import { createLogger, type Logger } from './logger.ts';
+import { createFileStorage } from './files/storage.ts';
 import { startFileSweeper } from './files/uploads.sweep.ts';
 import { DATA_FILE_MODE } from './db/file-modes.ts';
 import { startSubscriptionJob } from './subscriptions/subscriptions.service.ts';
@@ -47,8 +48,9 @@ export async function startServer(
   const mailer = createMailer(config.auth.mail, logger);
   const auth = createAuth({ config, db, logger, mailer });
   await migrateAll(db, auth);
-  const app = createApp({ config, db, logger, now: () => new Date(), auth });
-  const sweeper = startFileSweeper({ config, db, logger, now: () => new Date() });
+  const files = createFileStorage(config);
+  const app = createApp({ config, db, logger, now: () => new Date(), auth, files });
+  const sweeper = startFileSweeper({ config, db, logger, now: () => new Date(), files });
   const subscriptionJob = startSubscriptionJob({ db, logger, now: () => new Date() });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

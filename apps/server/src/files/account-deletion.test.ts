@@ -15,7 +15,6 @@ import {
   userWithVault,
 } from '../testing/files.ts';
 import type { BlobKey } from '../blobs/blob-store.ts';
-import { fileStorage } from './files.service.ts';
 import { sweepFiles } from './uploads.sweep.ts';
 
 let t: TestApp;
@@ -101,7 +100,7 @@ it('removes the files, blobs, unfinished uploads and subscription of a deleted a
   // upload's record and its tus files.
   t.clock.now = new Date(t.clock.now.getTime() + 25 * 3_600_000);
   await sweepFiles(filesDeps(t));
-  const { blobs } = fileStorage(t.config);
+  const { blobs } = t.files;
   expect(await blobs.stat(blob_key as BlobKey)).toBeNull();
   expect(tusFiles(t, location)).toEqual([]);
   expect(await left('file_uploads')).toEqual([]); // expired at the deletion, swept now

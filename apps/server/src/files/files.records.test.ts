@@ -24,7 +24,6 @@ import {
 } from '../testing/files.ts';
 import { createUser, type TestUser } from '../testing/users.ts';
 import { send } from '../testing/vaults.ts';
-import { fileStorage } from './files.service.ts';
 import { recordTexts } from './files.records.ts';
 import { sweepFiles } from './uploads.sweep.ts';
 import { texts } from './uploads.ts';
@@ -85,7 +84,7 @@ describe('file records of a provider-held vault', () => {
     expect(fileResponseSchema.parse(await renamed.json()).file.storage_ref).toBe(input.storage_ref);
 
     const blobsBefore = filesIn(t, 'blobs');
-    const removeBlob = vi.spyOn(fileStorage(t.config).blobs, 'delete');
+    const removeBlob = vi.spyOn(t.files.blobs, 'delete');
     try {
       const del = await send(t, user.cookie, 'DELETE', `/api/vaults/${vaultId}/files/${file.id}`);
       expect(del.status).toBe(204);
@@ -198,7 +197,7 @@ describe('file records of a provider-held vault', () => {
     for (let i = 0; i < 3; i++) expect((await post(user, vaultId, record())).status).toBe(201);
     const blobs = filesIn(t, 'blobs');
 
-    const removeBlob = vi.spyOn(fileStorage(t.config).blobs, 'delete');
+    const removeBlob = vi.spyOn(t.files.blobs, 'delete');
     try {
       expect((await send(t, user.cookie, 'DELETE', `/api/vaults/${vaultId}`)).status).toBe(204);
       expect(removeBlob).not.toHaveBeenCalled();

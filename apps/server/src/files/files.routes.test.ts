@@ -18,7 +18,6 @@ import {
   tus,
   uploadMetadata,
 } from '../testing/files.ts';
-import { fileStorage } from './files.service.ts';
 import { deleteVault, getVault, listVaults } from '../vaults/vaults.service.ts';
 import { sweepFiles } from './uploads.sweep.ts';
 
@@ -112,7 +111,7 @@ describe('file routes', () => {
   it('still lists and serves a file from before the content hash (whole-file SHA-256)', async () => {
     const { user, vaultId } = await withFile(1000);
     const bytes = fakeCiphertext(300_000);
-    const blob = await fileStorage(t.config).blobs.put([bytes]);
+    const blob = await t.files.blobs.put([bytes]);
     const id = randomUUID();
     const now = t.clock.now.toISOString();
     // Written as the server wrote rows before 0070_checksum_algorithm, without the column: its

@@ -48,7 +48,7 @@ export function filesRoutes(): Hono<AppEnv> {
     const row = await files.getFile(c.var, c.var.user.id, vaultId, fileId);
     const key = blobKeyOf(row);
     if (!key) throw new HttpError(409, 'conflict', recordTexts.providerHeld);
-    const { blobs } = files.fileStorage(c.var.config);
+    const { blobs } = c.var.files;
     const stat = await blobs.stat(key);
     if (!stat) throw notFound(messages.files.dataNotFound);
     const headers: Record<string, string> = {

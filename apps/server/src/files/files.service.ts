@@ -1,51 +1,22 @@
 // File operations for the vault's owner (spec §4 and §5 files, issue 6): list, rename (replace
 // the encrypted metadata), delete (record and blob), and the storage shared by routes and the
-// sweep. A blob's deletion is queued in the transaction that removes its record and carried out
+// sweep (files/storage.ts, one per app, passed in as `deps.files`). A blob's deletion is queued in the transaction that removes its record and carried out
 // right after it commits; the sweep retries whatever is left (uploads.sweep.ts). A file its vault's
 // provider holds has only a record here, and deleting it removes only that ([Note: provider-held
 // files] in files.repository.ts); the browser removes the provider's copy.
-import { randomBytes } from 'node:crypto';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { RenameFileRequest, VaultFile } from '@sealvault/protocol';
 import { messages } from '@sealvault/protocol';
 import type { Transaction } from 'kysely';
 import type { BlobKey } from '../blobs/blob-store.ts';
-import { createFsBlobStore } from '../blobs/fs-blob-store.ts';
-import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
-import { createTusServer, texts, UploadStore, type FileStorage } from './uploads.ts';
-import { finishUpload } from './uploads.finish.ts';
+import { texts } from './uploads.ts';
 import { deleteOnFullDisk } from './storage-guard.ts';
 
-export type FilesDeps = Pick<AppDeps, 'db' | 'now' | 'logger' | 'config'>;
-
-const storages = new WeakMap<Config, FileStorage>();
-
-/** The blob store, tus store and tus server of one configuration (one per app). */
-export function fileStorage(config: Config): FileStorage {
-  let storage = storages.get(config);
-  if (!storage) {
-    const uploads = new UploadStore(path.join(config.dataDir, 'uploads'));
-    storage = {
-      blobs: createFsBlobStore(path.join(config.dataDir, 'blobs')),
-      uploads,
-      tus: createTusServer(uploads, finishUpload),
-      instance: randomBytes(8).toString('hex'),
-      finishing: new Set(),
-      freeBytes: async () => {
-        const stats = await fsp.statfs(config.dataDir);
-        return stats.bavail * stats.bsize;
-      },
-    };
-    storages.set(config, storage);
-  }
-  return storage;
-}
+export type FilesDeps = Pick<AppDeps, 'db' | 'now' | 'logger' | 'config' | 'files'>;
 
 export const fileNotFound = () => notFound(messages.files.notFound);
 
@@ -114,7 +85,7 @@ export async function deleteFile(
     async () => {
       const row = await repo.findFile(db, vaultId, fileId);
       const key = row ? repo.blobKeyOf(row) : null;
-      if (key) await fileStorage(deps.config).blobs.delete(key);
+      if (key) await deps.files.blobs.delete(key);
     },
   );
   await purgeBlobs(deps, keys);
@@ -122,7 +93,7 @@ export async function deleteFile(
 
 /** On a full disk, before a vault's deletion is tried again: its files' blobs, freed first. */
 export async function freeBlobsOfVault(deps: FilesDeps, vaultId: string): Promise<void> {
-  const { blobs } = fileStorage(deps.config);
+  const { blobs } = deps.files;
   for (const row of await repo.listFiles(deps.db.kysely, vaultId)) {
     const key = repo.blobKeyOf(row);
     if (key) await blobs.delete(key);
@@ -151,7 +122,7 @@ export async function deleteFilesOfVault(
 export async function purgeBlobs(deps: FilesDeps, keys?: string[]): Promise<number> {
   const db = deps.db.kysely;
   const due = await repo.dueBlobDeletions(db, deps.now().toISOString(), keys);
-  const { blobs } = fileStorage(deps.config);
+  const { blobs } = deps.files;
   let deleted = 0;
   for (const key of due) {
     try {

@@ -19,7 +19,6 @@ import {
   uploadMetadata,
   userWithVault,
 } from '../testing/files.ts';
-import { fileStorage } from './files.service.ts';
 import { MAX_UNFINISHED_UPLOADS } from './storage-guard.ts';
 
 let t: TestApp;
@@ -125,7 +124,7 @@ describe('storage limits', () => {
       (await up.create(asMeta(uploadMetadata(vaultId, bytes)), bytes.length)).headers.get(
         'location',
       ) ?? '';
-    const storage = fileStorage(t.config);
+    const storage = t.files;
     vi.spyOn(storage, 'freeBytes').mockResolvedValue(99 * MiB);
     for (const res of [
       await up.create(asMeta(uploadMetadata(vaultId, bytes)), bytes.length),

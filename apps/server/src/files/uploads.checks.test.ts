@@ -19,7 +19,6 @@ import {
 } from '../testing/files.ts';
 import type { BlobKey } from '../blobs/blob-store.ts';
 import { queueBlobDeletions } from './files.repository.ts';
-import { fileStorage } from './files.service.ts';
 import { sweepFiles } from './uploads.sweep.ts';
 
 let t: TestApp;
@@ -185,7 +184,7 @@ describe('tus uploads: refusals, ownership, expiry', () => {
       .select('blob_key')
       .where('id', '=', meta.fileId)
       .executeTakeFirstOrThrow();
-    const { blobs } = fileStorage(t.config);
+    const { blobs } = t.files;
     const stray = await blobs.put([Buffer.from('orphan')]);
     const now = t.clock.now.toISOString();
     await queueBlobDeletions(db, [row.blob_key, stray.key], now);

@@ -13,7 +13,6 @@ import {
   uploadMetadata,
   userWithVault,
 } from '../testing/files.ts';
-import { fileStorage } from './files.service.ts';
 
 let t: TestApp;
 let server: ServerType;
@@ -121,7 +120,7 @@ it('keeps nothing of a dropped PATCH that declared its checksum: it is sent agai
   };
 
   // Waits for the store's write of the dropped body to settle, however it ends.
-  const { uploads } = fileStorage(t.config);
+  const { uploads } = t.files;
   const writes: Promise<unknown>[] = [];
   const write = uploads.write.bind(uploads);
   uploads.write = (...args) => {

@@ -22,7 +22,6 @@ import {
   userWithVault,
 } from '../testing/files.ts';
 import type { TestUser } from '../testing/users.ts';
-import { fileStorage } from './files.service.ts';
 import { FINISH_LEASE_MS } from './uploads.finish.ts';
 import { sweepFiles } from './uploads.sweep.ts';
 
@@ -103,7 +102,7 @@ const row = (id: string) =>
 describe('an upload whose last step a crash interrupted', () => {
   it('is finished by the retried HEAD after a stop right after the claim', async () => {
     const s = await started();
-    const { blobs } = fileStorage(t.config);
+    const { blobs } = t.files;
     await lastPatchStopsIn(s, stopIn(blobs, 'adopt'));
     expect(await row(s.id)).toMatchObject({ state: 'finishing', blob_key: null });
 
@@ -119,7 +118,7 @@ describe('an upload whose last step a crash interrupted', () => {
 
   it('is finished by a retried PATCH, and by the sweep, with a deferred checksum', async () => {
     const byPatch = await started(true);
-    await lastPatchStopsIn(byPatch, stopIn(fileStorage(t.config).blobs, 'adopt'), true);
+    await lastPatchStopsIn(byPatch, stopIn(t.files.blobs, 'adopt'), true);
     const again = await tus(t, byPatch.user.cookie).patch(
       byPatch.location,
       byPatch.bytes.length,
@@ -129,7 +128,7 @@ describe('an upload whose last step a crash interrupted', () => {
     await expectFile(byPatch);
 
     const bySweep = await started(true);
-    await lastPatchStopsIn(bySweep, stopIn(fileStorage(t.config).blobs, 'adopt'), true);
+    await lastPatchStopsIn(bySweep, stopIn(t.files.blobs, 'adopt'), true);
     const swept = await sweepFiles(filesDeps(t));
     expect(swept).toMatchObject({ finishedUploads: 1, failedUploads: 0 });
     await expectFile(bySweep);
@@ -137,7 +136,7 @@ describe('an upload whose last step a crash interrupted', () => {
 
   it('is finished after a stop once its bytes were moved and named (the record missing)', async () => {
     const s = await started();
-    const { blobs, uploads } = fileStorage(t.config);
+    const { blobs, uploads } = t.files;
     await fs.promises.appendFile(uploads.dataPath(s.id), s.bytes.subarray(-1000));
     // What the stopped process left: the claim, the blob and its key, its queued deletion.
     const stored = await blobs.adopt(uploads.dataPath(s.id));
@@ -167,7 +166,7 @@ describe('an upload whose last step a crash interrupted', () => {
 
   it('answers complete after a stop between the record and the clean-up; the sweep tidies up', async () => {
     const s = await started();
-    await lastPatchStopsIn(s, stopIn(fileStorage(t.config).uploads, 'discard'));
+    await lastPatchStopsIn(s, stopIn(t.files.uploads, 'discard'));
     expect(await row(s.id)).toMatchObject({ state: 'done' });
     expect(tusFiles(t, s.location)).not.toEqual([]);
 
@@ -187,10 +186,7 @@ describe('an upload whose last step a crash interrupted', () => {
   it('is finished when the process stopped after the last byte, before the claim', async () => {
     const s = await started();
     // The last bytes reached the disk; the hook that finishes never ran.
-    await fs.promises.appendFile(
-      fileStorage(t.config).uploads.dataPath(s.id),
-      s.bytes.subarray(-1000),
-    );
+    await fs.promises.appendFile(t.files.uploads.dataPath(s.id), s.bytes.subarray(-1000));
     t.restart();
     const head = await tus(t, s.user.cookie).head(s.location);
     expect(head.status).toBe(200);
@@ -202,7 +198,7 @@ describe('an upload whose last step a crash interrupted', () => {
     const movedAway = await started();
     await lastPatchStopsIn(
       movedAway,
-      stopIn(fileStorage(t.config).blobs, 'adopt', (file: string) =>
+      stopIn(t.files.blobs, 'adopt', (file: string) =>
         fs.promises.rename(file, `${file}.elsewhere`),
       ),
     );
@@ -217,8 +213,8 @@ describe('an upload whose last step a crash interrupted', () => {
 
     const corrupt = await started();
     const blobsBefore = filesIn(t, 'blobs');
-    await lastPatchStopsIn(corrupt, stopIn(fileStorage(t.config).blobs, 'adopt'));
-    const data = fileStorage(t.config).uploads.dataPath(corrupt.id);
+    await lastPatchStopsIn(corrupt, stopIn(t.files.blobs, 'adopt'));
+    const data = t.files.uploads.dataPath(corrupt.id);
     const fd = fs.openSync(data, 'r+');
     fs.writeSync(fd, Buffer.from([corrupt.bytes[5]! ^ 0xff]), 0, 1, 5);
     fs.closeSync(fd);
@@ -239,7 +235,7 @@ describe('an upload whose last step a crash interrupted', () => {
 
   it('leaves a claim that a request of this process holds, and takes over one past the lease', async () => {
     const s = await started();
-    const storage = fileStorage(t.config);
+    const storage = t.files;
     await fs.promises.appendFile(storage.uploads.dataPath(s.id), s.bytes.subarray(-1000));
     const claimedAt = t.clock.now.toISOString();
     await t.db.kysely

@@ -16,7 +16,6 @@ import { requireUser } from '../auth/auth.middleware.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import * as repo from './files.repository.ts';
-import { fileStorage } from './files.service.ts';
 import { requestWithNodeBody } from './nodeBody.ts';
 import {
   bindScope,
@@ -101,7 +100,7 @@ export function uploadsRoutes(): Hono<AppEnv> {
   // Protocol discovery (Tus-Version, Tus-Extension, Tus-Checksum-Algorithm); no session needed,
   // nothing is revealed.
   app.options('*', async (c) => {
-    const res = await fileStorage(c.var.config).tus.handleWeb(c.req.raw);
+    const res = await c.var.files.tus.handleWeb(c.req.raw);
     if (res.ok) res.headers.set('Tus-Checksum-Algorithm', CHECKSUM_ALGORITHMS.join(','));
     return res;
   });
@@ -111,7 +110,7 @@ export function uploadsRoutes(): Hono<AppEnv> {
     const userId = c.var.user.id;
     const create = await checkNewUpload(c.var, userId, c.req.raw.headers);
     const bodyCheck = parseUploadChecksum(c.req.raw.headers, create.length);
-    const storage = fileStorage(c.var.config);
+    const storage = c.var.files;
     const scope = {
       deps: c.var,
       storage,
@@ -134,7 +133,7 @@ export function uploadsRoutes(): Hono<AppEnv> {
     if (c.req.method !== 'HEAD') return c.json(errorBody('not_found', texts.uploadNotFound), 404);
     const userId = c.var.user.id;
     const row = await ownUpload(c.var, userId, c.req.param('id'));
-    const storage = fileStorage(c.var.config);
+    const storage = c.var.files;
     const scope = { deps: c.var, storage, userId };
     const complete =
       row.state === 'receiving' && !!row.checksum && (await bytesComplete(storage, row));
@@ -146,7 +145,7 @@ export function uploadsRoutes(): Hono<AppEnv> {
   app.patch('/:id', async (c) => {
     const userId = c.var.user.id;
     const row = await ownUpload(c.var, userId, c.req.param('id'));
-    const storage = fileStorage(c.var.config);
+    const storage = c.var.files;
     const finalChecksum = c.req.header(UPLOAD_FINAL_CHECKSUM_HEADER) ?? null;
     if (row.state !== 'receiving') {
       // Its last PATCH was answered, or lost with the process: finish it (again) and say so.
@@ -178,7 +177,7 @@ export function uploadsRoutes(): Hono<AppEnv> {
     const userId = c.var.user.id;
     const row = await ownUpload(c.var, userId, c.req.param('id'));
     if (row.state !== 'receiving') throw new HttpError(409, 'conflict', texts.busy);
-    const storage = fileStorage(c.var.config);
+    const storage = c.var.files;
     bindScope(c.req.raw, { deps: c.var, storage, userId });
     const res = await storage.tus.handleWeb(c.req.raw);
     if (res.ok) await repo.deleteUpload(c.var.db.kysely, row.id);

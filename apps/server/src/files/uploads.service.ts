@@ -17,7 +17,7 @@ import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { getLimits } from '../plans/limits.service.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
-import { fileStorage, type FilesDeps } from './files.service.ts';
+import type { FilesDeps } from './files.service.ts';
 import { checkFreeSpace, checkUploadAllowance } from './storage-guard.ts';
 import {
   CHECKSUM_ALGORITHMS,
@@ -84,7 +84,7 @@ export async function checkNewUpload(
     throw new HttpError(413, 'payload_too_large', fileTooLargeMessage(plain));
   }
   await checkUploadAllowance(deps, userId, length, limits.max_storage_mb);
-  await checkFreeSpace(deps, fileStorage(deps.config), length);
+  await checkFreeSpace(deps, deps.files, length);
   if (await repo.fileIdTaken(db, meta.fileId))
     throw new HttpError(409, 'conflict', texts.duplicateId);
   if (await repo.lookupTaken(db, meta.vaultId, meta.lookup)) {

@@ -5,7 +5,7 @@
 // clock, so tests call it directly; startFileSweeper runs it on a timer in server.ts.
 import fsp from 'node:fs/promises';
 import * as repo from './files.repository.ts';
-import { fileStorage, purgeBlobs, type FilesDeps } from './files.service.ts';
+import { purgeBlobs, type FilesDeps } from './files.service.ts';
 import { finishStuckUploads } from './uploads.finish.ts';
 
 export interface SweepResult {
@@ -24,7 +24,7 @@ const TUS_FILE = /^([0-9a-f]{32})(?:\.json)?$/;
 export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
   const now = deps.now();
   const db = deps.db.kysely;
-  const storage = fileStorage(deps.config);
+  const storage = deps.files;
   const cutoff = new Date(now.getTime() - deps.config.uploadExpiryHours * 3_600_000);
 
   const finished = await finishStuckUploads(deps, storage);

@@ -3,6 +3,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/auth.middleware.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { FileStorage } from '../files/uploads.ts';
 import type { Logger } from '../logger.ts';
 
 export interface AppDeps {
@@ -13,6 +14,8 @@ export interface AppDeps {
   now: () => Date;
   /** Better Auth on the same database (auth/auth.ts); build it with createAuth(). */
   auth: Auth;
+  /** The server's file storage (files/storage.ts): blobs, tus uploads. */
+  files: FileStorage;
 }
 
 export interface AppEnv {

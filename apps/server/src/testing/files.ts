@@ -23,6 +23,7 @@ export const filesDeps = (t: TestApp): FilesDeps => ({
   config: t.config,
   now: () => new Date(t.clock.now),
   logger: createLogger('silent'),
+  files: t.files,
 });
 
 export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');

@@ -10,12 +10,16 @@ import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateAll } from '../db/migrations.ts';
+import { createFileStorage } from '../files/storage.ts';
+import type { FileStorage } from '../files/uploads.ts';
 import { createLogger } from '../logger.ts';
 import { createAuth } from '../auth/auth.ts';
 import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
+  /** The app's file storage (blobs, tus uploads); a new one after restart(). */
+  files: FileStorage;
   db: Db;
   config: Config;
   /** Everything the server logged, as raw text (for zero-knowledge checks). */
@@ -30,7 +34,7 @@ export interface TestApp {
   request: (path: string, init?: RequestInit) => Promise<Response>;
   /**
    * A new app on the same database and data dir, as after a restart: nothing kept in memory
-   * survives (the tus store's block hashes, its locks). `app` and `config` are replaced.
+   * survives (the tus store's block hashes, its locks). `app` and `files` are replaced.
    */
   restart: () => void;
   close: () => Promise<void>;
@@ -101,8 +105,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   await migrateAll(db, auth);
   const clock = { now: new Date() };
-  const start = (cfg: Config) =>
-    createApp({ config: cfg, db, logger, now: () => new Date(clock.now), auth });
+  // A new file storage with each app, as a new process would have [Note: recoverable finish].
+  const start = (cfg: Config) => {
+    const files = createFileStorage(cfg);
+    return {
+      files,
+      app: createApp({ config: cfg, db, logger, now: () => new Date(clock.now), auth, files }),
+    };
+  };
+  const first = start(config);
   const takeMail = async (to: string): Promise<MailMessage> => {
     for (let i = 0; i < 200; i++) {
       const m = mails.find((x) => !taken.has(x) && x.to === to);
@@ -115,7 +126,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     throw new Error(`no mail to ${to}`);
   };
   const t: TestApp = {
-    app: start(config),
+    app: first.app,
+    files: first.files,
     db,
     config,
     clock,
@@ -128,8 +140,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return Promise.resolve(t.app.request(p, { ...init, headers }));
     },
     restart: () => {
-      t.config = { ...t.config }; // a new object: files.service.ts keeps one storage per config
-      t.app = start(t.config);
+      ({ app: t.app, files: t.files } = start(t.config));
     },
     close: async () => {
       await db.close();

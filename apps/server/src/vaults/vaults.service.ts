@@ -144,7 +144,7 @@ async function removeVaultRows(
 
 /** Removes the vault with its secrets (and, through their module, its files and blobs). */
 export async function deleteVault(
-  deps: Deps & Pick<AppDeps, 'config'>,
+  deps: Deps & Pick<AppDeps, 'config' | 'files'>,
   userId: string,
   vaultId: string,
 ): Promise<void> {

@@ -1,0 +1,25 @@
+// The server's file storage for one app (one process): the blob store, the tus upload store and
+// server, and what the finishing of uploads shares. Built once at start (server.ts) and handed to
+// createApp and the sweep as `files` (http/context.ts), never looked up from a global.
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { createFsBlobStore } from '../blobs/fs-blob-store.ts';
+import type { Config } from '../config.ts';
+import { createTusServer, UploadStore, type FileStorage } from './uploads.ts';
+import { finishUpload } from './uploads.finish.ts';
+
+export function createFileStorage(config: Config): FileStorage {
+  const uploads = new UploadStore(path.join(config.dataDir, 'uploads'));
+  return {
+    blobs: createFsBlobStore(path.join(config.dataDir, 'blobs')),
+    uploads,
+    tus: createTusServer(uploads, finishUpload),
+    instance: randomBytes(8).toString('hex'),
+    finishing: new Set(),
+    freeBytes: async () => {
+      const stats = await fsp.statfs(config.dataDir);
+      return stats.bavail * stats.bsize;
+    },
+  };
+}
