@@ -10,6 +10,8 @@ export const errorCodeSchema = z.enum([
   'payload_too_large',
   'rate_limited',
   'limit_reached',
+  /** The server's disk is (nearly) full (507): uploads pause, a deletion could not finish. */
+  'storage_full',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -1,7 +1,7 @@
 // What keeps uploads from exhausting storage (issue 15, item 1): the plan's storage quota, counted
 // against the declared lengths of the user's unfinished uploads as well as their files; a cap on
 // unfinished uploads per user; and a free-space watermark on the data dir under which uploads
-// stop (507) while everything else, deletion included, keeps working.
+// stop (507, code 'storage_full') while everything else, deletion included, keeps working.
 import {
   isUnlimited,
   serverStorageFullMessage,
@@ -20,11 +20,11 @@ import type { FileStorage } from './uploads.ts';
 export const MAX_UNFINISHED_UPLOADS = 10;
 const MiB = 1024 * 1024;
 
-export const storageFull = () => new HttpError(507, 'limit_reached', serverStorageFullMessage);
+export const storageFull = () => new HttpError(507, 'storage_full', serverStorageFullMessage);
 const deletionStorageFull = () =>
   new HttpError(
     507,
-    'limit_reached',
+    'storage_full',
     'The server is out of storage space and could not finish the deletion. Please try again in a moment.',
   );
 

@@ -132,7 +132,7 @@ describe('storage limits', () => {
     ]) {
       expect(res.status).toBe(507);
       expect(await errorOf(res)).toEqual({
-        code: 'limit_reached',
+        code: 'storage_full',
         message: serverStorageFullMessage,
       });
     }
@@ -175,7 +175,9 @@ describe('storage limits', () => {
     failures = 2;
     const refused = await del(`/api/vaults/${vaultId}/files/${metas[1]!.fileId}`);
     expect(refused.status).toBe(507);
-    expect((await errorOf(refused)).message).toMatch(/out of storage space/);
+    const body = await errorOf(refused);
+    expect(body.code).toBe('storage_full');
+    expect(body.message).toMatch(/out of storage space/);
 
     failures = 1;
     expect((await del(`/api/vaults/${vaultId}`)).status).toBe(204);
