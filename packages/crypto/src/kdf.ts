@@ -21,10 +21,16 @@ export const PBKDF2_DEFAULT = { alg: 'pbkdf2-sha256', iterations: 600_000 } as c
 /** The floor of vault-format.md §1: m >= 19 MiB, t >= 2 (OWASP's Argon2id minimum). */
 export const ARGON2ID_FLOOR = { alg: 'argon2id', m: 19 * 1024, t: 2, p: 1 } as const;
 
+// [Note: KDF caps] The caps are what an honest client ever writes (the defaults above) with a
+// margin: 4x the memory, one more pass, 4 lanes; 2 million PBKDF2 iterations (3.3x). They used to
+// be the design's outer bounds (1 GiB, t = 10, 16 lanes, 10 million): one hostile slot then cost
+// about 21 s of Argon2id and 1 GiB of WebAssembly memory, eight of them about 170 s, during which
+// the unlock spins and the crypto Worker does nothing else (docs/vault-format.md, Floors and
+// caps). Now one slot costs at most about 2.4 s (256 MiB, t = 4), and an unlock tries at most
+// MAX_PASSWORD_DERIVATIONS of them (slot.ts).
 export const LIMITS = {
-  argon2id: { mMin: 19 * 1024, mMax: 1024 * 1024, tMin: 2, tMax: 10, pMin: 1, pMax: 16 },
-  /** The design gives no PBKDF2 cap; 10 million (about 1.5 s here) keeps a header from freezing us. */
-  pbkdf2: { min: 600_000, max: 10_000_000 },
+  argon2id: { mMin: 19 * 1024, mMax: 256 * 1024, tMin: 2, tMax: 4, pMin: 1, pMax: 4 },
+  pbkdf2: { min: 600_000, max: 2_000_000 },
 } as const;
 
 const int = (n: unknown, min: number, max: number): boolean =>

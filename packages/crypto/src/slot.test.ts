@@ -4,8 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from './bytes.ts';
 import { CryptoError } from './errors.ts';
 import { asVaultId, type VaultId } from './ids.ts';
-import { kdfParamsAllowed, resolvePasswordKdf, type KdfParams } from './kdf.ts';
-import type { VaultKey } from './slot.ts';
+import {
+  ARGON2ID_DEFAULT,
+  kdfParamsAllowed,
+  PBKDF2_DEFAULT,
+  resolvePasswordKdf,
+  type KdfParams,
+} from './kdf.ts';
+import { MAX_PASSWORD_DERIVATIONS, slotsToTry, type KeySlot, type VaultKey } from './slot.ts';
 import { FAST_KDF, localClient, uuid } from './testkit.ts';
 
 const { client } = localClient();
@@ -104,18 +110,23 @@ describe('KDF floors and caps', () => {
   const tooWeakOrTooStrong: KdfParams[] = [
     { alg: 'argon2id', m: 19 * 1024 - 1, t: 2, p: 1 },
     { alg: 'argon2id', m: 19 * 1024, t: 1, p: 1 },
-    { alg: 'argon2id', m: 1024 * 1024 + 1, t: 3, p: 1 },
-    { alg: 'argon2id', m: 65536, t: 11, p: 1 },
+    { alg: 'argon2id', m: 256 * 1024 + 1, t: 3, p: 1 },
+    { alg: 'argon2id', m: 65536, t: 5, p: 1 },
+    { alg: 'argon2id', m: 65536, t: 3, p: 5 },
+    { alg: 'argon2id', m: 1024 * 1024, t: 10, p: 1 }, // the old caps
     { alg: 'argon2id', m: 65536, t: 3, p: 0 },
     { alg: 'pbkdf2-sha256', iterations: 599_999 },
-    { alg: 'pbkdf2-sha256', iterations: 10_000_001 },
+    { alg: 'pbkdf2-sha256', iterations: 2_000_001 },
     { alg: 'argon2id', m: 65536.5, t: 3, p: 1 },
   ];
 
   it('accepts exactly the range between floor and cap', () => {
     for (const k of tooWeakOrTooStrong) expect(kdfParamsAllowed(k)).toBe(false);
     expect(kdfParamsAllowed(FAST_KDF)).toBe(true);
-    expect(kdfParamsAllowed({ alg: 'argon2id', m: 1024 * 1024, t: 10, p: 1 })).toBe(true);
+    expect(kdfParamsAllowed({ alg: 'argon2id', m: 256 * 1024, t: 4, p: 4 })).toBe(true);
+    expect(kdfParamsAllowed({ alg: 'pbkdf2-sha256', iterations: 2_000_000 })).toBe(true);
+    expect(kdfParamsAllowed(ARGON2ID_DEFAULT)).toBe(true);
+    expect(kdfParamsAllowed(PBKDF2_DEFAULT)).toBe(true);
     expect(kdfParamsAllowed({ alg: 'scrypt' })).toBe(false);
   });
 
@@ -198,5 +209,37 @@ describe('changePassword and recovery', () => {
     const session = await client.unlockVault(vaultId, key, 'correct horse');
     await client.lockVault(vaultId);
     await expect(client.lookupName(session, null, 'x')).rejects.toMatchObject({ code: 'LOCKED' });
+  });
+});
+
+describe('slots an unlock tries [Note: KDF caps]', () => {
+  const slot = (n: number, kdf: KeySlot['kdf'], kind: KeySlot['kind'] = 'password') =>
+    ({ ...key.slots[0]!, id: `slot-${n}`, kind, kdf }) as KeySlot;
+  const argon = (m: number): KeySlot['kdf'] => ({ alg: 'argon2id', m, t: 3, p: 1 });
+
+  it('tries one slot per KDF parameter set, and at most MAX_PASSWORD_DERIVATIONS', () => {
+    const same = Array.from({ length: 8 }, (_, i) => slot(i, argon(65536)));
+    expect(slotsToTry(same).map((s) => s.id)).toEqual(['slot-0']);
+    const distinct = Array.from({ length: 8 }, (_, i) => slot(i, argon(65536 + i)));
+    expect(slotsToTry(distinct)).toHaveLength(MAX_PASSWORD_DERIVATIONS);
+    expect(MAX_PASSWORD_DERIVATIONS).toBe(2);
+    // Recovery slots derive nothing: all of them stay.
+    const recovery = Array.from({ length: 3 }, (_, i) => slot(i, { alg: 'none' }, 'recovery'));
+    expect(slotsToTry(recovery)).toHaveLength(3);
+  });
+
+  it('opens an honest vault whose slot comes first, whatever junk follows', async () => {
+    const junk = Array.from({ length: 7 }, (_, i) => ({ ...key.slots[0]!, id: `junk-${i}` }));
+    const listed: VaultKey = { format: 'vf1', slots: [...key.slots, ...junk] };
+    await expect(client.unlockVault(vaultId, listed, 'correct horse')).resolves.toBeTruthy();
+  });
+
+  it('does not derive again for a second slot with the same parameters', async () => {
+    // The real slot behind a junk one with the same parameters is not tried: one derivation.
+    // (The slot id is in the slot's AAD: under another id the same bytes do not open.)
+    const junk = { ...key.slots[0]!, id: 'junk' };
+    await expectInvalidPassword(
+      client.unlockVault(vaultId, { format: 'vf1', slots: [junk, ...key.slots] }, 'correct horse'),
+    );
   });
 });

@@ -99,7 +99,30 @@ export async function openSlot(vaultId: VaultId, slot: KeySlot, secret: string):
   }
 }
 
-/** Tries every slot of `kind`; the first that opens gives the VMK. */
+/**
+ * Password derivations one unlock may run: an honest vault has one password slot (a password
+ * change re-seals it in place), so a second is margin, and a server that lists eight slots cannot
+ * make an unlock cost eight derivations [Note: KDF caps].
+ */
+export const MAX_PASSWORD_DERIVATIONS = 2;
+
+/** The slots an unlock tries: one per KDF parameter set, and at most MAX_PASSWORD_DERIVATIONS. */
+export function slotsToTry(slots: readonly KeySlot[]): KeySlot[] {
+  const seen = new Set<string>();
+  const out: KeySlot[] = [];
+  for (const slot of slots) {
+    const params = JSON.stringify(slot.kdf, ['alg', 'm', 't', 'p', 'iterations']);
+    // Recovery slots derive nothing (alg 'none'): each costs one HKDF, so all are tried.
+    if (slot.kdf?.alg !== 'none') {
+      if (seen.has(params) || seen.size >= MAX_PASSWORD_DERIVATIONS) continue;
+      seen.add(params);
+    }
+    out.push(slot);
+  }
+  return out;
+}
+
+/** Tries the slots of `kind` (slotsToTry); the first that opens gives the VMK. */
 export async function openVaultKey(
   vaultId: VaultId,
   key: VaultKey,
@@ -108,7 +131,7 @@ export async function openVaultKey(
 ): Promise<{ vmk: Bytes; slot: KeySlot }> {
   const slots = Array.isArray(key?.slots) ? key.slots.filter((s) => s?.kind === kind) : [];
   if (key?.format !== 'vf1') throw new CryptoError('INVALID_PASSWORD');
-  for (const slot of slots) {
+  for (const slot of slotsToTry(slots)) {
     try {
       return { vmk: await openSlot(vaultId, slot, secret), slot };
     } catch {
