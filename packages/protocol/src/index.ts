@@ -3,6 +3,7 @@ export * from './plans.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './client.ts';
+export * from './userMessage.ts';
 export * from './vaults.ts';
 export * from './vaults.api.ts';
 export * from './secrets.ts';

@@ -31,6 +31,8 @@ export const messages = {
     sessionNotFound: 'Vault session not found or expired.',
     passwordTooShort: 'Password must be at least 8 characters',
     selectProvider: 'Please select a storage provider',
+    // Ours (the spec shows none for it): a vault password change the server did not take.
+    passwordChangeFailed: 'Failed to change vault password',
   },
   plans: {
     adminRequired: 'Admin privileges required',
@@ -42,6 +44,16 @@ export const messages = {
     notFound: 'File not found',
     dataNotFound: 'File data not found',
     uploadFailed: 'Failed to upload file',
+    renameFailed: 'Failed to rename file',
+    deleteFailed: 'Failed to delete file',
+    deleteFailedRetry: 'Delete failed. Please try again.',
+    downloadFailed: 'Download failed. Please try again.',
+  },
+  secrets: {
+    createFailed: 'Failed to create secret',
+    updateFailed: 'Failed to update secret',
+    deleteFailed: 'Failed to delete secret',
+    notFound: 'Secret not found',
   },
   generic: {
     notFound: 'Not found',

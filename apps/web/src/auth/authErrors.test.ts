@@ -12,3 +12,12 @@ it("shows the server's message, the fallback without one, and one text for a rat
     authErrorMessage({ status: 429, message: 'Too many requests. Please try again later.' }, 'x'),
   ).toBe(messages.auth.tooManyRequests);
 });
+
+it("shows the fallback for a server error, never its raw 'Internal Server Error'", () => {
+  expect(
+    authErrorMessage({ status: 500, message: 'Internal Server Error' }, 'Registration failed'),
+  ).toBe('Registration failed');
+  expect(authErrorMessage({ status: 502, message: 'Bad Gateway' }, 'Login failed')).toBe(
+    'Login failed',
+  );
+});

@@ -1,6 +1,7 @@
 // Turning Better Auth's error answers into the texts the screens show. The spec (§2, §8) shows the
 // server's message when there is one and a fixed fallback ('Login failed', ...) otherwise; a rate
-// limit (429) always reads the same.
+// limit (429) always reads the same, and a server error (5xx) shows the fallback, never its raw
+// text. (Our own API's errors go through userMessage in @sealvault/protocol.)
 import { messages } from '@sealvault/protocol';
 
 /** The error shape Better Auth's client returns (`{ data, error }`), reduced to what we read. */
@@ -15,15 +16,11 @@ export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
 export function authErrorMessage(error: AuthClientError | null | undefined, fallback: string) {
   if (error?.status === 429) return messages.auth.tooManyRequests;
+  if (error?.status !== undefined && error.status >= 500) return fallback;
   const message = error?.message?.trim();
   return message ? message : fallback;
 }
 
 export function isEmailNotVerified(error: AuthClientError | null | undefined): boolean {
   return error?.code === EMAIL_NOT_VERIFIED;
-}
-
-/** The message of anything thrown (a network failure, a thrown ApiError), or the fallback. */
-export function thrownMessage(err: unknown, fallback: string): string {
-  return err instanceof Error && err.message.trim() ? err.message : fallback;
 }

@@ -1,5 +1,6 @@
 // Delete confirmation (spec §2): 'Are you sure you want to delete "{name}"?'.
 import { useState, type RefObject } from 'react';
+import { messageForUser, messages } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import type { FileEntry } from './model.ts';
@@ -29,10 +30,9 @@ export function DeleteFileDialog({
       await onDelete(file);
       close();
     } catch (err) {
+      const reason = messageForUser(err);
       setError(
-        err instanceof Error && err.message
-          ? `Failed to delete file: ${err.message}`
-          : 'Delete failed. Please try again.',
+        reason ? `${messages.files.deleteFailed}: ${reason}` : messages.files.deleteFailedRetry,
       );
     } finally {
       setBusy(false);

@@ -4,7 +4,7 @@
 // previewer.
 import { FolderOpen, Grid2x2, List, Loader2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { Vault } from '@sealvault/protocol';
+import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { useLimits } from '../vaults/useVaults.ts';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
@@ -56,9 +56,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           : [...all, { id: f.id, name: f.name, percent, cancel: () => ctrl.abort() }],
       );
     downloadFile(vaultId, f, { onProgress: show, signal: ctrl.signal })
-      .catch((err: unknown) =>
-        setNotice(err instanceof Error ? err.message : 'Download failed. Please try again.'),
-      )
+      .catch((err: unknown) => setNotice(userMessage(err, messages.files.downloadFailed)))
       .finally(() => setDownloads((all) => all.filter((d) => d.id !== f.id)));
   };
 
@@ -76,8 +74,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     rename.mutate(
       { file: f, name },
       {
-        onError: (err) =>
-          setNotice(err instanceof Error && err.message ? err.message : 'Failed to rename file'),
+        onError: (err) => setNotice(userMessage(err, messages.files.renameFailed)),
       },
     );
   };

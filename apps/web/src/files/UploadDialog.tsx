@@ -3,6 +3,7 @@
 // After the uploads the list reloads and the selection clears.
 import { CheckCircle2, Upload as UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { messages, userMessage } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { Progress } from '../components/Progress.tsx';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
@@ -82,7 +83,7 @@ export function UploadDialog({
       } catch (err) {
         failed = true;
         if (ctrl.signal.aborted) break;
-        set({ percent: 0, error: err instanceof Error ? err.message : 'Failed to upload file' });
+        set({ percent: 0, error: userMessage(err, messages.files.uploadFailed) });
       }
     }
     await onUploaded();

@@ -4,6 +4,7 @@
 // otherwise through the media Service Worker as an attachment (mediaStream.ts); a Blob is the
 // last resort only where neither exists.
 import { asFileId } from '@sealvault/crypto';
+import { messageForUser, messages } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import { storageOf } from '../storage/providers.ts';
@@ -135,7 +136,9 @@ export async function downloadFile(
     return true;
   } catch (err) {
     if (signal?.aborted) return false;
-    const reason = err instanceof Error && err.message ? err.message : 'Failed to decrypt file';
-    throw new Error(`Failed to download file: ${reason}`, { cause: err });
+    const reason = messageForUser(err);
+    throw new Error(reason ? `Failed to download file: ${reason}` : messages.files.downloadFailed, {
+      cause: err,
+    });
   }
 }

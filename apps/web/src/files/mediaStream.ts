@@ -5,6 +5,7 @@
 // without downloading the whole file. The same path saves large files to disk where the browser
 // has no File System Access API: the Service Worker answers /__media/<token> as an attachment.
 import { asFileId, HEADER_BYTES, planRange } from '@sealvault/crypto';
+import { userMessage } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import { storageOf } from '../storage/providers.ts';
@@ -98,7 +99,7 @@ function answer(
       }
     } catch (err) {
       if (!ctrl.signal.aborted) {
-        const message = err instanceof Error ? err.message : 'Failed to decrypt file';
+        const message = userMessage(err, 'Failed to decrypt file');
         port.postMessage({ error: message });
         onEnd(message);
       }

@@ -3,7 +3,7 @@
 // same secret first, the newer version is loaded and the user's edit stays in the form.
 import { useState } from 'react';
 import { RefreshCw, Copy } from 'lucide-react';
-import { SecretConflictError } from '@sealvault/protocol';
+import { messages, SecretConflictError, userMessage } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -86,11 +86,10 @@ export function SecretFormDialog({
         setBaseRevision(err.current.revision);
       } else {
         setError(
-          err instanceof Error && err.message
-            ? err.message
-            : mode.secret
-              ? 'Failed to update secret'
-              : 'Failed to create secret',
+          userMessage(
+            err,
+            mode.secret ? messages.secrets.updateFailed : messages.secrets.createFailed,
+          ),
         );
       }
     } finally {

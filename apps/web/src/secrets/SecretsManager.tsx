@@ -6,6 +6,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowLeft, Check, FileText, KeyRound, Loader2, Search } from 'lucide-react';
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { messageForUser, messages, userMessage } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -55,7 +56,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
       await remove.mutateAsync(deleting.id);
       setDeleting(null);
     } catch (err) {
-      setDeleteError(err instanceof Error && err.message ? err.message : 'Failed to delete secret');
+      setDeleteError(userMessage(err, messages.secrets.deleteFailed));
     }
   };
 
@@ -123,7 +124,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
         </p>
       ) : list.isError ? (
         <p role="alert" className="mt-10 text-center text-red-700 dark:text-red-400">
-          Could not load the secrets. {list.error.message}
+          Could not load the secrets. {messageForUser(list.error)}
         </p>
       ) : (
         <>

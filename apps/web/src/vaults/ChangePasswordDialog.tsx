@@ -3,7 +3,7 @@
 // re-encrypted; the server swaps the slot only if no other device changed it meanwhile.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, messages, vaultsApi, type Vault } from '@sealvault/protocol';
+import { messages, userMessage, vaultsApi, type Vault } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -43,13 +43,19 @@ export function ChangePasswordDialog({
     if (f.next !== f.confirm) return setError(messages.auth.passwordsDoNotMatch);
     setBusy(true);
     setError(null);
+    let sending = false; // past the Worker: a failure now is the request's, not the password's
     try {
       const key = await vaultKeys.changePassword(vault.id, vault.key, f.current, f.next);
+      sending = true;
       await vaultsApi.replaceKey(vault.id, { expected_revision: vault.key_revision, key });
       await qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
       setDone(true);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : messages.vaults.invalidPassword);
+      setError(
+        sending
+          ? userMessage(err, messages.vaults.passwordChangeFailed)
+          : messages.vaults.invalidPassword,
+      );
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@
 // wrapped key slot only.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, messages, vaultsApi } from '@sealvault/protocol';
+import { messages, userMessage, vaultsApi } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { vaultKeys } from '../crypto/vaultKeys.ts';
@@ -64,11 +64,7 @@ export function CreateVaultWizard({
       onOpenChange(false);
       reset();
     } catch (err) {
-      setError(
-        err instanceof ApiError || err instanceof Error
-          ? err.message || messages.vaults.createFailed
-          : messages.vaults.createFailed,
-      );
+      setError(userMessage(err, messages.vaults.createFailed));
     } finally {
       setCreating(false);
     }

@@ -3,7 +3,7 @@
 // original did) so the user can try again or cancel. Deleting ends the vault's session, so the
 // Worker forgets its keys.
 import { useState } from 'react';
-import { messages, type Vault } from '@sealvault/protocol';
+import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { useVaultSessions } from './sessionContext.tsx';
@@ -31,7 +31,7 @@ export function DeleteVaultDialog({
       onClose();
       onDeleted?.();
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : messages.vaults.deleteFailed);
+      setError(userMessage(err, messages.vaults.deleteFailed));
     }
   };
 

@@ -5,7 +5,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  ApiError,
   messages,
   subscriptionMessages,
   subscriptionsApi,
@@ -13,6 +12,7 @@ import {
   type Plan,
   type PlanId,
   type SubscriptionResponse,
+  userMessage,
 } from '@sealvault/protocol';
 import { useProfile } from '../../auth/useAccount.ts';
 import { usePlans } from '../../plans/usePlans.ts';
@@ -34,8 +34,6 @@ const RETURN_POLL_MS = 3000;
 const RETURN_POLL_FOR_MS = 2 * 60_000;
 /** A paid period runs a month; anything ending 27+ days after the return is the new one. */
 const PAID_PERIOD_MIN_MS = 27 * 24 * 3_600_000;
-const errorText = (err: unknown, fallback: string) =>
-  err instanceof ApiError || err instanceof Error ? err.message || fallback : fallback;
 
 /** Whether a paid period started after `since` (a period runs a month from the payment). */
 const isNewPeriod = (data: SubscriptionResponse, since: number): boolean => {
@@ -83,7 +81,7 @@ export function SubscriptionView() {
       { kind, planId: target },
       {
         onError: (err) =>
-          setNotice({ tone: 'error', text: errorText(err, messages.plans.upgradeFailed) }),
+          setNotice({ tone: 'error', text: userMessage(err, messages.plans.upgradeFailed) }),
         onSettled: () => {
           setBusyPlan(null);
           done?.();
@@ -106,7 +104,7 @@ export function SubscriptionView() {
     } catch (err) {
       setNotice({
         tone: 'error',
-        text: subscriptionMessages.paymentError(errorText(err, messages.plans.unexpected)),
+        text: subscriptionMessages.paymentError(userMessage(err, messages.plans.unexpected)),
       });
     } finally {
       setBusyPlan(null);

@@ -3,8 +3,7 @@
 // owns, and the visitor is signed out and sent to the landing page.
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { api } from '@sealvault/protocol';
-import { thrownMessage } from '../../../auth/authErrors.ts';
+import { api, userMessage } from '@sealvault/protocol';
 import { buttonClass } from '../../../components/buttonStyles.ts';
 import { Field, FormMessage } from '../../../components/Field.tsx';
 import { Modal } from '../../../components/Modal.tsx';
@@ -35,7 +34,7 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
       await api.deleteMe(hasPassword === false ? {} : { password });
     } catch (err) {
       setBusy(false);
-      return setError(thrownMessage(err, 'Could not delete your account'));
+      return setError(userMessage(err, 'Could not delete your account'));
     }
     // A full load of the landing page: nothing of the account stays in memory (cached queries,
     // the crypto Worker), and no guard can send the visitor to /auth first when the session store

@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { api } from '@sealvault/protocol';
-import { thrownMessage } from '../../../auth/authErrors.ts';
+import { api, userMessage } from '@sealvault/protocol';
 import { meQueryKey, useProfile } from '../../../auth/useAccount.ts';
 import { buttonClass } from '../../../components/buttonStyles.ts';
 import { Field, FormMessage } from '../../../components/Field.tsx';
@@ -41,7 +40,7 @@ export function ProfilePanel() {
       authClient.$store.notify('$sessionSignal');
       setResult({ kind: 'success', text: 'Your name is saved.' });
     } catch (err) {
-      setResult({ kind: 'error', text: thrownMessage(err, 'Could not save your name') });
+      setResult({ kind: 'error', text: userMessage(err, 'Could not save your name') });
     }
   };
 

@@ -24,7 +24,7 @@ export function SessionsPanel() {
     queryKey: sessionsKey,
     queryFn: async () => {
       const { data, error: failure } = await authClient.listSessions();
-      if (failure) throw new Error(failure.message ?? 'Could not load your sessions');
+      if (failure) throw new Error(authErrorMessage(failure, 'Could not load your sessions'));
       return [...data].sort((a, b) => +new Date(b.updatedAt) - +new Date(a.updatedAt));
     },
   });

@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+// Creating, updating or deleting a secret that the server fails shows the spec's 'Failed to
+// create secret', 'Failed to update secret' or 'Failed to delete secret', never the raw text of a
+// 500; a refusal meant for the user (a 4xx with our error shape) is shown as written.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { apiErrorFrom } from '@sealvault/protocol';
+import type { Secret } from './model.ts';
+import { SecretsManager } from './SecretsManager.tsx';
+
+const secret: Secret = {
+  id: '0b7c9d2e-4f61-4a3b-8c5d-6e7f8a9b0c1d',
+  title: 'Mail',
+  username: 'ada',
+  password: 'hunter22',
+  url: '',
+  notes: '',
+  revision: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+const failWith = vi.hoisted(() => ({ answer: null as null | (() => Response) }));
+vi.mock('./useSecrets.ts', () => {
+  const fail = async () => {
+    throw await apiErrorFrom(failWith.answer!());
+  };
+  return {
+    useSecrets: () => ({
+      isPending: false,
+      isError: false,
+      data: { secrets: [secret], unreadable: 0 },
+    }),
+    useSecretMutations: () => ({
+      save: { mutateAsync: fail, isPending: false },
+      remove: { mutateAsync: fail, isPending: false },
+    }),
+  };
+});
+
+const plain500 = () =>
+  new Response('Internal Server Error', {
+    status: 500,
+    statusText: 'Internal Server Error',
+    headers: { 'content-type': 'text/plain' },
+  });
+
+beforeEach(() => {
+  // The window virtualizer of the list; jsdom has neither.
+  vi.stubGlobal('scrollTo', () => undefined);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function show() {
+  render(
+    <MemoryRouter>
+      <SecretsManager vaultId="8f4e2a51-0c3b-4d1e-9a7f-2b6c5d4e3f21" />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+it("shows 'Failed to create secret' for a 500 'Internal Server Error'", async () => {
+  failWith.answer = plain500;
+  const user = show();
+  await user.click(screen.getByRole('button', { name: 'Add Site Password' }));
+  const dialog = screen.getByRole('dialog');
+  await user.type(within(dialog).getByLabelText('Title'), 'Bank');
+  await user.click(within(dialog).getByRole('button', { name: 'Add Secret' }));
+  expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to create secret');
+});
+
+it("shows 'Failed to update secret' for a 500 'Internal Server Error'", async () => {
+  failWith.answer = plain500;
+  const user = show();
+  await user.click(await screen.findByRole('button', { name: 'Edit Mail' }));
+  const dialog = screen.getByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+  expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to update secret');
+});
+
+it("shows 'Failed to delete secret' for a 500, and the server's message for a 404", async () => {
+  failWith.answer = plain500;
+  const user = show();
+  await user.click(await screen.findByRole('button', { name: 'Delete Mail' }));
+  const dialog = screen.getByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to delete secret');
+
+  failWith.answer = () =>
+    new Response(JSON.stringify({ error: { code: 'not_found', message: 'Secret not found' } }), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await vi.waitFor(() =>
+    expect(within(dialog).getByRole('alert').textContent).toBe('Secret not found'),
+  );
+});
