@@ -12,6 +12,8 @@ import { authConfigRoutes, authHandlerRoutes } from './auth/auth.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { webRoutes } from './web/static.ts';
 import { limitsRoutes } from './plans/limits.routes.ts';
+import { providerOrigins } from './storage/storage.config.ts';
+import { storageConfigRoutes } from './storage/storage.routes.ts';
 import { secretsRoutes } from './secrets/secrets.routes.ts';
 import { vaultsRoutes } from './vaults/vaults.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
@@ -43,7 +45,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       'request',
     );
   });
-  app.use('*', securityHeaders(deps.config.payments?.checkoutHost));
+  app.use(
+    '*',
+    securityHeaders(deps.config.payments?.checkoutHost, providerOrigins(deps.config.storage)),
+  );
   // Before anything reads a body; the tus upload bodies are exempt (http/body-limit.ts).
   app.use('*', limitBodies());
   // The payment notification comes from the provider's servers and is authenticated by its
@@ -61,6 +66,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/uploads', uploadsRoutes());
   api.route('/auth', authHandlerRoutes());
   api.route('/auth-config', authConfigRoutes());
+  api.route('/storage-config', storageConfigRoutes());
   api.route('/me', profilesRoutes());
   api.route('/limits', limitsRoutes());
   api.route('/vaults/:vaultId/secrets', secretsRoutes());

@@ -8,6 +8,7 @@ import {
   paymentsEnv,
   type PaymentsConfig,
 } from './payments/payments.config.ts';
+import { storageConfigFrom, storageEnv, type StorageConfig } from './storage/storage.config.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -31,6 +32,7 @@ const envSchema = z.object({
   UPLOAD_MIN_FREE_MB: z.coerce.number().int().nonnegative().default(512),
   ...authEnv,
   ...paymentsEnv,
+  ...storageEnv,
 });
 
 export interface Config {
@@ -53,6 +55,8 @@ export interface Config {
   auth: AuthConfig;
   /** The card payment provider (payments/payments.config.ts); null when not configured. */
   payments: PaymentsConfig | null;
+  /** The cloud storage providers (storage/storage.config.ts); null ones are not configured. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -94,5 +98,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMinFreeMb: e.UPLOAD_MIN_FREE_MB,
     auth: authConfigFrom(e),
     payments,
+    storage: storageConfigFrom(e),
   };
 }

@@ -13,3 +13,4 @@ export * from './files.api.ts';
 export * from './profile.ts';
 export * from './subscriptions.ts';
 export * from './subscriptions.api.ts';
+export * from './storage.ts';

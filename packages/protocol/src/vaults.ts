@@ -57,6 +57,11 @@ export const createVaultRequestSchema = z.object({
   description: description.optional(),
   vault_type: vaultTypeSchema,
   provider_type: providerTypeSchema,
+  /**
+   * A files vault on a cloud provider: its folder in the user's account (a Google Drive folder id
+   * or a Dropbox path), made by the browser first. Never a token.
+   */
+  storage_folder: z.string().trim().min(1).max(1024).optional(),
   key: vaultKeySchema,
 });
 export type CreateVaultRequest = z.infer<typeof createVaultRequestSchema>;
@@ -78,6 +83,8 @@ export const vaultSchema = z.object({
   description: z.string().nullable(),
   vault_type: vaultTypeSchema,
   provider_type: providerTypeSchema,
+  /** The cloud provider's folder of a files vault; null otherwise. */
+  storage_folder: z.string().nullable(),
   is_hidden: z.boolean(),
   last_accessed: z.string().nullable(),
   created_at: z.string(),

@@ -260,6 +260,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('vault_files').addColumn('storage_ref', 'text').execute();
     },
   },
+  // Where a cloud provider keeps a vault's files (issue 16): the folder's id (Google Drive) or path
+  // (Dropbox) in the user's account, never a token. Null for vaults on this server or in a browser.
+  '0110_vault_storage_folder': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('vaults').addColumn('storage_folder', 'text').execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -30,6 +30,8 @@ export interface VaultsTable {
   description: string | null;
   vault_type: string;
   provider_type: string;
+  /** A cloud provider's folder id or path for the vault's files (0110); null otherwise. */
+  storage_folder: Generated<string | null>;
   /** The vf1 key slots as JSON (protocol's VaultKey): wrapped keys the server cannot open. */
   key_json: string;
   /** Bumped on every key change; password changes compare-and-swap on it. */

@@ -2,6 +2,8 @@
 // (architecture.md, Server: strict CSP without inline script, 'wasm-unsafe-eval' for the KDF).
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 import { errorBody } from './errors.ts';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -21,31 +23,49 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * The policy, widened only when a card payment provider is configured (spec §7): its inline cart
- * is a script from the provider's checkout host that opens the provider's frame and talks to it.
- * That host is added to script-src, connect-src and frame-src, nothing else; without payment
- * configuration the policy is CONTENT_SECURITY_POLICY unchanged.
+ * The policy, widened only for what this server configures:
+ * - a card payment provider (spec §7): its inline cart is a script from the provider's checkout
+ *   host that opens the provider's frame and talks to it; that host is added to script-src,
+ *   connect-src and frame-src;
+ * - cloud storage providers (issue 16): the browser calls their APIs itself; their API origins
+ *   are added to connect-src only.
+ * Without either, the policy is CONTENT_SECURITY_POLICY unchanged.
  */
-export function contentSecurityPolicy(paymentHost?: string): string {
-  if (!paymentHost) return CONTENT_SECURITY_POLICY;
-  const widen = new Set(['script-src', 'connect-src', 'frame-src']);
+export function contentSecurityPolicy(paymentHost?: string, apiOrigins: string[] = []): string {
+  const extra: Record<string, string[]> = {
+    'script-src': paymentHost ? [paymentHost] : [],
+    'connect-src': [...(paymentHost ? [paymentHost] : []), ...apiOrigins],
+    'frame-src': paymentHost ? [paymentHost] : [],
+  };
   return CONTENT_SECURITY_POLICY.split('; ')
-    .map((d) => (widen.has(d.split(' ')[0] ?? '') ? `${d} ${paymentHost}` : d))
+    .map((d) => [d, ...(extra[d.split(' ')[0] ?? ''] ?? [])].join(' '))
     .join('; ');
 }
 
-export function securityHeaders(paymentHost?: string): MiddlewareHandler {
-  const policy = contentSecurityPolicy(paymentHost);
-  const headers = secureHeaders({
+/**
+ * Pages a provider's sign-in popup comes back to (spec §2 /dropbox-auth, and /google-auth). They
+ * hand the result to the app's window and close. The app's pages allow the popups they open to
+ * keep their opener (same-origin-allow-popups); these pages must not cut it (unsafe-none), or
+ * the app could no longer see whether its popup was closed.
+ */
+export const POPUP_RETURN_PATHS = ['/dropbox-auth', '/google-auth'];
+
+export function securityHeaders(
+  paymentHost?: string,
+  storageApiOrigins: string[] = [],
+): MiddlewareHandler {
+  const policy = contentSecurityPolicy(paymentHost, storageApiOrigins);
+  const common: SecureHeadersOptions = {
     referrerPolicy: 'no-referrer',
     xFrameOptions: 'DENY',
     xContentTypeOptions: 'nosniff',
-    crossOriginOpenerPolicy: 'same-origin',
     crossOriginResourcePolicy: 'same-origin',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-  });
+  };
+  const app = secureHeaders({ ...common, crossOriginOpenerPolicy: 'same-origin-allow-popups' });
+  const popupReturn = secureHeaders({ ...common, crossOriginOpenerPolicy: 'unsafe-none' });
   return async (c, next) => {
-    await headers(c, next);
+    await (POPUP_RETURN_PATHS.includes(c.req.path) ? popupReturn : app)(c, next);
     c.header('Content-Security-Policy', policy);
   };
 }

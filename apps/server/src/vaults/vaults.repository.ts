@@ -1,6 +1,6 @@
 // Vault rows: every query takes the owner's user id, so one user can never reach another's
 // vault (another user's vault reads as not found, spec §6 "own vaults only").
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Vault, VaultKey } from '@sealvault/protocol';
 import type { Database, VaultsTable } from '../db/schema.ts';
 
@@ -21,6 +21,7 @@ export function toVault(row: Selectable<VaultsTable>, stats: VaultStats = EMPTY_
     description: row.description,
     vault_type: row.vault_type as Vault['vault_type'],
     provider_type: row.provider_type as Vault['provider_type'],
+    storage_folder: row.storage_folder,
     is_hidden: row.is_hidden === 1,
     last_accessed: row.last_accessed,
     created_at: row.created_at,
@@ -68,7 +69,7 @@ export async function vaultExists(db: Q, vaultId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export function insertVault(db: Q, row: VaultsTable) {
+export function insertVault(db: Q, row: Insertable<VaultsTable>) {
   return db.insertInto('vaults').values(row).execute();
 }
 

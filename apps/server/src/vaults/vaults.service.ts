@@ -16,7 +16,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { onUserDeleted } from '../profiles/user-deletion.ts';
 import * as repo from './vaults.repository.ts';
-import { checkProviderOffered } from './providers.ts';
+import { checkProviderOffered, checkStorageFolder } from './providers.ts';
 import { statsByVault } from './vaults.stats.ts';
 import { deleteItemsOfVault } from '../secrets/secrets.repository.ts';
 import { deleteFilesOfVault, freeBlobsOfVault, purgeBlobs } from '../files/files.service.ts';
@@ -32,6 +32,7 @@ export async function createVault(
   input: CreateVaultRequest,
 ): Promise<Vault> {
   checkProviderOffered(deps.config, input.provider_type);
+  const storageFolder = checkStorageFolder(input);
   const now = deps.now().toISOString();
   return deps.db.kysely.transaction().execute(async (trx) => {
     if (deps.db.kind === 'postgres') {
@@ -51,6 +52,7 @@ export async function createVault(
       description: input.description || null,
       vault_type: input.vault_type,
       provider_type: input.provider_type,
+      storage_folder: storageFolder,
       key_json: JSON.stringify(input.key),
       key_revision: 0,
       is_hidden: 0,

@@ -20,6 +20,7 @@ const vaultOn = (provider_type: ProviderType): Vault => ({
   description: null,
   vault_type: 'files',
   provider_type,
+  storage_folder: null,
   is_hidden: false,
   last_accessed: null,
   created_at: '2026-01-01T00:00:00.000Z',
