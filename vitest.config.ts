@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'e2e/emulators/**/*.test.ts',
+          ],
           // Browser-only tests run in Chromium (npm run test:browser -w @sealvault/web).
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
           environment: 'node',
