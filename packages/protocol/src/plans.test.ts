@@ -4,6 +4,7 @@ import {
   formatBytes,
   formatPlanSize,
   isFileSizeAllowed,
+  storageUsage,
   vaultUsage,
 } from './plans.ts';
 
@@ -44,5 +45,16 @@ describe('display', () => {
     expect(vaultUsage(9, 10)).toEqual({ percent: 90, level: 'critical' });
     expect(vaultUsage(3, 2)).toEqual({ percent: 100, level: 'critical' });
     expect(vaultUsage(3, -1)).toEqual({ percent: 0, level: 'ok' });
+  });
+
+  it('colours the storage bar by the same rules, against max_storage_mb in MiB', () => {
+    const MiB = 1024 * 1024;
+    expect(storageUsage(0, 50)).toEqual({ percent: 0, level: 'ok' });
+    expect(storageUsage(25 * MiB, 50)).toEqual({ percent: 50, level: 'ok' });
+    expect(storageUsage(35 * MiB, 50)).toEqual({ percent: 70, level: 'warning' });
+    expect(storageUsage(45 * MiB, 50)).toEqual({ percent: 90, level: 'critical' });
+    expect(storageUsage(80 * MiB, 50)).toEqual({ percent: 100, level: 'critical' });
+    expect(storageUsage(10 * 1024 * MiB, -1)).toEqual({ percent: 0, level: 'ok' });
+    expect(storageUsage(1, 0)).toEqual({ percent: 100, level: 'critical' });
   });
 });

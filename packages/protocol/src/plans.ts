@@ -80,17 +80,31 @@ export function formatBytes(bytes: number): string {
 
 export type UsageLevel = 'ok' | 'warning' | 'critical';
 
-/** Spec §9: green below 70% of the vault limit, yellow from 70%, red from 90%; width capped at 100%. */
-export function vaultUsage(
-  count: number,
-  maxVaults: number,
-): { percent: number; level: UsageLevel } {
-  if (isUnlimited(maxVaults)) return { percent: 0, level: 'ok' };
-  const raw = maxVaults === 0 ? 100 : (count / maxVaults) * 100;
+export interface Usage {
+  percent: number;
+  level: UsageLevel;
+}
+
+/**
+ * Spec §9: green below 70% of the limit, yellow from 70%, red from 90%; width capped at 100%.
+ * `used` and `max` in the same unit; an unlimited `max` (-1) reads as 0%, 'ok'.
+ */
+export function usageOf(used: number, max: number): Usage {
+  if (isUnlimited(max)) return { percent: 0, level: 'ok' };
+  const raw = max <= 0 ? 100 : (used / max) * 100;
   const percent = Math.min(100, raw);
   const level: UsageLevel = raw >= 90 ? 'critical' : raw >= 70 ? 'warning' : 'ok';
   return { percent, level };
 }
+
+/** Vaults against the plan's max_vaults (the dashboard's usage bar). */
+export const vaultUsage = (count: number, maxVaults: number): Usage => usageOf(count, maxVaults);
+
+const MiB = 1024 * 1024;
+
+/** Bytes of files on this server against the plan's max_storage_mb (MiB), by the same rules. */
+export const storageUsage = (usedBytes: number, maxStorageMb: number): Usage =>
+  usageOf(usedBytes, isUnlimited(maxStorageMb) ? maxStorageMb : maxStorageMb * MiB);
 
 function trimZero(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1);

@@ -18,7 +18,7 @@ import {
 import type { SessionUser } from '../auth/auth.middleware.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
-import { getLimits } from '../plans/limits.service.ts';
+import { getLimits, storageUsed } from '../plans/limits.service.ts';
 import { onUserDeleted } from '../profiles/user-deletion.ts';
 import { countVaults } from '../vaults/vaults.repository.ts';
 import * as repo from './subscriptions.repository.ts';
@@ -54,7 +54,11 @@ export async function subscriptionResponse(
   if (!subscription) throw notAuthenticated();
   return {
     subscription,
-    limits: await getLimits(db, userId, deps.logger),
+    // The storage used beside its quota, as GET /api/limits has it (the page's usage bars).
+    limits: {
+      ...(await getLimits(db, userId, deps.logger)),
+      storage_used_bytes: await storageUsed(db, userId),
+    },
     vault_count: await countVaults(db, userId),
   };
 }

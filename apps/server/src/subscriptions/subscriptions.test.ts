@@ -15,6 +15,7 @@ import {
   LAPSE_GRACE_MS,
 } from './subscriptions.service.ts';
 import { createVault, send } from '../testing/vaults.ts';
+import { fakeCiphertext, tus, uploadMetadata, userWithVault } from '../testing/files.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,8 +48,19 @@ describe('GET /api/subscription', () => {
       max_file_size_mb: 2,
       plan_name: 'Free',
       max_storage_mb: 50,
+      storage_used_bytes: 0,
     });
     expect(body.vault_count).toBe(1);
+  });
+
+  it("carries the bytes the user's files take on this server, beside the storage quota", async () => {
+    const { user, vaultId } = await userWithVault(t, 'basic');
+    const bytes = fakeCiphertext(70_000);
+    expect(
+      (await tus(t, user.cookie).upload(uploadMetadata(vaultId, bytes), bytes)).patched.status,
+    ).toBe(204);
+    const body = await subscriptionOf(await send(t, user.cookie, 'GET', '/api/subscription'));
+    expect(body.limits).toMatchObject({ max_storage_mb: 10_240, storage_used_bytes: bytes.length });
   });
 
   it('needs a session', async () => {

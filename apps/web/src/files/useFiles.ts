@@ -6,6 +6,7 @@ import { filesApi, type VaultFile } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import { storageOf } from '../storage/providers.ts';
+import { vaultKeysQuery } from '../vaults/useVaults.ts';
 import type { FileEntry } from './model.ts';
 
 export const filesKey = (vaultId: string) => ['files', vaultId] as const;
@@ -56,6 +57,7 @@ export function useReloadFiles(vaultId: string) {
     Promise.all([
       qc.invalidateQueries({ queryKey: filesKey(vaultId) }),
       qc.invalidateQueries({ queryKey: ['vaults'] }),
+      qc.invalidateQueries({ queryKey: vaultKeysQuery.limits }), // the storage used
     ]);
 }
 

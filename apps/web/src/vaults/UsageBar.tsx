@@ -1,6 +1,14 @@
-// Vaults used against the plan's limit (spec §9): green below 70%, yellow from 70%, red from 90%,
-// width capped at 100%.
-import { isUnlimited, vaultUsage } from '@sealvault/protocol';
+// What the plan allows and what is used of it (spec §9): vaults against max_vaults, and the bytes
+// of files on this server against max_storage_mb. Both bars are green below 70%, yellow from 70%,
+// red from 90%, width capped at 100%; an unlimited plan shows no bar.
+import {
+  formatBytes,
+  formatPlanSize,
+  isUnlimited,
+  storageUsage,
+  vaultUsage,
+  type Usage,
+} from '@sealvault/protocol';
 
 const colour = {
   ok: 'bg-emerald-500',
@@ -9,28 +17,52 @@ const colour = {
 } as const;
 
 export function UsageBar({ count, max }: { count: number; max: number }) {
-  const { percent, level } = vaultUsage(count, max);
   const label = isUnlimited(max) ? `${count} vaults (unlimited)` : `${count} of ${max} vaults used`;
   return (
+    <Meter
+      title="Vault usage"
+      label={label}
+      usage={isUnlimited(max) ? null : vaultUsage(count, max)}
+    />
+  );
+}
+
+/** The bytes the user's files take on SealVault storage against the plan's storage quota. */
+export function StorageUsageBar({ usedBytes, maxMb }: { usedBytes: number; maxMb: number }) {
+  const used = formatBytes(usedBytes);
+  const label = isUnlimited(maxMb)
+    ? `${used} used (Unlimited)`
+    : `${used} of ${formatPlanSize(maxMb)} used`;
+  return (
+    <Meter
+      title="Storage usage"
+      label={label}
+      usage={isUnlimited(maxMb) ? null : storageUsage(usedBytes, maxMb)}
+    />
+  );
+}
+
+function Meter({ title, label, usage }: { title: string; label: string; usage: Usage | null }) {
+  return (
     <div className="min-w-48 flex-1">
-      <div className="mb-1.5 flex justify-between text-sm">
-        <span className="font-medium text-slate-700 dark:text-slate-300">Vault usage</span>
-        <span className="text-slate-600 dark:text-slate-400">{label}</span>
+      <div className="mb-1.5 flex justify-between gap-3 text-sm">
+        <span className="font-medium text-slate-700 dark:text-slate-300">{title}</span>
+        <span className="text-right text-slate-600 dark:text-slate-400">{label}</span>
       </div>
-      {!isUnlimited(max) && (
+      {usage && (
         <div
           role="progressbar"
-          aria-label="Vault usage"
+          aria-label={title}
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={Math.round(percent)}
+          aria-valuenow={Math.round(usage.percent)}
           aria-valuetext={label}
-          data-level={level}
+          data-level={usage.level}
           className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
         >
           <div
-            className={`h-full rounded-full ${colour[level]}`}
-            style={{ width: `${percent}%` }}
+            className={`h-full rounded-full ${colour[usage.level]}`}
+            style={{ width: `${usage.percent}%` }}
           />
         </div>
       )}

@@ -1,5 +1,6 @@
-// The dashboard view (spec §2): title, usage, the upgrade banner (the limit banner at the
-// limit), the 'Create New Vault' tile, one card per vault and the hidden-vaults toggle.
+// The dashboard view (spec §2): title, usage (vaults, and storage against the plan's quota), the
+// upgrade banner (the limit banner at the limit), the 'Create New Vault' tile, one card per vault
+// and the hidden-vaults toggle.
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { AlertTriangle, Loader2, Plus, RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ import {
 import { buttonClass } from '../components/buttonStyles.ts';
 import { CreateVaultWizard } from './CreateVaultWizard.tsx';
 import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
-import { UsageBar } from './UsageBar.tsx';
+import { StorageUsageBar, UsageBar } from './UsageBar.tsx';
 import { VaultCard } from './VaultCard.tsx';
 import { useLimits, useVaultList } from './useVaults.ts';
 
@@ -50,8 +51,16 @@ export function VaultDashboard() {
             Everything in a vault is encrypted on this device with the vault&apos;s password.
           </p>
         </div>
-        <div className="flex w-full max-w-sm items-center gap-4 rounded-xl border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+        <div className="flex w-full max-w-sm flex-col gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
           <UsageBar count={all.length} max={limits.max_vaults} />
+          {!limitsPending &&
+            limits.max_storage_mb !== undefined &&
+            limits.storage_used_bytes !== undefined && (
+              <StorageUsageBar
+                usedBytes={limits.storage_used_bytes}
+                maxMb={limits.max_storage_mb}
+              />
+            )}
         </div>
       </div>
 

@@ -52,6 +52,7 @@ export function useDeleteVault() {
     onSuccess: (_r, { id }) => {
       qc.setQueryData<Vault[]>(vaultKeysQuery.all, (old) => old?.filter((v) => v.id !== id));
       qc.removeQueries({ queryKey: vaultKeysQuery.one(id) });
+      void qc.invalidateQueries({ queryKey: vaultKeysQuery.limits }); // its files' storage is freed
       return qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
     },
   });

@@ -1,11 +1,11 @@
 // The current plan summary of the subscription page: the plan with its star, price and period,
 // a scheduled change (a switch to free can be called off; a paid one cannot), the limits and the
-// vault usage bar.
+// usage bars of vaults and storage.
 import { CalendarClock, Star } from 'lucide-react';
 import { formatPlanSize, type Plan, type SubscriptionResponse } from '@sealvault/protocol';
 import { buttonClass } from '../../components/buttonStyles.ts';
 import { formatPrice } from '../../plans/planDisplay.ts';
-import { UsageBar } from '../../vaults/UsageBar.tsx';
+import { StorageUsageBar, UsageBar } from '../../vaults/UsageBar.tsx';
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -65,11 +65,22 @@ export function CurrentPlanCard({
           <dd className="font-medium text-slate-900 dark:text-white">
             {formatPlanSize(limits.max_file_size_mb)}
           </dd>
+          {limits.max_storage_mb !== undefined && (
+            <>
+              <dt className="text-slate-600 dark:text-slate-400">Storage</dt>
+              <dd className="font-medium text-slate-900 dark:text-white">
+                {formatPlanSize(limits.max_storage_mb)}
+              </dd>
+            </>
+          )}
         </dl>
       </div>
 
-      <div className="mt-6">
+      <div className="mt-6 grid gap-x-8 gap-y-4 sm:grid-cols-2">
         <UsageBar count={vault_count} max={limits.max_vaults} />
+        {limits.max_storage_mb !== undefined && limits.storage_used_bytes !== undefined && (
+          <StorageUsageBar usedBytes={limits.storage_used_bytes} maxMb={limits.max_storage_mb} />
+        )}
       </div>
 
       {subscription.pending_plan_id && subscription.current_period_end && (
