@@ -507,6 +507,104 @@ describe('Drive v3 over raw HTTP', () => {
     });
   });
 
+  it('answers only the fields asked for, and 400 for a field Drive does not have', async () => {
+    const token = await signIn();
+    const data = Buffer.from('ciphertext');
+    const { id } = (await (await uploadMultipart(token, { name: 'f' }, data)).json()) as {
+      id: string;
+    };
+    const byDefault: unknown = await (await api(token, `/drive/v3/files/${id}`)).json();
+    expect(byDefault).toEqual({
+      kind: 'drive#file',
+      id,
+      name: 'f',
+      mimeType: 'application/octet-stream',
+    });
+    const fields = encodeURIComponent('nextPageToken, files(id, size), files/parents');
+    const listed = (await (await api(token, `/drive/v3/files?fields=${fields}`)).json()) as object;
+    expect(listed).toEqual({
+      files: [{ id, size: String(data.length), parents: [expect.any(String)] }],
+    });
+    const wrong = await api(token, `/drive/v3/files/${id}?fields=id,sizeInBytes`);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({
+      error: { errors: [{ reason: 'invalidParameter', location: 'fields' }] },
+    });
+    const aboutWithout = await api(token, '/drive/v3/about');
+    expect(aboutWithout.status).toBe(400);
+  });
+
+  it('answers 200 with X-HTTP-Status-Code-Override: 308 to a client that asks for no 308', async () => {
+    const token = await signIn();
+    const data = crypto.randomBytes(300 * KiB);
+    const session = await startSession(token, { name: 'no308.bin' }, data.length);
+    const res = await fetch(session, {
+      method: 'PUT',
+      headers: { 'Content-Range': `bytes 0-${256 * KiB - 1}/*`, 'X-GUploader-No-308': 'yes' },
+      body: new Uint8Array(data.subarray(0, 256 * KiB)),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-http-status-code-override')).toBe('308');
+    expect(res.headers.get('range')).toBe(`bytes=0-${256 * KiB - 1}`);
+    // A non-final chunk that is not a multiple of 256 KiB: only whole units are kept.
+    const odd = await putChunk(session, data.subarray(256 * KiB, 256 * KiB + 1000), 256 * KiB, '*');
+    expect(odd.status).toBe(308);
+    expect(odd.headers.get('range')).toBe(`bytes=0-${256 * KiB - 1}`);
+  });
+
+  it('cancels a session with DELETE (499), after which the session URI is gone (404)', async () => {
+    const token = await signIn();
+    const session = await startSession(token, { name: 'cancelled' }, 10);
+    expect((await fetch(session, { method: 'DELETE' })).status).toBe(499);
+    expect((await queryStatus(session, 10)).status).toBe(404);
+  });
+
+  it('refuses to download a folder, and deletes a folder with everything in it', async () => {
+    const token = await signIn();
+    const post = (body: object) =>
+      api(token, '/drive/v3/files', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<{ id: string }>);
+    const folder = await post({ name: 'vault', mimeType: FOLDER });
+    const inner = await post({ name: 'inner', mimeType: FOLDER, parents: [folder.id] });
+    const leaf = (await (
+      await uploadMultipart(token, { name: 'leaf', parents: [inner.id] }, Buffer.from('x'))
+    ).json()) as { id: string };
+    const media = await api(token, `/drive/v3/files/${folder.id}?alt=media`);
+    expect(media.status).toBe(403);
+    expect(await media.json()).toMatchObject({
+      error: { errors: [{ reason: 'fileNotDownloadable' }] },
+    });
+    expect((await api(token, `/drive/v3/files/${folder.id}`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
+    expect((await api(token, `/drive/v3/files/${leaf.id}`)).status).toBe(404);
+    expect(((await control('GET', 'files')) as { files: unknown[] }).files).toEqual([]);
+  });
+
+  it('drops a download mid-body, and the rest comes with a Range request', async () => {
+    const token = await signIn();
+    const data = crypto.randomBytes(2 * MiB);
+    const { id } = (await (await uploadMultipart(token, { name: 'd' }, data)).json()) as {
+      id: string;
+    };
+    await control('POST', 'faults', {
+      pathPrefix: `/drive/v3/files/${id}`,
+      drop: true,
+      dropAfterBytes: 100 * KiB,
+    });
+    const res = await api(token, `/drive/v3/files/${id}?alt=media`);
+    expect(res.status).toBe(200);
+    await expect(res.arrayBuffer()).rejects.toThrow();
+    const rest = await api(token, `/drive/v3/files/${id}?alt=media`, {
+      headers: { Range: `bytes=${100 * KiB}-` },
+    });
+    expect(rest.status).toBe(206);
+    expect(Buffer.from(await rest.arrayBuffer()).equals(data.subarray(100 * KiB))).toBe(true);
+  });
+
   it('answers CORS preflights for the upload headers and exposes Location and Range', async () => {
     const res = await fetch(`${emu.apiUrl}/upload/drive/v3/files?uploadType=resumable`, {
       method: 'OPTIONS',

@@ -58,6 +58,7 @@ interface StoredFile {
   modifiedTime: string;
   /** null for a folder. */
   content: Buffer | null;
+  checksums: { md5Checksum: string; sha1Checksum: string; sha256Checksum: string } | null;
   description?: string;
   appProperties?: Record<string, string>;
   properties?: Record<string, string>;
@@ -677,6 +678,7 @@ export async function startGoogleDriveEmulator(
     createdTime: now(),
     modifiedTime: now(),
     content: null,
+    checksums: null,
   };
   const reset = () => {
     for (const key of ['tokens', 'grants', 'files', 'sessions', 'stats'] as const)
@@ -753,9 +755,7 @@ export async function startGoogleDriveEmulator(
         : {
             originalFilename: f.name,
             size: String(content.length),
-            md5Checksum: crypto.createHash('md5').update(content).digest('hex'),
-            sha1Checksum: crypto.createHash('sha1').update(content).digest('hex'),
-            sha256Checksum: sha256(content),
+            ...f.checksums,
           }),
     };
   }
@@ -840,10 +840,15 @@ export async function startGoogleDriveEmulator(
       clientId,
       name: meta.name ?? 'Untitled',
       mimeType,
-      parents: meta.parents ?? [rootId],
+      parents: meta.parents?.length ? meta.parents : [rootId],
       createdTime: created,
       modifiedTime: meta.modifiedTime ?? created,
       content: bytes,
+      checksums: bytes && {
+        md5Checksum: crypto.createHash('md5').update(bytes).digest('hex'),
+        sha1Checksum: crypto.createHash('sha1').update(bytes).digest('hex'),
+        sha256Checksum: sha256(bytes),
+      },
       ...(meta.description === undefined ? {} : { description: meta.description }),
       ...(meta.appProperties ? { appProperties: meta.appProperties } : {}),
       ...(meta.properties ? { properties: meta.properties } : {}),
@@ -1376,7 +1381,7 @@ export async function startGoogleDriveEmulator(
         .map((f) => ({
           ...fileResource(f),
           clientId: f.clientId,
-          sha256: f.content ? sha256(f.content) : null,
+          sha256: f.checksums?.sha256Checksum ?? null,
         }));
       return sendJson(ctx, 200, { files });
     }
