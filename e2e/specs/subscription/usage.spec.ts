@@ -1,5 +1,5 @@
 // Spec §2 and §9: the usage bar of vaults against the limit is green below 70%, yellow from 70%
-// and red from 90%. On Basic (10 vaults): 5, 7 and 9 vaults.
+// and red from 90%. On Basic (10 vaults): 5, 7 and 9 vaults. The storage bar sits beside it.
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from '../../support/vaults.ts';
 import { adminUpgrade, createVaultsViaApi, promote } from './plans.ts';
@@ -28,6 +28,10 @@ test('the usage bar is ok at 50%, warning at 70% and critical at 90% of the limi
   await createVaultsViaApi(page, 5);
   await expectLevel(page, 50, 'ok');
   await expect(page.getByText('5 of 10 vaults used')).toBeVisible();
+  // Beside it, the storage the files take on SealVault storage against the plan's quota.
+  const storage = page.getByRole('progressbar', { name: 'Storage usage' });
+  await expect(storage).toHaveAttribute('data-level', 'ok');
+  await expect(storage).toHaveAttribute('aria-valuetext', '0 B of 10 GB used');
 
   await createVaultsViaApi(page, 2, 'More');
   await expectLevel(page, 70, 'warning');
