@@ -3,6 +3,7 @@
 // It prints the emulator's URLs as one line of JSON on stdout, for a Playwright webServer or a
 // shell script to read. Each emulator registers its start function in `emulators` below.
 import { startDropboxEmulator } from './dropbox.ts';
+import { startGoogleDriveEmulator } from './googledrive.ts';
 
 interface Started {
   stop(): Promise<void>;
@@ -10,6 +11,7 @@ interface Started {
 
 const emulators: Record<string, (opts: { port?: number }) => Promise<Started>> = {
   dropbox: startDropboxEmulator,
+  googledrive: startGoogleDriveEmulator,
 };
 
 function usage(): never {
