@@ -879,7 +879,7 @@ export async function startGoogleDriveEmulator(
     const redirectUri = q.get('redirect_uri');
     const responseType = q.get('response_type');
     const scope = q.get('scope');
-    const state_ = q.get('state');
+    const requestState = q.get('state');
     const prompts = (q.get('prompt') ?? '').split(' ').filter(Boolean);
     if (!clientId)
       return oauthErrorPage(ctx, 'invalid_request', 'Missing required parameter: client_id');
@@ -921,7 +921,7 @@ export async function startGoogleDriveEmulator(
       return oauthErrorPage(ctx, 'invalid_scope', `Some requested scopes were invalid: ${scope}`);
 
     const reply = (params: Record<string, string | number>) => {
-      if (state_ !== null) params.state = state_;
+      if (requestState !== null) params.state = requestState;
       const fragment = Object.entries(params)
         .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
         .join('&');
