@@ -1,6 +1,6 @@
 // The route table of spec §2. To add a screen, add one entry here; signed-in screens
 // (/dashboard, /vault/:vaultId, /subscription) sit under the guard route of the shell, and
-// /dropbox-auth is public. Screens other than the landing load lazily.
+// /dropbox-auth and /google-auth are public. Screens other than the landing load lazily.
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { PageLoading, RootLayout } from './RootLayout.tsx';
@@ -45,7 +45,19 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Next: { path: 'dropbox-auth' } (public).
+      // The sign-in popups' return pages (public): hand the answer to the app's window, close.
+      {
+        path: 'dropbox-auth',
+        lazy: async () => ({
+          Component: (await import('./screens/oauth/OAuthReturn.tsx')).DropboxAuthPage,
+        }),
+      },
+      {
+        path: 'google-auth',
+        lazy: async () => ({
+          Component: (await import('./screens/oauth/OAuthReturn.tsx')).GoogleAuthPage,
+        }),
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -12,6 +12,9 @@ import { storageOf } from '../storage/providers.ts';
 import { contentHashing } from './contentHashing.ts';
 import { mimeOf } from './model.ts';
 
+export const contentHashMismatch =
+  'Upload failed. Please try again. (The storage provider holds different bytes than were sent.)';
+
 /**
  * Encrypts and uploads `file` into the vault's root. `onProgress` gets the fraction sent (0..1);
  * `onRetrying(true)` says a request failed and is being retried, `onRetrying(false)` that bytes
@@ -65,6 +68,13 @@ export async function uploadFile(
       enc.ciphertext.pipeThrough(hashing.stream),
       options,
     );
+    const checksum = await hashing.hash;
+    // A provider that computes the same content hash (Dropbox's content_hash) proves its copy:
+    // a mismatch fails the upload and removes that copy.
+    if (stored.contentHash !== undefined && stored.contentHash !== checksum) {
+      await storage.delete(vaultId, stored.ref).catch(() => undefined);
+      throw new Error(contentHashMismatch);
+    }
     await filesApi
       .create(vaultId, {
         id: fileId,
@@ -72,7 +82,7 @@ export async function uploadFile(
         name_lookup: lookup,
         wrapped_key: enc.wrappedKey,
         ciphertext_size: stored.size,
-        checksum: await hashing.hash,
+        checksum,
         storage_ref: stored.ref,
       })
       .catch(async (err: unknown) => {

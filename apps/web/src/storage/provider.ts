@@ -29,6 +29,12 @@ export interface BlobInfo {
   size: number;
 }
 
+/** What a finished put answers: a provider that computes a content hash says it. */
+export interface StoredBlob extends BlobInfo {
+  /** The provider's own content hash of the bytes it holds (Dropbox's content_hash), hex. */
+  contentHash?: string;
+}
+
 export interface PutOptions {
   /** Bytes sent so far (0..length), as the put makes progress. */
   onProgress?: (sent: number) => void;
@@ -61,6 +67,11 @@ export class StorageError extends Error {
 export interface StorageProvider {
   readonly type: ProviderType;
   readonly capabilities: Capabilities;
+  /**
+   * Cloud providers: makes a new vault's folder in the user's account, named `name` (or a
+   * variant if taken), and answers what the vault records to find it (storage_folder).
+   */
+  makeFolder?(name: string): Promise<string>;
   /** Makes the vault's container (folder or prefix) exist; calling it again changes nothing. */
   prepare(vaultId: string): Promise<void>;
   /**
@@ -73,7 +84,7 @@ export interface StorageProvider {
     length: number,
     source: ReadableStream<Uint8Array>,
     options?: PutOptions,
-  ): Promise<BlobInfo>;
+  ): Promise<StoredBlob>;
   /** The blob's bytes, or bytes [start, end) of it; StorageError 'not_found' if it is missing. */
   get(
     vaultId: string,

@@ -4,6 +4,9 @@
 import { contentHashOfDigests } from '@sealvault/crypto';
 import type { ProviderType } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
+import { storageConfigNow } from './cloud/config.ts';
+import { setFolder } from './cloud/folders.ts';
+import { createDropboxProvider } from './dropbox/dropbox.ts';
 import { createLocalProvider } from './local/opfs.ts';
 import { StorageError, type StorageProvider } from './provider.ts';
 import { createServerProvider } from './server/tus.ts';
@@ -23,6 +26,8 @@ function make(type: ProviderType): StorageProvider {
       });
     case 'local':
       return createLocalProvider();
+    case 'dropbox':
+      return createDropboxProvider(() => storageConfigNow()?.dropbox ?? null);
     default:
       throw new StorageError('unavailable', `${type} is not available yet.`);
   }
@@ -41,8 +46,13 @@ export function providerFor(type: ProviderType): StorageProvider {
 const vaultProviders = new Map<string, ProviderType>();
 
 /** Remembers which provider keeps a vault's ciphertext (the file browser does, for its vault). */
-export function registerVaultStorage(vault: { id: string; provider_type: ProviderType }): void {
+export function registerVaultStorage(vault: {
+  id: string;
+  provider_type: ProviderType;
+  storage_folder?: string | null;
+}): void {
   vaultProviders.set(vault.id, vault.provider_type);
+  if (vault.storage_folder) setFolder(vault.id, vault.storage_folder);
 }
 
 /** The provider of a vault whose record this page has loaded. */

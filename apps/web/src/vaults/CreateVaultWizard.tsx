@@ -17,7 +17,16 @@ import {
   type WizardState,
 } from './wizard.ts';
 import { InfoStep, PasswordStep, ProviderStep, TypeStep } from './WizardSteps.tsx';
+import { folderNameFor } from '../storage/cloud/folders.ts';
+import { StorageError } from '../storage/provider.ts';
 import { providerFor } from '../storage/providers.ts';
+import { providerInfo } from './providers.tsx';
+
+/** Spec §8 (Vaults): the cloud folder of a new vault could not be made. */
+const folderFailed = (name: string, err: unknown) =>
+  err instanceof StorageError && err.code === 'unavailable'
+    ? `${name} not connected. Please connect ${name} first.`
+    : `Failed to create ${name} folder. Please try again.`;
 
 export function CreateVaultWizard({
   open,
@@ -49,13 +58,24 @@ export function CreateVaultWizard({
     setCreating(true);
     try {
       const id = crypto.randomUUID();
+      const provider = state.provider ?? 'server';
+      // A files vault on a cloud provider gets its folder there first (spec §7: the product
+      // prefix, an underscore, the vault name); the vault records where it is.
+      const storage = providerFor(provider);
+      const storageFolder =
+        state.vaultType === 'files' && storage.makeFolder
+          ? await storage.makeFolder(folderNameFor(state.name.trim())).catch((err: unknown) => {
+              throw new Error(folderFailed(providerInfo(provider).name, err), { cause: err });
+            })
+          : undefined;
       const key = await vaultKeys.create(id, state.password);
       await vaultsApi.create({
         id,
         name: state.name.trim(),
         description: state.description.trim() || undefined,
         vault_type: state.vaultType,
-        provider_type: state.provider ?? 'server',
+        provider_type: provider,
+        ...(storageFolder ? { storage_folder: storageFolder } : {}),
         key,
       });
       // Ask the browser to keep a "This browser" vault's data (persistent storage) right away.

@@ -2,7 +2,7 @@
 import { FolderLock, KeyRound } from 'lucide-react';
 import type { VaultType } from '@sealvault/protocol';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
-import { browserEnv, PROVIDERS, providerChoice } from './providers.tsx';
+import { PROVIDERS, providerChoice, useProviderEnv } from './providers.tsx';
 import type { WizardState } from './wizard.ts';
 
 interface StepProps {
@@ -109,7 +109,7 @@ export function TypeStep({
 }
 
 export function ProviderStep({ state, update }: StepProps) {
-  const env = browserEnv();
+  const env = useProviderEnv();
   return (
     <fieldset className="space-y-3">
       <legend className={label}>Storage provider</legend>

@@ -5,12 +5,15 @@
 // [Note: provider availability]
 // - 'server' (this product's own storage) is always connected.
 // - 'local' ("This browser") is connected where the browser has the origin private file system.
-// - A cloud provider needs this server to have its client id, then an account connected in this
-//   browser. No server has a client id yet (a later issue adds them and a public config
-//   endpoint), so every cloud provider reads 'unavailable' today.
+// - A cloud provider needs this server to have its client id (GET /api/storage-config:
+//   storage/cloud/config.ts), then an account connected in this browser
+//   (storage/cloud/connections.ts). OneDrive has no client yet: it reads 'unavailable'.
 // The wizard offers connected providers only (and "This browser" to file vaults only).
 import { Box, Cloud, HardDrive, Server, Triangle, type LucideIcon } from 'lucide-react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ProviderType, VaultType } from '@sealvault/protocol';
+import { loadStorageConfig, storageConfigNow } from '../storage/cloud/config.ts';
+import { connections, type CloudId } from '../storage/cloud/connections.ts';
 
 export interface ProviderInfo {
   id: ProviderType;
@@ -71,24 +74,50 @@ export type ConnectionStatus =
 export interface ProviderEnv {
   /** The browser has the origin private file system (OPFS). */
   opfs: boolean;
-  /** Cloud providers whose client id this server has: none yet. */
+  /** Cloud providers whose client id this server has. */
   configured: readonly ProviderType[];
   /** Cloud providers with an account connected in this browser. */
   connected: readonly ProviderType[];
+  /** Connections being made, or that just failed, in this page. */
+  passing?: Partial<Record<ProviderType, ConnectionStatus>>;
 }
 
-export const browserEnv = (): ProviderEnv => ({
-  opfs: typeof navigator !== 'undefined' && typeof navigator.storage?.getDirectory === 'function',
-  configured: [],
-  connected: [],
-});
+const CLOUD_IDS: readonly CloudId[] = ['googledrive', 'dropbox'];
+
+export const browserEnv = (): ProviderEnv => {
+  const config = storageConfigNow();
+  const passing: Partial<Record<ProviderType, ConnectionStatus>> = {};
+  for (const id of CLOUD_IDS) {
+    const p = connections.passing(id);
+    if (p) passing[id] = p.status;
+  }
+  return {
+    opfs: typeof navigator !== 'undefined' && typeof navigator.storage?.getDirectory === 'function',
+    configured: CLOUD_IDS.filter((id) => config?.[id]),
+    connected: CLOUD_IDS.filter((id) => connections.isConnected(id)),
+    passing,
+  };
+};
+
+/**
+ * The environment, re-rendering when a connection changes (here or in another tab) and once the
+ * server's storage configuration has loaded.
+ */
+export function useProviderEnv(): ProviderEnv {
+  useSyncExternalStore(connections.subscribe, connections.version);
+  useEffect(() => {
+    void loadStorageConfig().catch(() => undefined);
+  }, []);
+  return browserEnv();
+}
 
 /** Whether `id` is connected here (see [Note: provider availability]). */
 export function providerConnection(id: ProviderType, env = browserEnv()): ConnectionStatus {
   if (id === 'server') return 'connected';
   if (id === 'local') return env.opfs ? 'connected' : 'unavailable';
   if (!env.configured.includes(id)) return 'unavailable';
-  return env.connected.includes(id) ? 'connected' : 'disconnected';
+  if (env.connected.includes(id)) return 'connected';
+  return env.passing?.[id] ?? 'disconnected';
 }
 
 export const texts = {

@@ -1,26 +1,30 @@
 // The settings view's 'Cloud Storage Settings' section (spec §2 "Settings view"): a connect card
 // for the cloud drive service (Google Drive) and the file-hosting service (Dropbox), the 'How it
-// works' note, and the 'Available Providers' grid. No server has a cloud client id yet, so each
-// card says its provider is not set up ([Note: provider availability] in vaults/providers.tsx);
-// the connect and disconnect flows arrive with the providers themselves.
+// works' note, and the 'Available Providers' grid. A card whose provider this server has no client
+// id for says so ([Note: provider availability] in vaults/providers.tsx); the others connect
+// through the provider's sign-in popup and disconnect by revoking the token
+// (storage/cloud/connect.ts).
 import { ShieldCheck } from 'lucide-react';
-import type { ProviderType } from '@sealvault/protocol';
+import { connectCloud, disconnectCloud } from '../../../storage/cloud/connect.ts';
+import { connections, type CloudId } from '../../../storage/cloud/connections.ts';
 import {
-  browserEnv,
   connectionLabel,
   PROVIDERS,
   providerConnection,
   type ConnectionStatus,
   type ProviderEnv,
+  useProviderEnv,
 } from '../../../vaults/providers.tsx';
 import { CloudConnectCard } from './CloudConnectCard.tsx';
 
 /** The services with a connect card: the cloud drive and the file host of the spec. */
-const CONNECT_CARDS: readonly ProviderType[] = ['googledrive', 'dropbox'];
+const CONNECT_CARDS: readonly CloudId[] = ['googledrive', 'dropbox'];
 
 const subheading = 'font-semibold text-slate-900 dark:text-white';
 
-export function CloudStorageSettings({ env = browserEnv() }: { env?: ProviderEnv }) {
+export function CloudStorageSettings({ env: given }: { env?: ProviderEnv }) {
+  const live = useProviderEnv();
+  const env = given ?? live;
   return (
     <section aria-labelledby="cloud-storage-title" className="space-y-5">
       <div>
@@ -40,7 +44,9 @@ export function CloudStorageSettings({ env = browserEnv() }: { env?: ProviderEnv
           <CloudConnectCard
             key={id}
             provider={id}
-            state={{ status: providerConnection(id, env) }}
+            state={cardState(id, env)}
+            onConnect={() => void connectCloud(id)}
+            onDisconnect={() => void disconnectCloud(id)}
           />
         ))}
       </div>
@@ -107,6 +113,14 @@ export function CloudStorageSettings({ env = browserEnv() }: { env?: ProviderEnv
       </section>
     </section>
   );
+}
+
+function cardState(id: CloudId, env: ProviderEnv) {
+  const status = providerConnection(id, env);
+  const passing = connections.passing(id);
+  return status === 'failed' && passing?.status === 'failed'
+    ? { status, error: passing.error }
+    : { status };
 }
 
 function StatusLine({ status, label }: { status: ConnectionStatus; label: string }) {

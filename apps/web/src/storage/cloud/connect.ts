@@ -1,0 +1,59 @@
+// Connect and Disconnect of the Settings cards (spec §4 "Provider connection": not connected,
+// connecting, connected): one entry per cloud provider, the passing states in the connection
+// store, and the spec's error texts (§8 "Cloud connections") for each way a connection fails.
+import { connectDropbox, disconnectDropbox } from '../dropbox/auth.ts';
+import { connectDrive, disconnectDrive } from '../googledrive/auth.ts';
+import { loadStorageConfig, storageConfigNow } from './config.ts';
+import { connections, type CloudId } from './connections.ts';
+import { ConnectError } from './popup.ts';
+
+export const connectTexts = {
+  popupBlocked:
+    'Authentication failed. The popup may have been blocked by your browser. Please allow popups for this site and try again.',
+  browserSettings: 'Authentication failed. Please check your browser settings and try again.',
+  dropboxFailed: 'Failed to connect to Dropbox',
+  dropboxAuthFailed: 'Authentication failed. Please try again.',
+  driveFailed: 'Failed to connect to Google Drive',
+  driveAuthFailed: 'Google Drive authentication failed.',
+  driveNotInitialized: 'Failed to initialize Google Drive API. Please check your configuration.',
+};
+
+/** The words for a failed connection of `id`. */
+export function connectErrorText(id: CloudId, err: unknown): string {
+  const kind = err instanceof ConnectError ? err.kind : 'failed';
+  if (kind === 'blocked') return connectTexts.popupBlocked;
+  if (id === 'dropbox') {
+    return kind === 'closed' ? connectTexts.dropboxFailed : connectTexts.dropboxAuthFailed;
+  }
+  return kind === 'closed' ? connectTexts.driveFailed : connectTexts.driveAuthFailed;
+}
+
+/** Runs the provider's sign-in; the card follows the store (connecting, then connected or failed). */
+export async function connectCloud(id: CloudId): Promise<boolean> {
+  connections.setPassing(id, { status: 'connecting' });
+  try {
+    const config = storageConfigNow() ?? (await loadStorageConfig());
+    if (id === 'dropbox') {
+      if (!config.dropbox) throw new ConnectError('failed', 'not configured');
+      await connectDropbox(config.dropbox);
+    } else {
+      if (!config.googledrive) {
+        connections.setPassing(id, { status: 'failed', error: connectTexts.driveNotInitialized });
+        return false;
+      }
+      await connectDrive(config.googledrive);
+    }
+    return true;
+  } catch (err) {
+    connections.setPassing(id, { status: 'failed', error: connectErrorText(id, err) });
+    return false;
+  }
+}
+
+/** Signs out of the provider: revokes the token where it offers it, and forgets it here. */
+export async function disconnectCloud(id: CloudId): Promise<void> {
+  const config = storageConfigNow();
+  if (id === 'dropbox') await disconnectDropbox(config?.dropbox ?? null);
+  else await disconnectDrive(config?.googledrive ?? null);
+  connections.setPassing(id, null);
+}
