@@ -14,7 +14,13 @@
 // [Note: emulator controls] /__emulator/* is an unauthenticated JSON control API for tests: reset,
 // token lifetime and expiry, revocation, denying the next authorization, the quota, injected faults
 // (a status, or a connection destroyed mid-body or after the request took effect), the stored
-// bytes (to assert the emulator only ever held ciphertext) and per-endpoint request counts.
+// bytes (to assert the emulator only ever held ciphertext) and per-endpoint request counts. The
+// table is above `control` below.
+//
+// Not emulated: the implicit grant, client secrets and registered redirect URIs (any client_id
+// and any https or loopback redirect is accepted), scopes, concurrent upload sessions, batch and
+// move/copy routes, revisions, sharing, teams and Dropbox-API-Path-Root, session expiry (7 days),
+// and the rate limits themselves (429s come only from injected faults).
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -1229,6 +1235,26 @@ function takeFault(s: State, path: string): Fault | undefined {
   return fault;
 }
 
+/**
+ * The control API, under /__emulator (JSON in and out; 400 {error} on bad input):
+ *   POST   /reset                  everything back to a fresh start (files, tokens, faults, stats)
+ *   POST   /token-lifetime         {seconds}: lifetime of tokens issued from now on
+ *   POST   /expire-tokens          every access token issued so far expires now
+ *   POST   /revoke-all             every access and refresh token revoked
+ *   POST   /deny-next-authorize    {description?}: the next authorize redirects with access_denied
+ *   POST   /quota                  {bytes}: the allocation; writes past it get insufficient_space
+ *   POST   /tokens                 {offline?, client_id?}: a token answer without the OAuth dance
+ *   POST   /faults                 {path, count=1, status, retryAfter?, body?} or
+ *                                  {path, count=1, destroy: 'mid-body'|'before-response', afterBytes?}
+ *                                  path is exact ("/2/files/upload") or a prefix ending in "*"
+ *   GET    /faults, DELETE /faults the pending faults; forget them
+ *   GET    /files                  {files: [{path_display, path_lower, id, rev, size, sha256,
+ *                                  content_hash}], folders: [path_display], sessions: [...]}
+ *   GET    /file?path=/a/b         the stored bytes (application/octet-stream)
+ *   POST   /find-bytes             {text} or {hex}: {files, sessions} whose bytes contain it
+ *   GET    /stats                  {requests: {"/2/files/upload": n, ...}, log: [{method, path,
+ *                                  status}]} (status 'destroyed' for a dropped connection)
+ */
 function control(s: State, lifetimeS: number, method: string, url: URL, body: Buffer): Reply {
   let input: Record<string, unknown> = {};
   if (body.length > 0) {
