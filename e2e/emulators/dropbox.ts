@@ -97,8 +97,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Dropbox's error_summary: the chain of union tags, then "/..". It is for logs only (Dropbox
- * varies the suffix), so clients match on `error['.tag']`.
+ * Dropbox's error_summary: the chain of union tags, then "/..". Dropbox means it for debugging;
+ * clients should match on the tags of `error` (or on a prefix of the summary), not on all of it.
  */
 function errorSummary(error: JsonObject): string {
   const tags: string[] = [];
