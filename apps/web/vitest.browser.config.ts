@@ -19,14 +19,28 @@ process.env.SEALVAULT_TEST_APP_PORT ??= String(await freePort());
 const pagePort = Number(process.env.SEALVAULT_TEST_PAGE_PORT);
 const appPort = Number(process.env.SEALVAULT_TEST_APP_PORT);
 process.env.SEALVAULT_TEST_ORIGIN = `http://localhost:${pagePort}`;
+// The cloud emulators (src/storage/cloud/emulators.setup.ts) on ports chosen here, so that their
+// control APIs (no CORS, test tooling) can be proxied to the test page's origin.
+process.env.SEALVAULT_TEST_DROPBOX_PORT ??= String(await freePort());
+process.env.SEALVAULT_TEST_DRIVE_PORT ??= String(await freePort());
+const control = (port: string) => ({
+  target: `http://127.0.0.1:${port}`,
+  rewrite: (p: string) => p.replace(/^\/__[a-z]+-control/, '/__emulator'),
+});
 
 export default defineConfig({
-  server: { proxy: { '/api': { target: `http://127.0.0.1:${appPort}` } } },
+  server: {
+    proxy: {
+      '/api': { target: `http://127.0.0.1:${appPort}` },
+      '/__dropbox-control': control(process.env.SEALVAULT_TEST_DROPBOX_PORT),
+      '/__drive-control': control(process.env.SEALVAULT_TEST_DRIVE_PORT),
+    },
+  },
   test: {
     name: 'web-browser',
     include: ['src/**/*.browser.test.ts'],
     testTimeout: 60_000,
-    globalSetup: ['src/storage/server/contract.setup.ts'],
+    globalSetup: ['src/storage/server/contract.setup.ts', 'src/storage/cloud/emulators.setup.ts'],
     browser: {
       api: { port: pagePort, strictPort: true },
       enabled: true,

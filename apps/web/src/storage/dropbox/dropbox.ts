@@ -271,6 +271,7 @@ export function createDropboxProvider(settings: () => DropboxSettings | null): S
             const at = correctOffset(err);
             if (at !== null && at >= offset + sent && at <= offset + bytes.length) {
               sent = at - offset;
+              if (sent === bytes.length && !last) break; // Dropbox has all of this piece
               continue;
             }
             throw err;
