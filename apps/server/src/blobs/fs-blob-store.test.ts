@@ -111,6 +111,26 @@ describe('FsBlobStore', () => {
     expect((await readAll(await store.get(key))).equals(data)).toBe(true);
   });
 
+  it('adopts a file under a key from newKey (named elsewhere before the move)', async () => {
+    const data = randomBytes(300_000);
+    const source = path.join(dir, 'upload.bin');
+    fs.writeFileSync(source, data);
+    const key = store.newKey();
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(store.newKey()).not.toBe(key);
+    expect(await store.stat(key)).toBeNull(); // nothing is there until the move
+    expect(await store.adopt(source, key)).toEqual({ key, size: data.length });
+    expect(fs.existsSync(source)).toBe(false);
+    expect((await readAll(await store.get(key))).equals(data)).toBe(true);
+
+    // A key that is not one of ours moves nothing.
+    fs.writeFileSync(source, data);
+    await expect(store.adopt(source, '../../outside' as BlobKey)).rejects.toThrow(
+      BlobNotFoundError,
+    );
+    expect(fs.existsSync(source)).toBe(true);
+  });
+
   it('stops reading when the consumer cancels, so the blob can be deleted', async () => {
     const { key } = await store.put(chunks(randomBytes(2_000_000)));
     const reader = (await store.get(key)).getReader();

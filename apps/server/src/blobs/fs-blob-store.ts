@@ -48,9 +48,10 @@ export function createFsBlobStore(root: string): FsBlobStore {
     await handle?.close();
   }
 
-  /** Moves a complete, fsync'd file to a fresh key. */
-  async function commit(source: string, size: number): Promise<StoredBlob> {
-    const key = randomBytes(16).toString('hex') as BlobKey;
+  const newKey = () => randomBytes(16).toString('hex') as BlobKey;
+
+  /** Moves a complete, fsync'd file to `key`. */
+  async function commit(source: string, size: number, key: BlobKey): Promise<StoredBlob> {
     const dest = pathOf(key);
     await fsp.mkdir(path.dirname(dest), { recursive: true, mode: DATA_DIR_MODE });
     await fsp.rename(source, dest);
@@ -60,6 +61,7 @@ export function createFsBlobStore(root: string): FsBlobStore {
 
   async function put(
     source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+    key: BlobKey = newKey(),
   ): Promise<StoredBlob> {
     await fsp.mkdir(tmpDir, { recursive: true, mode: DATA_DIR_MODE });
     const tmp = path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
@@ -82,14 +84,15 @@ export function createFsBlobStore(root: string): FsBlobStore {
       throw err;
     }
     try {
-      return await commit(tmp, size);
+      return await commit(tmp, size, key);
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       throw err;
     }
   }
 
-  async function adopt(filePath: string): Promise<StoredBlob> {
+  async function adopt(filePath: string, key: BlobKey = newKey()): Promise<StoredBlob> {
+    pathOf(key); // a key that is not one of ours is refused before anything moves
     const handle = await fsp.open(filePath, 'r+');
     let size: number;
     try {
@@ -101,11 +104,11 @@ export function createFsBlobStore(root: string): FsBlobStore {
       await handle.close();
     }
     try {
-      return await commit(filePath, size);
+      return await commit(filePath, size, key);
     } catch (err) {
       if (!isErrno(err, 'EXDEV')) throw err;
       // Another filesystem: copy through a temp file, then drop the original.
-      const stored = await put(fs.createReadStream(filePath));
+      const stored = await put(fs.createReadStream(filePath), key);
       await fsp.rm(filePath, { force: true });
       return stored;
     }
@@ -188,5 +191,14 @@ export function createFsBlobStore(root: string): FsBlobStore {
     return removed;
   }
 
-  return { root: absRoot, put, adopt, get, stat, delete: remove, removeStaleTemp };
+  return {
+    root: absRoot,
+    put: (source) => put(source), // a key of the caller's choosing only through adopt()
+    newKey,
+    adopt,
+    get,
+    stat,
+    delete: remove,
+    removeStaleTemp,
+  };
 }

@@ -3,17 +3,21 @@
 // may stop at any point of it (kill -9, a full disk), and the upload must then neither answer 409
 // forever nor lose a file that was complete. Every step leaves its progress on the file_uploads
 // row, so that the next attempt resumes from it:
-//   receiving --claim--> finishing --bytes verified and moved: blob_key--> done (record exists)
+//   receiving --claim--> finishing --bytes verified: blob_key, then moved--> done (record exists)
 // - The claim (claim_id, claimed_at) is a compare-and-swap, so one request finishes an upload at
 //   a time; the deferred checksum [Note: deferred checksum in uploads.ts] is kept on the row with it.
 // - A claim may be taken over when no request of this process holds it and it was made by
 //   another process (one that stopped: the tus lock is in memory, so one process serves an upload,
 //   ADR 0004) or is older than FINISH_LEASE_MS. The client's retry (HEAD or PATCH, uploads.routes.ts)
 //   and the sweep (uploads.sweep.ts, also at start-up) do so and resume.
-// - blob_key is written (with a queued deletion, in case the upload fails for good) right after the
-//   move; with it, a resumed attempt skips to the record. Without it, the bytes are still in the
-//   tus store, verified again and moved. Should the process stop inside the move itself, before
-//   blob_key is written, the tus file is gone: the resumed attempt fails the upload cleanly (410).
+// - Once the bytes are verified, the blob's key is chosen (BlobStore.newKey) and written to the row
+//   as blob_key (with a queued deletion, in case the upload fails for good) BEFORE the bytes move
+//   under it, so a stop at any point leaves them findable: a resumed attempt finds the blob under
+//   blob_key and skips to the record, or finds the bytes still in the tus store, verifies them
+//   again and moves them under the same key. (Naming the key after the move lost complete
+//   uploads to a kill -9 in between, and left their blobs with no row naming them: the fault
+//   tier, apps/server/faults/kill.test.ts, hit it every round.) Only bytes gone from both places
+//   fail the upload (410).
 // - The record's transaction also marks the row 'done'; the row stays until its expiry, so a retry
 //   of the last request (whose answer was lost) is told that the upload is complete.
 // - A definite failure (checksum, vault gone, duplicate, bytes lost) removes the row, the blob and
@@ -94,36 +98,25 @@ export async function finishUpload(
 
   const expected = row.checksum || finalChecksum;
   let key = row.blob_key as BlobKey | null;
-  let moved: BlobKey | null = null; // moved by this attempt, not yet named by the row
   try {
-    let size = Number(row.upload_length);
-    if (key) {
-      // Verified and moved by an attempt that stopped: the blob must be there, whole.
-      if ((await storage.blobs.stat(key))?.size !== size) throw lost();
+    const size = Number(row.upload_length);
+    const blob = key ? await storage.blobs.stat(key) : null;
+    if (key && blob) {
+      // Verified and moved by an attempt that stopped: the blob must be whole.
+      if (blob.size !== size) throw lost();
     } else {
+      // Not moved yet (or the stop came before the move): the bytes are in the tus store.
       const disagree = !!row.checksum && finalChecksum !== null && finalChecksum !== row.checksum;
       const digest = await contentHashOf(storage, id, size);
       if (!expected || disagree || digest !== expected) {
         throw new TusHttpError(CHECKSUM_MISMATCH_STATUS, 'bad_request', texts.checksumMismatch);
       }
-      const stored = await storage.blobs.adopt(storage.uploads.dataPath(id));
-      moved = stored.key;
-      size = stored.size;
-      // Should the upload fail for good (or its row expire), the queue removes the blob.
-      const inAnHour = new Date(deps.now().getTime() + 3_600_000).toISOString();
-      await db.transaction().execute(async (trx) => {
-        if (!(await repo.updateClaimed(trx, id, claimId, { blob_key: stored.key }))) {
-          throw new LostClaim();
-        }
-        await repo.queueBlobDeletions(trx, [stored.key], inAnHour);
-      });
-      key = stored.key;
-      moved = null;
+      key ??= await nameBlob(deps, id, claimId, storage.blobs.newKey());
+      await storage.blobs.adopt(storage.uploads.dataPath(id), key);
     }
     await recordFile(deps, row, claimId, key, size, expected ?? '');
   } catch (err) {
     storage.finishing.delete(id);
-    if (moved) await storage.blobs.delete(moved).catch(() => undefined);
     if (err instanceof LostClaim) throw busy();
     if (err instanceof TusHttpError) {
       await failUpload(deps, storage, id, claimId, key);
@@ -139,13 +132,32 @@ export async function finishUpload(
   await storage.uploads.discard(id).catch(() => undefined);
 }
 
+/**
+ * Writes the key the bytes are about to move under to the row (still under our claim), with its
+ * deletion queued an hour ahead: should the upload fail for good or its row expire, the queue
+ * removes the blob; the record unqueues it.
+ */
+async function nameBlob(
+  deps: FilesDeps,
+  id: string,
+  claimId: string,
+  key: BlobKey,
+): Promise<BlobKey> {
+  const inAnHour = new Date(deps.now().getTime() + 3_600_000).toISOString();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    if (!(await repo.updateClaimed(trx, id, claimId, { blob_key: key }))) throw new LostClaim();
+    await repo.queueBlobDeletions(trx, [key], inAnHour);
+  });
+  return key;
+}
+
 /** [Note: running hash]: the block hashes of the PATCHes, else the stored file read again. */
 async function contentHashOf(storage: FileStorage, id: string, size: number): Promise<string> {
   const running = storage.uploads.takeContentHash(id, size);
   if (running) return running;
   const file = storage.uploads.dataPath(id);
   const stat = await fsp.stat(file).catch(() => null);
-  if (stat?.size !== size) throw lost(); // moved by an attempt that stopped before naming it
+  if (stat?.size !== size) throw lost(); // gone from the tus store and not under the blob's key
   return contentHashOfFile(file);
 }
 

@@ -4,6 +4,7 @@
 // A stop is simulated by a step that never returns: nothing after it runs, as after kill -9.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
+import path from 'node:path';
 import { UPLOAD_FINAL_CHECKSUM_HEADER } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import {
@@ -22,6 +23,7 @@ import {
   userWithVault,
 } from '../testing/files.ts';
 import type { TestUser } from '../testing/users.ts';
+import type { BlobKey } from '../blobs/blob-store.ts';
 import { FINISH_LEASE_MS } from './uploads.finish.ts';
 import { sweepFiles } from './uploads.sweep.ts';
 
@@ -32,6 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const never = () => new Promise<never>(() => undefined);
+const HEX32 = /^[0-9a-f]{32}$/;
 
 interface Started {
   user: TestUser;
@@ -104,7 +107,11 @@ describe('an upload whose last step a crash interrupted', () => {
     const s = await started();
     const { blobs } = t.files;
     await lastPatchStopsIn(s, stopIn(blobs, 'adopt'));
-    expect(await row(s.id)).toMatchObject({ state: 'finishing', blob_key: null });
+    // The key was named before the move, which never happened: nothing is under it yet.
+    const named = await row(s.id);
+    expect(named.state).toBe('finishing');
+    expect(named.blob_key).toMatch(HEX32);
+    expect(await blobs.stat(named.blob_key as BlobKey)).toBeNull();
 
     const head = await tus(t, s.user.cookie).head(s.location);
     expect(head.status).toBe(200);
@@ -132,6 +139,39 @@ describe('an upload whose last step a crash interrupted', () => {
     const swept = await sweepFiles(filesDeps(t));
     expect(swept).toMatchObject({ finishedUploads: 1, failedUploads: 0 });
     await expectFile(bySweep);
+  });
+
+  it('is finished after a stop right after the move, its blob under the named key (no orphan)', async () => {
+    const blobsBefore = filesIn(t, 'blobs');
+    const adopt = t.files.blobs.adopt.bind(t.files.blobs);
+    const byHead = await started();
+    await lastPatchStopsIn(byHead, stopIn(t.files.blobs, 'adopt', adopt));
+    const bySweep = await started(true);
+    await lastPatchStopsIn(bySweep, stopIn(t.files.blobs, 'adopt', adopt), true);
+    for (const s of [byHead, bySweep]) {
+      // What the stopped process left: the bytes moved under the key the row names.
+      const left = await row(s.id);
+      expect(left).toMatchObject({ state: 'finishing' });
+      expect(await t.files.blobs.stat(left.blob_key as BlobKey)).toEqual({ size: s.bytes.length });
+      expect(fs.existsSync(t.files.uploads.dataPath(s.id))).toBe(false);
+    }
+
+    const head = await tus(t, byHead.user.cookie).head(byHead.location);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(byHead.bytes.length));
+    expect(await sweepFiles(filesDeps(t))).toMatchObject({ finishedUploads: 1, failedUploads: 0 });
+    await expectFile(byHead);
+    await expectFile(bySweep);
+    // Every new blob is a record's.
+    const records = await t.db.kysely
+      .selectFrom('vault_files')
+      .select('blob_key')
+      .where('id', 'in', [byHead.fileId, bySweep.fileId])
+      .execute();
+    const added = filesIn(t, 'blobs').filter((f) => !blobsBefore.includes(f));
+    expect(added.map((f) => path.basename(f)).sort()).toEqual(
+      records.map((r) => r.blob_key).sort(),
+    );
   });
 
   it('is finished after a stop once its bytes were moved and named (the record missing)', async () => {
@@ -194,7 +234,7 @@ describe('an upload whose last step a crash interrupted', () => {
     await expectFile(s);
   });
 
-  it('fails cleanly when the bytes were moved but never named, or do not match', async () => {
+  it('fails cleanly when the bytes are neither in the tus store nor under the named key, or do not match', async () => {
     const movedAway = await started();
     await lastPatchStopsIn(
       movedAway,
