@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { openDatabase } from './database.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,9 +39,36 @@ describe('database', () => {
   });
 });
 
+describe('SQLite transactions', () => {
+  it('fail with SQLITE_FULL on a full database, not with the rollback SQLite already did', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-full-'));
+    const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'full.db') });
+    try {
+      await sql`create table t (x blob)`.execute(db.kysely);
+      // The database may not grow past 50 pages: the inserts below run out of room, and SQLite
+      // undoes the whole transaction itself, as on a full disk.
+      (db.raw as SQLite.Database).pragma('max_page_count = 50');
+      const filling = db.kysely.transaction().execute(async (trx) => {
+        for (let i = 0; i < 100; i++) {
+          await sql`insert into t (x) values (${Buffer.alloc(3000)})`.execute(trx);
+        }
+      });
+      await expect(filling).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+      // Nothing of it was kept, and the connection takes new transactions.
+      await db.kysely.transaction().execute(async (trx) => {
+        await sql`insert into t (x) values (${Buffer.alloc(10)})`.execute(trx);
+      });
+      const rows = await sql<{ n: number }>`select count(*) as n from t`.execute(db.kysely);
+      expect(Number(rows.rows[0]?.n)).toBe(1);
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool', () => {
   it('survives an idle connection being terminated, and reports it', async () => {
-    const { openDatabase } = await import('./database.ts');
     const errors: Error[] = [];
     const db = openDatabase(t.config.database, (err) => errors.push(err));
     try {

@@ -29,8 +29,24 @@ export interface Db {
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
+  constructor(private readonly database: SQLite.Database) {
+    super({ database });
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * On some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY, SQLITE_NOMEM) SQLite may roll the
+   * whole transaction back itself (https://www.sqlite.org/lang_transaction.html, "Response To
+   * Errors Within A Transaction"). A ROLLBACK then fails with "cannot rollback - no transaction
+   * is active", and Kysely would throw that instead of the error that matters: a full disk
+   * would read as a 500 rather than SQLITE_FULL, which files/storage-guard.ts answers.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.database.inTransaction) return;
+    await super.rollbackTransaction(connection);
   }
 }
 
@@ -39,7 +55,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
     super({ database });
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.database });
+    return new ImmediateSqliteDriver(this.database);
   }
 }
 
