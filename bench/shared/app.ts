@@ -1,6 +1,8 @@
 // What the browser benchmarks share: the real server on a free port with a throwaway data dir
 // (SQLite, mail links in its log), a signed-up account, Debian's Chromium flags, and the
-// session cookie for a Playwright context.
+// session cookie for a Playwright context. The fault-injection tests (apps/server/faults) and the
+// load check (bench/load) use it too: more accounts, the server's pid, a crash (SIGKILL) and a
+// restart on the same data dir.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -34,72 +36,105 @@ export const freePort = () =>
 export interface BenchApp {
   base: string;
   dataDir: string;
+  /** The server's log (JSON lines; mail links are written here, as there is no SMTP_URL). */
+  logFile: string;
   /** The signed-in account's session cookie header. */
   cookie: string;
+  /** The running server process's pid (it changes with restart()). */
+  readonly pid: number;
   /** Runs statements on the server's SQLite database (plans, seeded rows). */
   withDb<T>(fn: (db: SQLite.Database) => T): T;
+  /** Signs another account up and in through the API; returns its session cookie header. */
+  signUpAnother(tag: string): Promise<string>;
   /** Gives a Playwright context the account's session. */
   signIn(ctx: BrowserContext): Promise<void>;
+  /** Kills the server with SIGKILL (no shutdown code runs, as in a crash) and waits for it to go. */
+  crash(): Promise<void>;
+  /** Starts the server again on the same data dir and port, and waits until it answers. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/**
- * Starts the server (apps/server) and signs an account up and in through its API. `publicUrl`:
- * the origin browsers will use when it is not the server's own (a proxy in front of it); `port`:
- * where it listens (a free one by default).
- */
-export async function startApp(
-  tag: string,
-  opts: { publicUrl?: string; port?: number } = {},
-): Promise<BenchApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sealvault-bench-${tag}-`));
+export interface StartAppOptions {
+  /** The origin browsers will use when it is not the server's own (a proxy in front of it). */
+  publicUrl?: string;
+  /** Where it listens; a free port by default. */
+  port?: number;
+  /** Where the throwaway data dir is made (a small tmpfs, say); the OS temp dir by default. */
+  parentDir?: string;
+  /** More environment variables for the server (UPLOAD_MIN_FREE_MB...). */
+  env?: Record<string, string>;
+}
+
+/** Starts the server (apps/server) and signs an account up and in through its API. */
+export async function startApp(tag: string, opts: StartAppOptions = {}): Promise<BenchApp> {
+  const dataDir = fs.mkdtempSync(
+    path.join(opts.parentDir ?? os.tmpdir(), `sealvault-bench-${tag}-`),
+  );
   const port = opts.port ?? (await freePort());
   const base = `http://localhost:${port}`;
   const publicUrl = opts.publicUrl ?? base;
   const logFile = path.join(dataDir, 'server.log');
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
+  const launch = () =>
+    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: {
         ...process.env,
+        ...opts.env,
         PORT: String(port),
         DATA_DIR: dataDir,
         PUBLIC_URL: publicUrl,
         LOG_FILE: logFile,
       },
       stdio: nodeArgs.length ? ['ignore', 'inherit', 'inherit'] : 'ignore',
-    },
-  );
+    });
+  let server = launch();
+  const exited = (child: typeof server) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const waitUp = async () => {
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null || server.signalCode !== null) {
+        throw new Error(`server exited (${server.exitCode ?? server.signalCode}); see ${logFile}`);
+      }
+      const up = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return;
+      if (i > 300) throw new Error('server did not start');
+      await sleep(100);
+    }
+  };
   const stop = async () => {
     server.kill('SIGTERM');
     await sleep(nodeArgs.length ? 3000 : 300);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    for (let i = 0; ; i++) {
-      const up = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (i > 200) throw new Error('server did not start');
-      await sleep(100);
-    }
-    const { cookie } = await signUp(
-      base,
-      logFile,
-      `bench-${Date.now()}@example.test`,
-      'account-password-1',
-      publicUrl,
-    );
+    await waitUp();
+    const signUpAs = async (who: string) =>
+      (
+        await signUp(
+          base,
+          logFile,
+          `bench-${who}-${Date.now()}-${crypto.randomUUID().slice(0, 8)}@example.test`,
+          'account-password-1',
+          publicUrl,
+        )
+      ).cookie;
+    const cookie = await signUpAs(tag);
     return {
       base,
       dataDir,
+      logFile,
       cookie,
+      get pid() {
+        return server.pid ?? -1;
+      },
       withDb(fn) {
         const file = fs.readdirSync(dataDir).find((f) => /\.(db|sqlite)$/.test(f));
         if (!file) throw new Error(`no database in ${dataDir}`);
@@ -110,6 +145,7 @@ export async function startApp(
           db.close();
         }
       },
+      signUpAnother: signUpAs,
       signIn: (ctx) =>
         ctx.addCookies(
           cookie.split('; ').map((c) => {
@@ -117,6 +153,15 @@ export async function startApp(
             return { name: c.slice(0, eq), value: c.slice(eq + 1), url: base };
           }),
         ),
+      async crash() {
+        server.kill('SIGKILL');
+        await exited(server);
+      },
+      async restart() {
+        await exited(server);
+        server = launch();
+        await waitUp();
+      },
       stop,
     };
   } catch (err) {
