@@ -12,6 +12,7 @@ import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { DownloadsPanel, type ActiveDownload } from './DownloadsPanel.tsx';
 import { registerVaultStorage, storageOf } from '../storage/providers.ts';
 import { downloadFile } from './download.ts';
+import { CloudFolderNotice } from './CloudFolderNotice.tsx';
 import { LocalStorageNotice } from './LocalStorageNotice.tsx';
 import type { FileActions } from './FileItems.tsx';
 import { FileGrid, FileList } from './FileViews.tsx';
@@ -164,6 +165,9 @@ export function FileBrowser({ vault }: { vault: Vault }) {
       <DownloadsPanel downloads={downloads} />
       {storageOf(vaultId).capabilities.deviceOnly && list.data && (
         <LocalStorageNotice vaultId={vaultId} refs={list.data.files.map((f) => f.ref)} />
+      )}
+      {storageOf(vaultId).makeFolder && list.data && (
+        <CloudFolderNotice vaultId={vaultId} refs={list.data.files.map((f) => f.ref)} />
       )}
 
       {list.isPending ? (

@@ -12,7 +12,9 @@ import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { warmUpCrypto } from '../crypto/client.ts';
-import { needsConnection, providerInfo } from './providers.tsx';
+import { connectCloud } from '../storage/cloud/connect.ts';
+import { connections, type CloudId } from '../storage/cloud/connections.ts';
+import { needsConnection, providerConnection, providerInfo, useProviderEnv } from './providers.tsx';
 import { useVaultSessions } from './sessionContext.tsx';
 import { vaultKeysQuery } from './useVaults.ts';
 import { prefetchSecretRecords } from '../secrets/useSecrets.ts';
@@ -37,7 +39,8 @@ export function UnlockDialog({
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const mustConnect = needsConnection(vault.provider_type);
+  const env = useProviderEnv();
+  const mustConnect = needsConnection(vault.provider_type, env);
 
   // While the password is typed and the key derived, fetch the vault's (encrypted) secrets.
   // Meanwhile the crypto Worker starts, so pressing Unlock only pays for the key derivation.
@@ -181,6 +184,13 @@ function ConnectFirst({
   fallbackFocus?: RefObject<HTMLElement | null> | undefined;
 }) {
   const texts = connectTexts(providerInfo(vault.provider_type).name);
+  const env = useProviderEnv();
+  const id = vault.provider_type as CloudId;
+  const status = providerConnection(vault.provider_type, env);
+  // Connect right here (the provider's popup) where this server has the provider; otherwise only
+  // Settings can say why it cannot be connected.
+  const canConnect = status === 'disconnected' || status === 'failed' || status === 'connecting';
+  const passing = connections.passing(id);
   return (
     <Modal
       open={open}
@@ -194,9 +204,24 @@ function ConnectFirst({
           <button type="button" onClick={onCancel} className={buttonClass('secondary')}>
             Cancel
           </button>
-          <Link to="/dashboard?view=settings" className={buttonClass('primary')}>
+          <Link
+            to="/dashboard?view=settings"
+            className={buttonClass(canConnect ? 'secondary' : 'primary')}
+          >
             Go to Settings
           </Link>
+          {canConnect && (
+            <button
+              type="button"
+              disabled={status === 'connecting'}
+              onClick={() => void connectCloud(id)}
+              className={buttonClass('primary')}
+            >
+              {status === 'connecting'
+                ? 'Connecting...'
+                : `Connect ${providerInfo(vault.provider_type).name}`}
+            </button>
+          )}
         </>
       }
     >
@@ -217,6 +242,11 @@ function ConnectFirst({
             <p className="mt-1 text-sm">{texts.prompt}</p>
           </div>
         </section>
+        {passing?.status === 'failed' && (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {passing.error}
+          </p>
+        )}
       </div>
     </Modal>
   );
