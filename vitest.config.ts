@@ -1,5 +1,7 @@
-// Test tiers: "unit" (beside the code, no server) and "server" (in-process against a real database).
-// The e2e tier is Playwright (e2e/), the crypto browser run is its own project (packages/crypto).
+// Test tiers: "unit" (beside the code, no server), "server" (in-process against a real database)
+// and "faults" (the real server as a child process, killed, starved of disk, sent huge bodies:
+// apps/server/faults). The e2e tier is Playwright (e2e/), the crypto browser run is its own
+// project (packages/crypto).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -25,6 +27,20 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['apps/server/faults/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          // Its files mostly wait on server processes: two at a time even on two cores (its own
+          // group, as projects that run together must agree on maxWorkers within one).
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],
