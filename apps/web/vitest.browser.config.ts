@@ -29,6 +29,11 @@ const control = (port: string) => ({
 });
 
 export default defineConfig({
+  // Bundled before the first test: a dependency found on the way makes Vite reload the test page,
+  // which fails the test file being imported (on a fresh clone, with no cache yet).
+  optimizeDeps: {
+    include: ['hash-wasm', 'react', 'react/jsx-dev-runtime', 'tus-js-client', 'zod'],
+  },
   server: {
     proxy: {
       '/api': { target: `http://127.0.0.1:${appPort}` },

@@ -11,7 +11,7 @@ import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { DownloadsPanel, type ActiveDownload } from './DownloadsPanel.tsx';
 import { registerVaultStorage, storageOf } from '../storage/providers.ts';
-import { downloadFile } from './download.ts';
+import { downloadFile } from './transfer/download.ts';
 import { CloudFolderNotice } from './CloudFolderNotice.tsx';
 import { LocalStorageNotice } from './LocalStorageNotice.tsx';
 import type { FileActions } from './FileItems.tsx';

@@ -9,7 +9,7 @@ import { Progress } from '../components/Progress.tsx';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { overallPercent, PICKER_ACCEPT, sizeInKb, sizeProblem, type Selected } from './model.ts';
-import { uploadFile } from './upload.ts';
+import { uploadFile } from './transfer/upload.ts';
 
 interface Status {
   percent: number;

@@ -35,3 +35,6 @@ export const sessionOf = (vaultId: string): SessionId => defaultSessions.handleO
 
 /** Ends every session, e.g. at sign-out. */
 export const endAllVaultSessions = () => defaultSessions.endAll();
+
+/** The app's store itself, for code outside React (and tests) that opens a vault. */
+export const appVaultSessions = defaultSessions;

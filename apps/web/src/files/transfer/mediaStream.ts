@@ -6,10 +6,10 @@
 // has no File System Access API: the Service Worker answers /__media/<token> as an attachment.
 import { asFileId, HEADER_BYTES, planRange } from '@sealvault/crypto';
 import { userMessage } from '@sealvault/protocol';
-import { cryptoClient } from '../crypto/client.ts';
-import { sessionOf } from '../vaults/sessionContext.tsx';
-import { storageOf } from '../storage/providers.ts';
-import type { FileEntry } from './model.ts';
+import { cryptoClient } from '../../crypto/client.ts';
+import { sessionOf } from '../../vaults/sessionContext.tsx';
+import { storageOf } from '../../storage/providers.ts';
+import type { FileEntry } from '../model.ts';
 
 const SW_URL = '/media-sw.js';
 

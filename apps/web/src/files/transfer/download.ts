@@ -5,12 +5,12 @@
 // last resort only where neither exists.
 import { asFileId } from '@sealvault/crypto';
 import { messageForUser, messages } from '@sealvault/protocol';
-import { cryptoClient } from '../crypto/client.ts';
-import { sessionOf } from '../vaults/sessionContext.tsx';
-import { storageOf } from '../storage/providers.ts';
+import { cryptoClient } from '../../crypto/client.ts';
+import { sessionOf } from '../../vaults/sessionContext.tsx';
+import { storageOf } from '../../storage/providers.ts';
 import { openMediaUrl } from './mediaStream.ts';
-import type { FileEntry } from './model.ts';
-import { countingStream } from './progress.ts';
+import type { FileEntry } from '../model.ts';
+import { countingStream } from '../progress.ts';
 
 /** Files under this size are saved through an in-memory Blob. */
 export const BLOB_DOWNLOAD_LIMIT = 50 * 1024 * 1024;

@@ -6,11 +6,11 @@
 // the whole ciphertext, and the provider's copy is removed if the record cannot be made.
 import { asFileId, ciphertextSize, contentHashOfDigests } from '@sealvault/crypto';
 import { filesApi } from '@sealvault/protocol';
-import { cryptoClient } from '../crypto/client.ts';
-import { sessionOf } from '../vaults/sessionContext.tsx';
-import { storageOf } from '../storage/providers.ts';
+import { cryptoClient } from '../../crypto/client.ts';
+import { sessionOf } from '../../vaults/sessionContext.tsx';
+import { storageOf } from '../../storage/providers.ts';
 import { contentHashing } from './contentHashing.ts';
-import { mimeOf } from './model.ts';
+import { mimeOf } from '../model.ts';
 
 export const contentHashMismatch =
   'Upload failed. Please try again. (The storage provider holds different bytes than were sent.)';
