@@ -51,12 +51,12 @@ describe('upload and download through the provider seam', () => {
     expect(progress.at(-1)).toBe(1);
 
     expect(create).toHaveBeenCalledTimes(1);
-    const record = create.mock.calls[0]![1] as CreateFileRecordRequest;
+    const record = create.mock.calls[0]![1];
     expect(record.ciphertext_size).toBe(ciphertextLength(plain.length));
     const held = await storageOf(vaultId).list(vaultId);
     expect(held).toEqual([{ ref: record.storage_ref, size: record.ciphertext_size }]);
     const ciphertext = new Uint8Array(
-      await new Response(await storageOf(vaultId).get(vaultId, record.storage_ref!)).arrayBuffer(),
+      await new Response(await storageOf(vaultId).get(vaultId, record.storage_ref)).arrayBuffer(),
     );
     expect(record.checksum).toBe(await contentHash(ciphertext));
     // Ciphertext only: the plaintext's first bytes are nowhere in what the provider holds.
@@ -70,7 +70,7 @@ describe('upload and download through the provider seam', () => {
       createdAt: new Date().toISOString(),
       wrappedKey: record.wrapped_key,
       ciphertextSize: record.ciphertext_size,
-      ref: record.storage_ref!,
+      ref: record.storage_ref,
       modified: 1,
     };
     const back = new Uint8Array(await (await decryptToBlob(vaultId, entry)).arrayBuffer());
