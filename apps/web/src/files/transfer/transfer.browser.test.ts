@@ -3,7 +3,7 @@
 // provider, its record carries the provider's reference and the content hash of exactly the bytes
 // the provider holds, it decrypts back byte-identical, and a cancelled upload leaves nothing.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ciphertextLength, filesApi, type CreateFileRecordRequest } from '@sealvault/protocol';
+import { ciphertextLength, filesApi } from '@sealvault/protocol';
 import { vaultKeys } from '../../crypto/vaultKeys.ts';
 import { registerVaultStorage, storageOf } from '../../storage/providers.ts';
 import { appVaultSessions } from '../../vaults/sessionContext.tsx';
