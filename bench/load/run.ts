@@ -1,0 +1,306 @@
+// Load check (issue 15): a mixed load with real sessions against the real server for 60 s, then
+// a check that nothing was lost. Several accounts are signed up through the API, each with a
+// secrets vault and a files vault made by the crypto package in Node (as bench/secrets does);
+// workers (a closed loop each, spread over the accounts) list vaults, list and create secrets,
+// upload small files through tus (creation, then one PATCH with its Upload-Checksum; the content
+// hash in the metadata) and download them again. Reports requests/s, p50/p99 latency and errors
+// per kind of request, the load average (the machine is shared: read the figures with it) and
+// the server's RSS; then every created secret must be listed with the ciphertext sent, and every
+// uploaded file listed and downloaded byte-identical.
+// Run: node --import tsx bench/load/run.ts [seconds] [concurrency] [accounts]
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import { asItemId } from '@sealvault/crypto';
+import {
+  ciphertextLength,
+  CONTENT_HASH_BLOCK_BYTES,
+  filesResponseSchema,
+  secretsResponseSchema,
+  UPLOAD_CHECKSUM_HEADER,
+  UPLOADS_PATH,
+} from '@sealvault/protocol';
+import { seedVault, seedVaultWithKeys } from '../secrets/seed.ts';
+import { startApp } from '../shared/app.ts';
+import { client, countError, measure, summarize, timed } from './measure.ts';
+
+const SECONDS = Number(process.argv[2] ?? 60);
+const CONCURRENCY = Number(process.argv[3] ?? 24);
+const ACCOUNTS = Number(process.argv[4] ?? 8);
+/** Secrets each vault starts with, so that a list is a real one from the first request. */
+const SEEDED_SECRETS = 50;
+/** The mix, as the share of a worker's operations (an upload is two requests). */
+const MIX = { vaults: 0.3, secrets: 0.3, createSecret: 0.2, upload: 0.1, download: 0.1 };
+
+const request = client(CONCURRENCY);
+
+interface Account {
+  cookie: string;
+  secretsVault: string;
+  filesVault: string;
+  /** Secrets encrypted before the run, taken one by one to be created. */
+  pool: { id: string; data: string }[];
+  /** Secrets created (id to ciphertext) and files uploaded (id to bytes) during the run. */
+  created: Map<string, string>;
+  uploaded: Map<string, Buffer>;
+}
+
+const contentHash = (data: Buffer) => {
+  const outer = createHash('sha256');
+  for (let at = 0; at < data.length; at += CONTENT_HASH_BLOCK_BYTES) {
+    outer.update(
+      createHash('sha256')
+        .update(data.subarray(at, at + CONTENT_HASH_BLOCK_BYTES))
+        .digest(),
+    );
+  }
+  return outer.digest('hex');
+};
+const metadata = (meta: Record<string, string>) =>
+  Object.entries(meta)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
+const loadBefore = load();
+console.log(`load average before: ${loadBefore} (${os.cpus().length} cores)`);
+
+const app = await startApp('load', { env: { AUTH_RATE_LIMIT_MAX: '1000' } });
+const { base } = app;
+try {
+  // ---- accounts, vaults, a pool of encrypted secrets to create during the run ----
+  const setupStart = performance.now();
+  const cookies = [app.cookie];
+  for (let i = 1; i < ACCOUNTS; i++) cookies.push(await app.signUpAnother(`load${i}`));
+  app.withDb((db) => db.prepare("update profiles set current_plan_id = 'unlimited'").run());
+  const expectedRuns = Math.ceil(((SECONDS * 600) / ACCOUNTS) * MIX.createSecret) + 50;
+  const accounts: Account[] = [];
+  for (const [i, cookie] of cookies.entries()) {
+    const password = `load-vault-${i}`;
+    const secrets = await seedVaultWithKeys(base, cookie, {
+      name: `Secrets ${i}`,
+      type: 'secrets',
+      password,
+      secrets: SEEDED_SECRETS,
+    });
+    // Encrypted before the clock starts: the load is on the server, not on this process's AES.
+    const pool: { id: string; data: string }[] = [];
+    for (let k = 0; k < expectedRuns; k++) {
+      const id = randomUUID();
+      const data = await secrets.client.encryptItem(secrets.session, asItemId(id), 1, {
+        title: `Load ${k}`,
+        username: `load${k}@example.test`,
+        password: randomBytes(12).toString('base64'),
+        url: `https://load${k}.example.test`,
+        notes: '',
+      });
+      pool.push({ id, data });
+    }
+    const files = await seedVault(base, cookie, { name: `Files ${i}`, type: 'files', password });
+    accounts.push({
+      cookie,
+      secretsVault: secrets.id,
+      filesVault: files,
+      pool,
+      created: new Map<string, string>(),
+      uploaded: new Map<string, Buffer>(),
+    });
+  }
+  console.log(
+    `${ACCOUNTS} accounts, ${ACCOUNTS * 2} vaults, ${ACCOUNTS * SEEDED_SECRETS} secrets seeded in ` +
+      `${((performance.now() - setupStart) / 1000).toFixed(1)} s`,
+  );
+
+  const json = (a: Account) => ({
+    cookie: a.cookie,
+    origin: base,
+    'content-type': 'application/json',
+  });
+  const tus = (a: Account) => ({ cookie: a.cookie, origin: base, 'tus-resumable': '1.0.0' });
+
+  const ops: Record<keyof typeof MIX, (a: Account) => Promise<void>> = {
+    vaults: async (a) => {
+      await timed('GET vaults', [200], () =>
+        request(base, 'GET', '/api/vaults', { cookie: a.cookie }),
+      );
+    },
+    secrets: async (a) => {
+      await timed('GET secrets', [200], () =>
+        request(base, 'GET', `/api/vaults/${a.secretsVault}/secrets`, { cookie: a.cookie }),
+      );
+    },
+    createSecret: async (a) => {
+      const item = a.pool.pop();
+      if (!item) return ops.secrets(a);
+      const body = Buffer.from(JSON.stringify({ id: item.id, revision: 1, data: item.data }));
+      const res = await timed('POST secret', [201], () =>
+        request(base, 'POST', `/api/vaults/${a.secretsVault}/secrets`, json(a), body),
+      );
+      if (res.status === 201) a.created.set(item.id, item.data);
+    },
+    upload: async (a) => {
+      // 4 to 64 KiB of plaintext: the size of a note or a small image, one PATCH.
+      const bytes = randomBytes(ciphertextLength(4096 + Math.floor(Math.random() * 61_440)));
+      const fileId = randomUUID();
+      const meta = {
+        vaultId: a.filesVault,
+        fileId,
+        checksum: contentHash(bytes),
+        encMeta: randomBytes(140).toString('base64'),
+        lookup: randomBytes(32).toString('hex'),
+        wrappedKey: randomBytes(60).toString('base64'),
+      };
+      const created = await timed('tus POST', [201], () =>
+        request(base, 'POST', UPLOADS_PATH, {
+          ...tus(a),
+          'upload-length': String(bytes.length),
+          'upload-metadata': metadata(meta),
+        }),
+      );
+      const location = created.headers.location;
+      if (created.status !== 201 || !location) return;
+      const sha = createHash('sha256').update(bytes).digest('base64');
+      const patched = await timed('tus PATCH', [204], () =>
+        request(
+          base,
+          'PATCH',
+          location,
+          {
+            ...tus(a),
+            'content-type': 'application/offset+octet-stream',
+            'upload-offset': '0',
+            [UPLOAD_CHECKSUM_HEADER]: `sha256 ${sha}`,
+          },
+          bytes,
+        ),
+      );
+      if (patched.status === 204) a.uploaded.set(fileId, bytes);
+    },
+    download: async (a) => {
+      const ids = [...a.uploaded.keys()];
+      if (ids.length === 0) return ops.upload(a);
+      const id = ids[Math.floor(Math.random() * ids.length)]!;
+      const res = await timed('GET file content', [200], () =>
+        request(base, 'GET', `/api/vaults/${a.filesVault}/files/${id}/content`, {
+          cookie: a.cookie,
+        }),
+      );
+      if (res.status === 200 && !res.body.equals(a.uploaded.get(id)!)) {
+        countError('GET file content', 'not the bytes uploaded');
+      }
+    },
+  };
+  const pick = (): keyof typeof MIX => {
+    let r = Math.random();
+    for (const [op, share] of Object.entries(MIX) as [keyof typeof MIX, number][]) {
+      if ((r -= share) < 0) return op;
+    }
+    return 'vaults';
+  };
+
+  // ---- the run: a few seconds of warm-up, then SECONDS measured ----
+  /** The server's CPU seconds so far (utime + stime in /proc/<pid>/stat, at USER_HZ 100). */
+  const serverCpu = () => {
+    const stat = fs.readFileSync(`/proc/${app.pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  };
+  const rss = () =>
+    Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${app.pid}/status`, 'utf8'))?.[1]) / 1024;
+  let stop = false;
+  const workers = Array.from({ length: CONCURRENCY }, async (_, w) => {
+    const a = accounts[w % accounts.length]!;
+    while (!stop) await ops[pick()](a);
+  });
+  await new Promise((r) => setTimeout(r, 3000));
+  const rssBefore = rss();
+  const cpuBefore = { server: serverCpu(), here: process.cpuUsage() };
+  measure(true);
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  measure(false);
+  const elapsed = (performance.now() - t0) / 1000;
+  const here = process.cpuUsage(cpuBefore.here);
+  const cpu = {
+    server: serverCpu() - cpuBefore.server,
+    here: (here.user + here.system) / 1e6,
+  };
+  const rssAfter = rss();
+  const loadAfter = load();
+  stop = true;
+  await Promise.all(workers);
+
+  // ---- report ----
+  const { table, errors } = summarize(elapsed);
+  console.log(
+    `\n${SECONDS} s, ${CONCURRENCY} workers over ${ACCOUNTS} accounts (Node ${process.version})`,
+  );
+  console.log(table);
+  console.log(
+    `server RSS ${rssBefore.toFixed(0)} MiB at the start, ${rssAfter.toFixed(0)} at the end`,
+  );
+  console.log(
+    `CPU over the run: server ${cpu.server.toFixed(1)} s, this load generator ${cpu.here.toFixed(1)} s ` +
+      `(${elapsed.toFixed(0)} s on ${os.cpus().length} cores)`,
+  );
+  console.log(`load average before: ${loadBefore}; at the end of the run: ${loadAfter}`);
+
+  // ---- nothing lost ----
+  let secretsChecked = 0;
+  let filesChecked = 0;
+  const lost: string[] = [];
+  for (const a of accounts) {
+    const res = await request(base, 'GET', `/api/vaults/${a.secretsVault}/secrets`, {
+      cookie: a.cookie,
+    });
+    const listed = new Map(
+      secretsResponseSchema
+        .parse(JSON.parse(res.body.toString('utf8')))
+        .secrets.map((s) => [s.id, s.data]),
+    );
+    for (const [id, data] of a.created) {
+      if (listed.get(id) !== data) lost.push(`secret ${id}`);
+      secretsChecked += 1;
+    }
+    const files = await request(base, 'GET', `/api/vaults/${a.filesVault}/files`, {
+      cookie: a.cookie,
+    });
+    const records = new Map(
+      filesResponseSchema
+        .parse(JSON.parse(files.body.toString('utf8')))
+        .files.map((f) => [f.id, f]),
+    );
+    for (const [id, bytes] of a.uploaded) {
+      const record = records.get(id);
+      const content = await request(
+        base,
+        'GET',
+        `/api/vaults/${a.filesVault}/files/${id}/content`,
+        {
+          cookie: a.cookie,
+        },
+      );
+      if (
+        record?.ciphertext_size !== bytes.length ||
+        record.checksum !== contentHash(bytes) ||
+        !content.body.equals(bytes)
+      ) {
+        lost.push(`file ${id}`);
+      }
+      filesChecked += 1;
+    }
+  }
+  console.log(
+    `lost: ${lost.length} (${secretsChecked} created secrets checked in their vaults' lists, ` +
+      `${filesChecked} uploaded files in theirs and downloaded)` +
+      (lost.length ? `: ${lost.slice(0, 5).join(', ')}` : ''),
+  );
+  if (lost.length || errors) process.exitCode = 1;
+} finally {
+  request.close();
+  await app.stop();
+}
