@@ -5,7 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from './support/constants.ts';
+import {
+  DRIVE_CLIENT_ID,
+  DROPBOX_APP_KEY,
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+} from './support/constants.ts';
 
 // The config is evaluated in the runner and again in each worker; the runner picks the port and
 // data dir once and the workers inherit them through the environment.
@@ -20,11 +25,25 @@ process.env.E2E_PORT ??= freePort();
 process.env.E2E_SMTP_PORT ??= freePort();
 process.env.E2E_MAIL_API_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
+// The cloud storage emulators (e2e/emulators), which the server is configured to use.
+process.env.E2E_DROPBOX_PORT ??= freePort();
+process.env.E2E_DRIVE_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-e2e-'));
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const dropbox = `http://127.0.0.1:${process.env.E2E_DROPBOX_PORT}`;
+const drive = `http://127.0.0.1:${process.env.E2E_DRIVE_PORT}`;
+const emulator = (name: string, port: string, origin: string) => ({
+  command: `node --import tsx ${path.join(import.meta.dirname, 'emulators', 'cli.ts')} ${name} --port ${port}`,
+  cwd: repoRoot,
+  url: `${origin}/__emulator/stats`,
+  reuseExistingServer: false,
+  timeout: 30_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
 const helper = (file: string, url: string) => ({
   command: `node --import tsx ${path.join(import.meta.dirname, 'support', file)}`,
   cwd: repoRoot,
@@ -65,6 +84,8 @@ export default defineConfig({
   webServer: [
     helper('mail-sink.ts', `http://127.0.0.1:${process.env.E2E_MAIL_API_PORT}/health`),
     helper('oidc.ts', `${oidcIssuer}/health`),
+    emulator('dropbox', process.env.E2E_DROPBOX_PORT, dropbox),
+    emulator('googledrive', process.env.E2E_DRIVE_PORT, drive),
     {
       command: `node --import tsx ${path.join(repoRoot, 'apps/server/src/main.ts')}`,
       cwd: repoRoot,
@@ -84,6 +105,14 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
         GOOGLE_ISSUER: oidcIssuer,
+        DROPBOX_APP_KEY: DROPBOX_APP_KEY,
+        DROPBOX_AUTH_URL: `${dropbox}/oauth2/authorize`,
+        DROPBOX_API_URL: dropbox,
+        DROPBOX_CONTENT_URL: dropbox,
+        GOOGLE_DRIVE_CLIENT_ID: DRIVE_CLIENT_ID,
+        GOOGLE_OAUTH_URL: `${drive}/o/oauth2/v2/auth`,
+        GOOGLE_OAUTH_REVOKE_URL: `${drive}/revoke`,
+        GOOGLE_DRIVE_API_URL: drive,
         // Every spec signs in from 127.0.0.1; the limit itself is tested by the server's tests.
         AUTH_RATE_LIMIT_MAX: '500',
       },

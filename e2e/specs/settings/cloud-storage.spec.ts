@@ -1,7 +1,8 @@
-// Settings → 'Cloud Storage Settings' (spec §2 "Settings view", issue 14): the three headings,
-// a connect card per cloud service that says it is not set up on this server (no client id
-// yet) instead of offering a dead button, the 'Available Providers' grid, axe clean in light and
-// dark; and the wizard's step 3 offers only the providers that can be used: our server storage.
+// Settings → 'Cloud Storage Settings' (spec §2 "Settings view", issues 14 and 16): the three
+// headings, a connect card per cloud service (this e2e server has both configured, against the
+// emulators: each offers Connect; OneDrive has no client and says it is not set up), the
+// 'Available Providers' grid, axe clean in light and dark; and the wizard's step 3 offers only
+// the providers that can be used now: our server storage and this browser.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from '../../support/vaults.ts';
@@ -40,12 +41,9 @@ for (const scheme of ['light', 'dark'] as const) {
 
       for (const name of ['Google Drive', 'Dropbox']) {
         const card = section.getByRole('region', { name, exact: true });
-        await expect(card).toContainText(
-          `${name} is not set up on this server. Ask the administrator to configure it.`,
-        );
-        await expect(card.getByRole('button')).toHaveCount(0);
+        await expect(card).toContainText(`Connect your ${name} account to keep vaults there.`);
+        await expect(card.getByRole('button', { name: 'Connect' })).toBeEnabled();
       }
-      await expect(section.getByRole('button', { name: /^Connect/ })).toHaveCount(0);
 
       const grid = section
         .getByRole('region', { name: 'Available Providers' })
@@ -53,8 +51,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(grid).toHaveText([
         'SealVault storageConnected',
         'This browserAvailable', // Chromium has OPFS
-        'Google DriveNot set up on this server',
-        'DropboxNot set up on this server',
+        'Google DriveNot connected',
+        'DropboxNot connected',
         'OneDriveNot set up on this server',
       ]);
 
@@ -87,6 +85,9 @@ test("the wizard's storage step offers our server storage and this browser only"
     dialog.getByText('The files stay in this browser only and are lost if site data is cleared.'),
   ).toBeVisible();
   await expect(dialog.getByRole('radio', { name: 'Google Drive' })).toHaveAccessibleDescription(
+    /Not connected/,
+  );
+  await expect(dialog.getByRole('radio', { name: 'OneDrive' })).toHaveAccessibleDescription(
     /Not set up on this server/,
   );
 });

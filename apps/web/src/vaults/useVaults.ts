@@ -1,7 +1,7 @@
 // Server state of vaults and limits (TanStack Query). Mutations refresh the list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_LIMITS, vaultsApi, type Vault } from '@sealvault/protocol';
-import { providerFor } from '../storage/providers.ts';
+import { providerFor, registerVaultStorage } from '../storage/providers.ts';
 
 export const vaultKeysQuery = {
   all: ['vaults'] as const,
@@ -39,11 +39,12 @@ export function useDeleteVault() {
   const qc = useQueryClient();
   return useMutation({
     // The server removes the vault and what it stores; another provider's copies go from here.
-    mutationFn: async (vault: Pick<Vault, 'id' | 'provider_type'>) => {
+    mutationFn: async (vault: Pick<Vault, 'id' | 'provider_type' | 'storage_folder'>) => {
       await vaultsApi.remove(vault.id);
       // Best effort: the vault is gone either way; what is left is unreadable without its keys.
       await Promise.resolve()
         .then(async () => {
+          registerVaultStorage(vault); // a cloud vault's folder, if the page has not opened it
           const storage = providerFor(vault.provider_type);
           if (storage.type !== 'server') await storage.removeContainer(vault.id);
         })
