@@ -7,6 +7,7 @@ import { cryptoClient } from '../crypto/client.ts';
 import { storageConfigNow } from './cloud/config.ts';
 import { setFolder } from './cloud/folders.ts';
 import { createDropboxProvider } from './dropbox/dropbox.ts';
+import { createDriveProvider } from './googledrive/drive.ts';
 import { createLocalProvider } from './local/opfs.ts';
 import { StorageError, type StorageProvider } from './provider.ts';
 import { createServerProvider } from './server/tus.ts';
@@ -28,6 +29,8 @@ function make(type: ProviderType): StorageProvider {
       return createLocalProvider();
     case 'dropbox':
       return createDropboxProvider(() => storageConfigNow()?.dropbox ?? null);
+    case 'googledrive':
+      return createDriveProvider(() => storageConfigNow()?.googledrive ?? null);
     default:
       throw new StorageError('unavailable', `${type} is not available yet.`);
   }
