@@ -2,22 +2,33 @@
 // started by playwright.config.ts, which configures the server with their URLs): connect in
 // Settings through the provider's popup; create a files vault there; upload a note and a 9 MB file
 // (which needs an upload session); preview; download byte-identical; delete; disconnect. The
-// provider holds ciphertext only: no canary from the note is in anything it stores.
+// provider holds ciphertext only: no canary from the note is in anything it stores. Then Dropbox's
+// upload errors: a connection lost in the middle of an upload, which goes on; a full Dropbox.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { emulatorControl } from '../../support/constants.ts';
-import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
-import { adminUpgrade, promote } from '../subscription/plans.ts';
-import { fileRow, uploadByPicker, uploadLargeFile } from './helpers.ts';
+import { createVault, openAndUnlock } from '../../support/vaults.ts';
+import {
+  cloudCard,
+  connectCloud,
+  fileRow,
+  unlimitedUser,
+  uploadByPicker,
+  uploadLargeFile,
+} from './helpers.ts';
 
-test.describe.configure({ timeout: 150_000 });
+// One at a time: the tests inject faults into the shared emulators, which a test running beside
+// them could otherwise meet.
+test.describe.configure({ timeout: 150_000, mode: 'serial' });
 
 const CANARY = 'Kestrel ledger 7731: the lighthouse keeper owes two barrels of oil.';
 const NOTE = `${CANARY}\n`.repeat(40);
+/** The vault's folder at the provider (spec §7: the product prefix, an underscore, its name). */
+const FOLDER = 'SealVault_Harbour Ledgers';
 
 interface Held {
-  files: { size: number }[];
+  files: { size: number; path_lower: string }[];
 }
 
 const providers = [
@@ -25,7 +36,10 @@ const providers = [
     id: 'dropbox' as const,
     name: 'Dropbox' as const,
     /** What the emulator holds, and whether any of it contains `text`. */
-    held: async () => (await (await fetch(`${emulatorControl.dropbox()}/files`)).json()) as Held,
+    held: async (folder: string) =>
+      ((await (await fetch(`${emulatorControl.dropbox()}/files`)).json()) as Held).files.filter(
+        (f) => f.path_lower.startsWith(`/${folder.toLowerCase()}/`),
+      ),
     holds: async (text: string) => {
       const r = (await (
         await fetch(`${emulatorControl.dropbox()}/find-bytes`, {
@@ -47,32 +61,16 @@ const providers = [
   },
 ];
 
-async function settingsCard(page: Page, name: string) {
-  await page.goto('/dashboard?view=settings');
-  return page
-    .getByRole('region', { name: 'Cloud Storage Settings' })
-    .getByRole('region', { name, exact: true });
-}
-
 for (const p of providers) {
   test(`a ${p.name} vault: connect, create, upload, preview, download, delete, disconnect`, async ({
     page,
     request,
     baseURL,
   }) => {
-    const user = await signedIn(page, request, baseURL!, `cloud-${p.id}`);
-    promote(user.email);
-    await page.goto('/dashboard?view=subscription');
-    await adminUpgrade(page, 'Unlimited');
-
+    await unlimitedUser(page, request, baseURL!, `cloud-${p.id}`);
     // Connect through the provider's sign-in popup (the emulator approves at once).
-    let card = await settingsCard(page, p.name);
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      card.getByRole('button', { name: 'Connect' }).click(),
-    ]);
-    await popup.waitForEvent('close');
-    await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+    await connectCloud(page, p.name);
+    let card = await cloudCard(page, p.name);
     await expect(card.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
 
     // A files vault there, made through the wizard (its folder first).
@@ -89,7 +87,7 @@ for (const p of providers) {
     expect((after[p.sessionKey] ?? 0) - (before[p.sessionKey] ?? 0)).toBeGreaterThanOrEqual(2);
 
     // Ciphertext only at the provider.
-    expect((await p.held()).files).toHaveLength(2);
+    expect(await p.held(FOLDER)).toHaveLength(2);
     expect(await p.holds(CANARY)).toBe(false);
     expect(await p.holds('ledger.txt')).toBe(false);
 
@@ -116,11 +114,11 @@ for (const p of providers) {
       .getByRole('button', { name: 'Delete' })
       .click();
     await expect(fileRow(page, 'ledger.txt')).toHaveCount(0);
-    await expect.poll(async () => (await p.held()).files.length).toBe(1);
+    await expect.poll(async () => (await p.held(FOLDER)).length).toBe(1);
 
     // Disconnect signs out: the token is revoked at the provider and forgotten here.
     const revokes = (await p.requests())[p.revokeKey] ?? 0;
-    card = await settingsCard(page, p.name);
+    card = await cloudCard(page, p.name);
     await card.getByRole('button', { name: 'Disconnect' }).click();
     await expect(card.getByRole('button', { name: 'Connect' })).toBeEnabled();
     await expect.poll(async () => (await p.requests())[p.revokeKey] ?? 0).toBe(revokes + 1);
@@ -135,3 +133,57 @@ for (const p of providers) {
     await expect(unlock.getByRole('button', { name: `Connect ${p.name}` })).toBeEnabled();
   });
 }
+
+const dropboxControl = async (path: string, body: unknown) => {
+  const res = await fetch(`${emulatorControl.dropbox()}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.ok).toBe(true);
+};
+
+test('a Dropbox upload goes on after a lost connection, and a full Dropbox says so', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await unlimitedUser(page, request, baseURL!, 'cloud-upload-errors');
+  await connectCloud(page, 'Dropbox');
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Tide Tables', type: 'File vault', provider: 'Dropbox' });
+  await openAndUnlock(page, 'Tide Tables');
+
+  // The connection drops in the middle of a piece: the upload goes on and completes.
+  await dropboxControl('faults', {
+    path: '/2/files/upload_session/append_v2',
+    count: 1,
+    destroy: 'mid-body',
+  });
+  await uploadLargeFile(page, 'tides.bin', 20 * 1024 * 1024);
+  await expect(fileRow(page, 'tides.bin')).toBeVisible();
+
+  // A Dropbox without room: the upload fails with a clear message, nothing is recorded. (A fault
+  // with Dropbox's insufficient_space answer rather than a smaller quota: the emulator is shared
+  // with the specs running beside this one.)
+  await dropboxControl('faults', {
+    path: '/2/files/upload_session/finish',
+    count: 1,
+    status: 409,
+    body: {
+      error_summary: 'path/insufficient_space/..',
+      error: { '.tag': 'path', path: { '.tag': 'insufficient_space' } },
+    },
+  });
+  await page.getByRole('button', { name: 'Upload Files' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+  await dialog.getByLabel('Choose files to upload').setInputFiles({
+    name: 'more.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(3 * 1024 * 1024, 7),
+  });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText(/Your Dropbox is full/)).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(fileRow(page, 'more.bin')).toHaveCount(0);
+});

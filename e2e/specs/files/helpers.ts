@@ -70,3 +70,35 @@ export async function uploadLargeFile(page: Page, name: string, size: number): P
   await expect(fileRow(page, name)).toBeVisible();
   return buffer;
 }
+
+/** The connect card of a cloud provider in Settings → Cloud Storage Settings. */
+export async function cloudCard(page: Page, name: string) {
+  await page.goto('/dashboard?view=settings');
+  return page
+    .getByRole('region', { name: 'Cloud Storage Settings' })
+    .getByRole('region', { name, exact: true });
+}
+
+/** Connects a cloud provider through its sign-in popup; the card then says Connected. */
+export async function connectCloud(page: Page, name: string): Promise<void> {
+  const card = await cloudCard(page, name);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    card.getByRole('button', { name: 'Connect' }).click(),
+  ]);
+  await popup.waitForEvent('close');
+  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+}
+
+/** A signed-in user on the Unlimited plan (cloud specs upload files above the free 2 MB). */
+export async function unlimitedUser(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  tag: string,
+): Promise<void> {
+  const user = await signedIn(page, request, baseURL, tag);
+  promote(user.email);
+  await page.goto('/dashboard?view=subscription');
+  await adminUpgrade(page, 'Unlimited');
+}
