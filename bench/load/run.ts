@@ -29,8 +29,16 @@ const CONCURRENCY = Number(process.argv[3] ?? 24);
 const ACCOUNTS = Number(process.argv[4] ?? 8);
 /** Secrets each vault starts with, so that a list is a real one from the first request. */
 const SEEDED_SECRETS = 50;
-/** The mix, as the share of a worker's operations (an upload is two requests). */
+/**
+ * The mix, as the share of a worker's operations (an upload is two requests). BENCH_LOAD_MIX
+ * changes shares, e.g. "upload=0,download=0,vaults=0.4,secrets=0.4" for sessions and secrets only.
+ */
 const MIX = { vaults: 0.3, secrets: 0.3, createSecret: 0.2, upload: 0.1, download: 0.1 };
+for (const pair of process.env.BENCH_LOAD_MIX?.split(',').filter(Boolean) ?? []) {
+  const [op = '', share = ''] = pair.split('=');
+  if (!(op in MIX) || !(Number(share) >= 0)) throw new Error(`BENCH_LOAD_MIX: bad "${pair}"`);
+  MIX[op as keyof typeof MIX] = Number(share);
+}
 
 const request = client(CONCURRENCY);
 
@@ -195,7 +203,7 @@ try {
     },
   };
   const pick = (): keyof typeof MIX => {
-    let r = Math.random();
+    let r = Math.random() * Object.values(MIX).reduce((a, b) => a + b, 0);
     for (const [op, share] of Object.entries(MIX) as [keyof typeof MIX, number][]) {
       if ((r -= share) < 0) return op;
     }
@@ -236,8 +244,11 @@ try {
 
   // ---- report ----
   const { table, errors } = summarize(elapsed);
+  const mix = Object.entries(MIX)
+    .map(([op, share]) => `${op} ${share}`)
+    .join(', ');
   console.log(
-    `\n${SECONDS} s, ${CONCURRENCY} workers over ${ACCOUNTS} accounts (Node ${process.version})`,
+    `\n${SECONDS} s, ${CONCURRENCY} workers over ${ACCOUNTS} accounts (Node ${process.version}); mix: ${mix}`,
   );
   console.log(table);
   console.log(
