@@ -235,3 +235,46 @@ test('a Dropbox upload goes on after a lost connection, and a full Dropbox says 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(fileRow(page, 'more.bin')).toHaveCount(0);
 });
+
+test('an expired Google Drive token is renewed silently; when Google refuses, the vault asks to connect', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await unlimitedUser(page, request, baseURL!, 'cloud-drive-silent');
+  await connectCloud(page, 'Google Drive');
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Chart Room', type: 'File vault', provider: 'Google Drive' });
+  await openAndUnlock(page, 'Chart Room');
+  const expire = () =>
+    page.evaluate(() => {
+      const key = 'sealvault.googledrive';
+      const t = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
+      localStorage.setItem(key, JSON.stringify({ ...t, expires_at: Date.now() - 1000 }));
+    });
+  const authorizes = async () => (await drive.requests())['oauth.authorize'] ?? 0;
+
+  // Expired: the next upload signs in again without asking (prompt=none), and goes through.
+  await expire();
+  const before = await authorizes();
+  await uploadByPicker(page, [
+    { name: 'chart.txt', mimeType: 'text/plain', buffer: Buffer.from('soundings at low water') },
+  ]);
+  await expect(fileRow(page, 'chart.txt')).toBeVisible();
+  expect(await authorizes()).toBeGreaterThan(before);
+
+  // Expired again, and Google no longer has the grant: the connection is cleared, the user told.
+  const forget = await fetch(`${emulatorControl.googledrive()}/grants/forget`, { method: 'POST' });
+  expect(forget.ok).toBe(true);
+  await expire();
+  await page.getByRole('button', { name: 'Upload Files' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+  await dialog.getByLabel('Choose files to upload').setInputFiles({
+    name: 'later.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('later'),
+  });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText('Google Drive not connected')).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => localStorage.getItem('sealvault.googledrive'))).toBeNull();
+});

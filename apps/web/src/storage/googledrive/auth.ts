@@ -54,8 +54,8 @@ export const connectDrive = (cfg: DriveSettings): Promise<void> =>
 
 /**
  * A usable access token: the stored one while it has not expired; otherwise a silent sign-in
- * (needs a user gesture, like any popup); if that fails the stored value is cleared and null
- * answered (the caller asks the user to connect).
+ * (a popup: it needs a user gesture); if Google refuses it the stored value is cleared, and null
+ * is answered either way (the caller asks the user to connect).
  */
 export async function driveToken(cfg: DriveSettings): Promise<string | null> {
   const t = connections.token('googledrive');
@@ -63,8 +63,10 @@ export async function driveToken(cfg: DriveSettings): Promise<string | null> {
   if (t.expires_at - 60_000 > Date.now()) return t.access_token;
   try {
     return (await signIn(cfg, true)).access_token;
-  } catch {
-    connections.clear('googledrive');
+  } catch (err) {
+    // A blocked popup says nothing about the account: keep it, the next click can try again.
+    // Google's answer (interaction_required, consent_required, ...) means the grant is gone.
+    if (!(err instanceof ConnectError && err.kind === 'blocked')) connections.clear('googledrive');
     return null;
   }
 }
