@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { emulatorControl } from '../../support/constants.ts';
+import { ciphertextLength } from '@sealvault/protocol';
+import { DROPBOX_APP_KEY, emulatorControl } from '../../support/constants.ts';
 import { createVault, openAndUnlock } from '../../support/vaults.ts';
 import {
   cloudCard,
@@ -191,7 +192,7 @@ const dropboxControl = async (path: string, body: unknown) => {
   expect(res.ok).toBe(true);
 };
 
-test('a Dropbox upload goes on after a lost connection, and a full Dropbox says so', async ({
+test('Dropbox upload errors: a lost connection goes on; a full Dropbox, a wrong content hash and a changed folder are reported', async ({
   page,
   request,
   baseURL,
@@ -234,6 +235,74 @@ test('a Dropbox upload goes on after a lost connection, and a full Dropbox says 
   await expect(dialog.getByText(/Your Dropbox is full/)).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(fileRow(page, 'more.bin')).toHaveCount(0);
+
+  // Dropbox answers a content_hash other than ours: the upload fails and nothing is recorded.
+  const size = ciphertextLength(1000);
+  await dropboxControl('faults', {
+    path: '/2/files/upload_session/finish',
+    count: 1,
+    status: 200,
+    body: { '.tag': 'file', name: 'x', size, content_hash: '0'.repeat(64) },
+  });
+  await uploadByPicker(page, [
+    { name: 'tampered.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1000, 65) },
+  ]).catch(() => undefined);
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Upload Files' })
+      .getByText(/Upload failed\. Please try again\./),
+  ).toBeVisible({ timeout: 30_000 });
+  await page
+    .getByRole('dialog', { name: 'Upload Files' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await expect(fileRow(page, 'tampered.txt')).toHaveCount(0);
+
+  // The folder listing against the records: a blob removed behind the app's back, and one put
+  // there by hand, are both reported; nothing is deleted.
+  const token = (
+    (await (
+      await fetch(`${emulatorControl.dropbox()}/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: DROPBOX_APP_KEY }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
+  const api = (path: string, init: RequestInit) =>
+    fetch(`${emulatorControl.dropbox().replace('/__emulator', '')}/2/${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, ...init.headers },
+    });
+  const listing = (await (
+    await api('files/list_folder', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/SealVault_Tide Tables' }),
+    })
+  ).json()) as { entries: { path_lower: string }[] };
+  expect(listing.entries).toHaveLength(1); // tides.bin
+  await api('files/delete_v2', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: listing.entries[0]!.path_lower }),
+  });
+  await api('files/upload', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/octet-stream',
+      'dropbox-api-arg': JSON.stringify({ path: '/SealVault_Tide Tables/stray.bin', mode: 'add' }),
+    },
+    body: Buffer.from('put here by hand'),
+  });
+  await page.goto('/dashboard');
+  await openAndUnlock(page, 'Tide Tables');
+  const notice = page.getByRole('status').filter({ hasText: 'Dropbox folder' });
+  await expect(notice).toContainText('1 file of this vault has no data in its Dropbox folder');
+  await expect(notice).toContainText(
+    "The vault's Dropbox folder holds 1 item this vault has no record of.",
+  );
+  await expect(fileRow(page, 'tides.bin')).toBeVisible();
 });
 
 test('an expired Google Drive token is renewed silently; when Google refuses, the vault asks to connect', async ({

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { setStorageConfig } from '../cloud/config.ts';
 import { connections } from '../cloud/connections.ts';
 import { setFolder } from '../cloud/folders.ts';
+import { emulatorControl } from '../cloud/emulator.testkit.ts';
 import { bytesOf, providerContract, streamOf } from '../contract.testkit.ts';
 import { CHUNK_BYTES, createDriveProvider, MULTIPART_MAX } from './drive.ts';
 
@@ -17,15 +18,7 @@ const settings = {
   revoke_url: urls.revokeUrl,
   api_url: urls.apiUrl,
 };
-const control = async (path: string, body?: unknown, method = 'POST') => {
-  const res = await fetch(`/__drive-control/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`emulator ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-};
+const control = emulatorControl('/__drive-control');
 
 /** A connected account: a token straight from the emulator (the popup is e2e's part). */
 async function connect() {
