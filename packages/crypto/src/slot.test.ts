@@ -213,8 +213,12 @@ describe('changePassword and recovery', () => {
 });
 
 describe('slots an unlock tries [Note: KDF caps]', () => {
-  const slot = (n: number, kdf: KeySlot['kdf'], kind: KeySlot['kind'] = 'password') =>
-    ({ ...key.slots[0]!, id: `slot-${n}`, kind, kdf });
+  const slot = (n: number, kdf: KeySlot['kdf'], kind: KeySlot['kind'] = 'password') => ({
+    ...key.slots[0]!,
+    id: `slot-${n}`,
+    kind,
+    kdf,
+  });
   const argon = (m: number): KeySlot['kdf'] => ({ alg: 'argon2id', m, t: 3, p: 1 });
 
   it('tries one slot per KDF parameter set, and at most MAX_PASSWORD_DERIVATIONS', () => {
