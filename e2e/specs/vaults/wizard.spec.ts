@@ -87,6 +87,18 @@ test('a secrets vault shows its secrets count, and the free plan stops at two va
   await createVault(page, { name: 'Work logins', type: 'Secrets vault' });
   await expect(vaultCard(page, 'Work logins').getByText('0 secrets')).toBeVisible();
   await expect(vaultCard(page, 'Work logins').getByText('Secrets vault')).toBeVisible();
+  // Free's two vaults are one of each type (spec §9): a second secrets vault is not offered.
+  await page.getByRole('button', { name: 'Create New Vault' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Create New Vault' });
+  await wizard.getByLabel('Vault name').fill('More logins');
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(wizard.getByRole('radio', { name: /Secrets vault/ })).toBeDisabled();
+  await expect(wizard.getByRole('radio', { name: /Secrets vault/ })).toHaveAccessibleDescription(
+    'The Free plan has one file vault and one secrets vault. Upgrade to create more.',
+  );
+  await expect(wizard.getByRole('radio', { name: /File vault/ })).toBeEnabled();
+  await page.keyboard.press('Escape');
+  await expect(wizard).toBeHidden();
   await createVault(page, { name: 'Family papers', type: 'File vault' });
 
   const tile = page.getByRole('button', { name: /Vault Limit Reached/ });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCreateVault,
+  canCreateVaultOfType,
   formatBytes,
   formatPlanSize,
   isFileSizeAllowed,
@@ -56,5 +57,19 @@ describe('display', () => {
     expect(storageUsage(80 * MiB, 50)).toEqual({ percent: 100, level: 'critical' });
     expect(storageUsage(10 * 1024 * MiB, -1)).toEqual({ percent: 0, level: 'ok' });
     expect(storageUsage(1, 0)).toEqual({ percent: 100, level: 'critical' });
+  });
+});
+
+describe('the Free plan: one vault of each type (spec §9)', () => {
+  const free = { plan_id: 'free' as const, max_vaults: 2 };
+  const basic = { plan_id: 'basic' as const, max_vaults: 10 };
+  it('allows a type the user does not have yet, and nothing beyond max_vaults', () => {
+    expect(canCreateVaultOfType(free, [], 'files')).toBe(true);
+    expect(canCreateVaultOfType(free, [{ vault_type: 'files' }], 'files')).toBe(false);
+    expect(canCreateVaultOfType(free, [{ vault_type: 'files' }], 'secrets')).toBe(true);
+    const both = [{ vault_type: 'files' }, { vault_type: 'secrets' }];
+    expect(canCreateVaultOfType(free, both, 'secrets')).toBe(false);
+    expect(canCreateVaultOfType(basic, [{ vault_type: 'files' }], 'files')).toBe(true);
+    expect(canCreateVaultOfType({ max_vaults: 2 }, [{ vault_type: 'files' }], 'files')).toBe(true);
   });
 });

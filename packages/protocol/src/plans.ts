@@ -27,6 +27,8 @@ export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
 /** The limits a user has (spec §3 "Limits", the result of get_user_subscription_limits). */
 export const limitsSchema = z.object({
+  /** The plan these limits are of (the Free plan has a rule of its own: freePlanAllows). */
+  plan_id: planIdSchema.optional(),
   max_vaults: z.number().int().min(-1),
   max_file_size_mb: z.number().int().min(-1),
   plan_name: z.string(),
@@ -39,6 +41,7 @@ export type Limits = z.infer<typeof limitsSchema>;
 
 /** Spec §9: used when the limits cannot be read. */
 export const FALLBACK_LIMITS: Limits = {
+  plan_id: 'free',
   max_vaults: 2,
   max_file_size_mb: 2,
   plan_name: 'Free',
@@ -53,6 +56,23 @@ export const isUnlimited = (limit: number): boolean => limit === UNLIMITED;
 /** Spec §9 rule: creating a vault is allowed while the count is below max_vaults. */
 export const canCreateVault = (vaultCount: number, maxVaults: number): boolean =>
   isUnlimited(maxVaults) || vaultCount < maxVaults;
+
+/** Spec §9: the Free plan's two vaults are one file vault and one secrets vault. */
+export const FREE_PLAN_ONE_OF_EACH =
+  'The Free plan has one file vault and one secrets vault. Upgrade to create more.';
+
+/**
+ * Whether a vault of `type` may be created beside `vaults`: below max_vaults, and on the Free
+ * plan only if the user has no vault of that type yet.
+ */
+export function canCreateVaultOfType(
+  limits: Pick<Limits, 'plan_id' | 'max_vaults'>,
+  vaults: readonly { vault_type: string }[],
+  type: string,
+): boolean {
+  if (!canCreateVault(vaults.length, limits.max_vaults)) return false;
+  return limits.plan_id !== 'free' || !vaults.some((v) => v.vault_type === type);
+}
 
 /** Spec §5: a file is allowed when its size in MB is within max_file_size_mb. */
 export const isFileSizeAllowed = (bytes: number, maxFileSizeMb: number): boolean =>

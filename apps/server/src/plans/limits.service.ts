@@ -2,7 +2,7 @@
 // max_storage_mb and plan_name from the profile's current plan, and what the user's files take. When they cannot be read, the spec's fallback
 // applies (§9: 2 vaults and 2 MB).
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { FALLBACK_LIMITS, type Limits } from '@sealvault/protocol';
+import { FALLBACK_LIMITS, planIdSchema, type Limits } from '@sealvault/protocol';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 
@@ -17,13 +17,16 @@ export async function getLimits(
       max_file_size_mb: number;
       max_storage_mb: number;
       name: string;
+      id: string;
     }>`
-      select p.max_vaults, p.max_file_size_mb, p.max_storage_mb, p.name
+      select p.id, p.max_vaults, p.max_file_size_mb, p.max_storage_mb, p.name
       from profiles pr join subscription_plans p on p.id = pr.current_plan_id
       where pr.id = ${userId}`.execute(db);
     const plan = row.rows[0];
     if (!plan) return FALLBACK_LIMITS;
+    const planId = planIdSchema.safeParse(plan.id);
     return {
+      ...(planId.success ? { plan_id: planId.data } : {}),
       max_vaults: Number(plan.max_vaults),
       max_file_size_mb: Number(plan.max_file_size_mb),
       plan_name: plan.name,

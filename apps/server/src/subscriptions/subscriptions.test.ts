@@ -44,6 +44,7 @@ describe('GET /api/subscription', () => {
       pending_plan_id: null,
     });
     expect(body.limits).toEqual({
+      plan_id: 'free',
       max_vaults: 2,
       max_file_size_mb: 2,
       plan_name: 'Free',
@@ -87,6 +88,7 @@ describe('admin upgrade (upgrade_user_subscription_admin)', () => {
       await (await send(t, admin.cookie, 'GET', '/api/limits')).json(),
     );
     expect(after).toEqual({
+      plan_id: 'unlimited',
       max_vaults: -1,
       max_file_size_mb: -1,
       plan_name: 'Unlimited',

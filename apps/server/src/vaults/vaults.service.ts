@@ -4,6 +4,8 @@
 import { sql } from 'kysely';
 import {
   canCreateVault,
+  canCreateVaultOfType,
+  FREE_PLAN_ONE_OF_EACH,
   messages,
   type CreateVaultRequest,
   type ReplaceVaultKeyRequest,
@@ -38,12 +40,17 @@ export async function createVault(
     if (deps.db.kind === 'postgres') {
       await sql`select pg_advisory_xact_lock(hashtext(${`vaults:${userId}`}))`.execute(trx);
     }
-    const limits = await getLimits(trx, userId, deps.logger);
-    if (!canCreateVault(await repo.countVaults(trx, userId), limits.max_vaults)) {
-      throw new HttpError(403, 'limit_reached', messages.vaults.limitReached);
-    }
     if (await repo.vaultExists(trx, input.id)) {
       throw new HttpError(409, 'conflict', 'A vault with this id already exists.');
+    }
+    const limits = await getLimits(trx, userId, deps.logger);
+    const existing = await repo.listVaults(trx, userId);
+    if (!canCreateVault(existing.length, limits.max_vaults)) {
+      throw new HttpError(403, 'limit_reached', messages.vaults.limitReached);
+    }
+    // Spec §9: Free's two vaults are one of each type.
+    if (!canCreateVaultOfType(limits, existing, input.vault_type)) {
+      throw new HttpError(403, 'limit_reached', FREE_PLAN_ONE_OF_EACH);
     }
     const row = {
       id: input.id,

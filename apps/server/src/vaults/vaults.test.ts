@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   errorBodySchema,
+  FREE_PLAN_ONE_OF_EACH,
   limitsSchema,
   messages,
   vaultResponseSchema,
@@ -149,7 +150,14 @@ describe('plan limits', () => {
   it('lets exactly max_vaults of 20 parallel creates through on the free plan', async () => {
     const u = await createUser(t);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => send(u.cookie, 'POST', '/api/vaults', vaultInput())),
+      Array.from({ length: 20 }, (_, i) =>
+        send(
+          u.cookie,
+          'POST',
+          '/api/vaults',
+          vaultInput({ vault_type: i % 2 ? 'secrets' : 'files' }),
+        ),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
@@ -159,6 +167,32 @@ describe('plan limits', () => {
       code: 'limit_reached',
       message: messages.vaults.limitReached,
     });
+    const kinds = vaultsResponseSchema
+      .parse(await (await send(u.cookie, 'GET', '/api/vaults')).json())
+      .vaults.map((v) => v.vault_type)
+      .sort();
+    expect(kinds).toEqual(['files', 'secrets']);
+  });
+
+  it('holds the Free plan to one file vault and one secrets vault (spec §9), and says so', async () => {
+    const u = await createUser(t);
+    expect((await send(u.cookie, 'POST', '/api/vaults', vaultInput())).status).toBe(201);
+    const second = await send(u.cookie, 'POST', '/api/vaults', vaultInput());
+    expect(second.status).toBe(403);
+    expect(errorBodySchema.parse(await second.json()).error).toEqual({
+      code: 'limit_reached',
+      message: FREE_PLAN_ONE_OF_EACH,
+    });
+    const secrets = await send(
+      u.cookie,
+      'POST',
+      '/api/vaults',
+      vaultInput({ vault_type: 'secrets' }),
+    );
+    expect(secrets.status).toBe(201);
+    // A paid plan has no such rule.
+    await setPlan(u.id, 'basic');
+    expect((await send(u.cookie, 'POST', '/api/vaults', vaultInput())).status).toBe(201);
   });
 
   it('treats -1 as unlimited', async () => {
@@ -166,6 +200,7 @@ describe('plan limits', () => {
     await setPlan(u.id, 'unlimited');
     const limits = limitsSchema.parse(await (await send(u.cookie, 'GET', '/api/limits')).json());
     expect(limits).toEqual({
+      plan_id: 'unlimited',
       max_vaults: -1,
       max_file_size_mb: -1,
       plan_name: 'Unlimited',
@@ -181,6 +216,7 @@ describe('plan limits', () => {
     const u = await createUser(t);
     await setPlan(u.id, 'basic');
     expect(limitsSchema.parse(await (await send(u.cookie, 'GET', '/api/limits')).json())).toEqual({
+      plan_id: 'basic',
       max_vaults: 10,
       max_file_size_mb: 100,
       plan_name: 'Basic',

@@ -3,11 +3,19 @@
 // wrapped key slot only.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages, userMessage, vaultsApi } from '@sealvault/protocol';
+import {
+  canCreateVault,
+  canCreateVaultOfType,
+  FREE_PLAN_ONE_OF_EACH,
+  messages,
+  userMessage,
+  vaultsApi,
+  type VaultType,
+} from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { vaultKeys } from '../crypto/vaultKeys.ts';
-import { vaultKeysQuery } from './useVaults.ts';
+import { useLimits, useVaultList, vaultKeysQuery } from './useVaults.ts';
 import {
   initialWizard,
   progressPercent,
@@ -40,6 +48,17 @@ export function CreateVaultWizard({
   const [state, setState] = useState<WizardState>(initialWizard);
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const { limits } = useLimits();
+  const vaults = useVaultList().data ?? [];
+  // Spec §9: on the Free plan a type the user already has is not offered again.
+  const unavailable: Partial<Record<VaultType, string>> = {};
+  for (const t of ['files', 'secrets'] as const) {
+    if (
+      canCreateVault(vaults.length, limits.max_vaults) &&
+      !canCreateVaultOfType(limits, vaults, t)
+    )
+      unavailable[t] = FREE_PLAN_ONE_OF_EACH;
+  }
 
   const reset = () => {
     setStep(1);
@@ -52,8 +71,13 @@ export function CreateVaultWizard({
   };
 
   const next = async () => {
-    const problem = stepError(step, state);
+    const problem = stepError(step, state) ?? (step === 2 ? unavailable[state.vaultType] : null);
     if (problem) return setError(problem);
+    if (step === 1 && unavailable[state.vaultType]) {
+      // The Free plan's other type is the one left: start the next step on it.
+      const other = state.vaultType === 'files' ? 'secrets' : 'files';
+      if (!unavailable[other]) setState((s) => withVaultType(s, other));
+    }
     if (step < WIZARD_STEPS) return setStep(step + 1);
     setCreating(true);
     try {
@@ -155,7 +179,14 @@ export function CreateVaultWizard({
       >
         {step === 1 && <InfoStep state={state} update={update} invalid={error !== null} />}
         {step === 2 && (
-          <TypeStep state={state} onType={(t) => setState((s) => withVaultType(s, t))} />
+          <TypeStep
+            state={state}
+            unavailable={unavailable}
+            onType={(t) => {
+              setState((s) => withVaultType(s, t));
+              setError(null);
+            }}
+          />
         )}
         {step === 3 && <ProviderStep state={state} update={update} />}
         {step === 4 && <PasswordStep state={state} update={update} invalid={error !== null} />}

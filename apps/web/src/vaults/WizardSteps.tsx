@@ -74,9 +74,12 @@ const types: { id: VaultType; title: string; text: string; icon: typeof FolderLo
 export function TypeStep({
   state,
   onType,
+  unavailable = {},
 }: {
   state: WizardState;
   onType: (t: VaultType) => void;
+  /** Types the plan does not allow now, with the reason shown under them. */
+  unavailable?: Partial<Record<VaultType, string>>;
 }) {
   return (
     <fieldset className="space-y-3">
@@ -84,13 +87,17 @@ export function TypeStep({
       {types.map((t) => (
         <label
           key={t.id}
-          className={`${choiceClass} cursor-pointer border-slate-200 dark:border-slate-700`}
+          className={`${choiceClass} border-slate-200 dark:border-slate-700 ${
+            unavailable[t.id] ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'
+          }`}
         >
           <input
             type="radio"
             name="vault-type"
             value={t.id}
             checked={state.vaultType === t.id}
+            disabled={unavailable[t.id] !== undefined}
+            aria-describedby={unavailable[t.id] ? `vault-type-${t.id}-why` : undefined}
             onChange={() => onType(t.id)}
             className="mt-1 accent-indigo-600"
           />
@@ -101,6 +108,14 @@ export function TypeStep({
           <span>
             <span className="block font-semibold text-slate-900 dark:text-white">{t.title}</span>
             <span className="block text-sm text-slate-600 dark:text-slate-400">{t.text}</span>
+            {unavailable[t.id] && (
+              <span
+                id={`vault-type-${t.id}-why`}
+                className="mt-1 block text-sm font-medium text-amber-800 dark:text-amber-300"
+              >
+                {unavailable[t.id]}
+              </span>
+            )}
           </span>
         </label>
       ))}
