@@ -4,7 +4,6 @@
 import { useState } from 'react';
 import { messages } from '@sealvault/protocol';
 import { authClient, GOOGLE_PROVIDER } from '../../auth/authClient.ts';
-import { authErrorMessage } from '../../auth/authErrors.ts';
 import { useAuthConfig } from '../../auth/useAccount.ts';
 import { buttonClass } from '../../components/buttonStyles.ts';
 import type { AuthMode } from './authParams.ts';
@@ -37,8 +36,10 @@ export function GoogleButton({
         errorCallbackURL: `/auth?${back.toString()}`,
       });
       // On success the browser is already on its way to the provider.
+      // The spec's words whatever the library says ('Provider not found' and the like mean
+      // nothing to a user): 'Google login failed' / 'Google signup failed'.
       if (error) {
-        onError(authErrorMessage(error, failed));
+        onError(failed);
         setBusy(false);
       }
     } catch {
