@@ -36,7 +36,8 @@ test('upload, list and grid, rename, download, delete; the server learns nothing
   await expect(dialog.getByRole('alert')).toHaveText(
     "File size (3.0 MB) exceeds your plan's limit. Please upgrade your subscription or choose a smaller file.",
   );
-  await expect(dialog.getByText('3072.0 KB')).toBeVisible();
+  // One size formatter everywhere (B, KB, MB, GB; steps of 1024, one decimal).
+  await expect(dialog.getByText('3.0 MB', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

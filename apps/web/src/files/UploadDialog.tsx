@@ -3,12 +3,12 @@
 // After the uploads the list reloads and the selection clears.
 import { CheckCircle2, Upload as UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { messages, userMessage } from '@sealvault/protocol';
+import { formatBytes, messages, userMessage } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { Progress } from '../components/Progress.tsx';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
-import { overallPercent, PICKER_ACCEPT, sizeInKb, sizeProblem, type Selected } from './model.ts';
+import { overallPercent, PICKER_ACCEPT, sizeProblem, type Selected } from './model.ts';
 import { uploadFile } from './transfer/upload.ts';
 
 interface Status {
@@ -185,7 +185,7 @@ export function UploadDialog({
                     {s.file.name}
                   </span>
                   <span className="text-slate-600 tabular-nums dark:text-slate-400">
-                    {sizeInKb(s.file.size)}
+                    {formatBytes(s.file.size)}
                   </span>
                   {st?.done ? (
                     <CheckCircle2 aria-label="Uploaded" className="size-4 text-emerald-600" />

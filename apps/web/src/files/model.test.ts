@@ -6,7 +6,6 @@ import {
   overallPercent,
   previewKind,
   renamedName,
-  sizeInKb,
   sizeProblem,
   splitName,
 } from './model.ts';
@@ -53,10 +52,6 @@ describe('preview kinds', () => {
 });
 
 describe('selection and sizes', () => {
-  it('shows sizes in KB with one decimal', () => {
-    expect(sizeInKb(1536)).toBe('1.5 KB');
-    expect(sizeInKb(0)).toBe('0.0 KB');
-  });
   it("checks the plan's limit with the spec's message; -1 is unlimited", () => {
     expect(sizeProblem(2 * 1024 * 1024, 2)).toBeNull();
     expect(sizeProblem(3 * 1024 * 1024, 2)).toBe(

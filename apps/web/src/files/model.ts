@@ -69,7 +69,6 @@ export function iconKind(
 }
 
 /** Size in KB with one decimal, as the upload selection shows it. */
-export const sizeInKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The spec's message when a file is over the plan's limit, or null when it may be uploaded. */
 export function sizeProblem(bytes: number, maxFileSizeMb: number | undefined): string | null {

@@ -4,6 +4,7 @@
 // of the stored File, read lazily by the browser. Data stays on this device only and is lost if
 // the site's data is cleared: persistent storage is asked for once, and a blob that would not fit
 // in the browser's quota is refused before a byte is written.
+import { formatBytes } from '@sealvault/protocol';
 import type { BlobInfo, Capabilities, PutOptions, Quota, StorageProvider } from '../provider.ts';
 import { StorageError } from '../provider.ts';
 
@@ -21,7 +22,7 @@ export const opfsAvailable = (): boolean =>
 
 export const texts = {
   noSpace: (bytes: number) =>
-    `This browser has no room for this file (${(bytes / 1024 / 1024).toFixed(1)} MB). Free some space or choose another storage provider.`,
+    `This browser has no room for this file (${formatBytes(bytes)}). Free some space or choose another storage provider.`,
   notFound: 'File data not found',
   failed: 'Failed to store the file in this browser.',
 };
