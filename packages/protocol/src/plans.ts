@@ -48,6 +48,62 @@ export const FALLBACK_LIMITS: Limits = {
   max_storage_mb: 50,
 };
 
+const fallbackPlan = (
+  id: PlanId,
+  name: string,
+  description: string,
+  price_monthly: number,
+  max_vaults: number,
+  max_file_size_mb: number,
+  max_storage_mb: number,
+): Plan => ({
+  id,
+  name,
+  description,
+  price_monthly,
+  max_vaults,
+  max_file_size_mb,
+  max_storage_mb,
+  is_active: true,
+  created_at: '',
+  updated_at: '',
+});
+
+/**
+ * Spec §9: the plan table the screens show when the plans query fails (the same table the server
+ * seeds: apps/server/src/plans/plans.seed.ts, checked against this by its test).
+ */
+export const FALLBACK_PLANS: readonly Plan[] = [
+  fallbackPlan(
+    'free',
+    'Free',
+    'One file vault and one secrets vault, to get started.',
+    0,
+    2,
+    2,
+    50,
+  ),
+  fallbackPlan(
+    'basic',
+    'Basic',
+    'For individuals who keep their records and credentials in one place.',
+    4.95,
+    10,
+    100,
+    10_240,
+  ),
+  fallbackPlan(
+    'pro',
+    'Pro',
+    'For professionals with large files and many vaults, with hidden vaults.',
+    9.95,
+    20,
+    500,
+    51_200,
+  ),
+  fallbackPlan('unlimited', 'Unlimited', 'No caps on vaults or file size.', 19.95, -1, -1, -1),
+];
+
 /** Paid plans carry a 14-day trial on the landing page (spec §9). */
 export const TRIAL_DAYS = 14;
 
