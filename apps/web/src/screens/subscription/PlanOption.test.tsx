@@ -4,7 +4,7 @@ import { testPlan as plan } from '../../plans/testPlan.ts';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import { PlanOption } from './PlanOption.tsx';
+import { PAYMENTS_OFF, PlanOption } from './PlanOption.tsx';
 
 afterEach(cleanup);
 
@@ -17,7 +17,11 @@ const sub = (over: Partial<Subscription> = {}): Subscription => ({
   ...over,
 });
 
-const show = (p: Plan, s: Subscription, opts: { isAdmin?: boolean; busy?: boolean } = {}) => {
+const show = (
+  p: Plan,
+  s: Subscription,
+  opts: { isAdmin?: boolean; busy?: boolean; paymentsOff?: boolean } = {},
+) => {
   const onAction = vi.fn();
   render(
     <PlanOption
@@ -26,6 +30,7 @@ const show = (p: Plan, s: Subscription, opts: { isAdmin?: boolean; busy?: boolea
       isAdmin={opts.isAdmin ?? false}
       busy={opts.busy ?? false}
       disabled={false}
+      paymentsOff={opts.paymentsOff ?? false}
       onAction={onAction}
     />,
   );
@@ -65,4 +70,16 @@ it("offers 'Switch to Free' from a paid plan, and marks a scheduled switch", asy
   show(plan('free', 'Free', 0), sub({ plan_id: 'basic', pending_plan_id: 'free' }));
   expect(screen.getByRole('button').textContent).toBe('Switch scheduled');
   expect(screen.getByRole<HTMLButtonElement>('button').disabled).toBe(true);
+});
+
+it('shows no dead Pay Now on a server without card payments, and says why; admins still upgrade', () => {
+  show(plan('pro', 'Pro', 9.95), sub(), { paymentsOff: true });
+  expect(screen.queryByRole('button')).toBeNull();
+  expect(screen.getByText(PAYMENTS_OFF)).toBeDefined();
+  cleanup();
+  show(plan('pro', 'Pro', 9.95), sub(), { paymentsOff: true, isAdmin: true });
+  expect(screen.getByRole('button', { name: 'Admin Upgrade (Free): Pro' })).toBeDefined();
+  cleanup();
+  show(plan('free', 'Free', 0), sub({ plan_id: 'pro' }), { paymentsOff: true });
+  expect(screen.getByRole('button', { name: 'Switch to Free: Free' })).toBeDefined();
 });

@@ -9,12 +9,16 @@ import { planFeatures } from './planFeatures.ts';
 
 export type PlanAction = 'pay' | 'admin' | 'free';
 
+export const PAYMENTS_OFF =
+  'Card payments are not set up on this server. Ask the administrator to upgrade your plan.';
+
 export function PlanOption({
   plan,
   subscription,
   isAdmin,
   busy,
   disabled,
+  paymentsOff = false,
   onAction,
 }: {
   plan: Plan;
@@ -24,6 +28,8 @@ export function PlanOption({
   busy: boolean;
   /** Another change is running. */
   disabled: boolean;
+  /** This server takes no card payments: a paid plan says so instead of a dead 'Pay Now'. */
+  paymentsOff?: boolean;
   onAction: (plan: Plan, action: PlanAction) => void;
 }) {
   const current = plan.id === subscription.plan_id;
@@ -88,19 +94,25 @@ export function PlanOption({
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        aria-label={action ? `${label}: ${plan.name}` : `${plan.name} is your current plan`}
-        disabled={!action || busy || disabled || scheduled}
-        onClick={() => action && onAction(plan, action)}
-        className={buttonClass(
-          action === 'pay' || action === 'admin' ? 'primary' : 'secondary',
-          'md',
-          'mt-auto w-full',
-        )}
-      >
-        {label}
-      </button>
+      {action === 'pay' && paymentsOff ? (
+        <p className="mt-auto rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          {PAYMENTS_OFF}
+        </p>
+      ) : (
+        <button
+          type="button"
+          aria-label={action ? `${label}: ${plan.name}` : `${plan.name} is your current plan`}
+          disabled={!action || busy || disabled || scheduled}
+          onClick={() => action && onAction(plan, action)}
+          className={buttonClass(
+            action === 'pay' || action === 'admin' ? 'primary' : 'secondary',
+            'md',
+            'mt-auto w-full',
+          )}
+        >
+          {label}
+        </button>
+      )}
     </article>
   );
 }

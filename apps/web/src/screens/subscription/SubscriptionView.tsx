@@ -192,6 +192,7 @@ export function SubscriptionView() {
                 isAdmin={isAdmin}
                 busy={busyPlan === plan.id}
                 disabled={busyPlan !== null}
+                paymentsOff={payments.data?.configured === false}
                 onAction={onAction}
               />
             ))}
