@@ -143,6 +143,8 @@ async function devtools(pageUrlPart: string) {
 }
 
 try {
+  // The free plan allows 2 MB per file and one file vault: this account gets the unlimited plan.
+  app.withDb((db) => db.prepare("update profiles set current_plan_id = 'unlimited'").run());
   const vaults = {
     server: await seedVault(base, cookie, { name: 'Bench', type: 'files', password: PASSWORD }),
     local: await seedVault(base, cookie, {
@@ -152,8 +154,6 @@ try {
       provider: 'local',
     }),
   };
-  // The free plan allows 2 MB per file: this account gets the unlimited plan.
-  app.withDb((db) => db.prepare("update profiles set current_plan_id = 'unlimited'").run());
 
   const plainFile = path.join(dataDir, 'plain.bin');
   const plainSum = writeFile(plainFile, SIZE).sum;
