@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import type { Db } from './database.ts';
-import { Migrator, type Migration } from 'kysely/migration';
+import { Migrator, type Migration } from 'kysely';
 import { SEED_STORAGE_MB, seedPlans } from '../plans/plans.seed.ts';
 import type { Database } from './schema.ts';
 
