@@ -47,6 +47,7 @@ describe('npm run admin', () => {
       ...process.env,
       DATA_DIR: t.config.dataDir,
       DATABASE_URL: t.config.database.kind === 'postgres' ? t.config.database.url : '',
+      BETTER_AUTH_SECRET: t.config.auth.secret ?? '',
     };
     const u = await createUser(t);
     const ok = await promisify(execFile)(

@@ -11,9 +11,11 @@ import { createMailer } from './mail/mailer.ts';
 import { pino } from 'pino';
 import { createLogger, type Logger } from './logger.ts';
 import { createFileStorage } from './files/storage.ts';
-import { startFileSweeper } from './files/uploads.sweep.ts';
+import { fileSweepJob } from './files/uploads.sweep.ts';
+import { sharedLocks } from './db/locks.ts';
+import { startPeriodicJob } from './jobs/periodic.ts';
 import { DATA_FILE_MODE } from './db/file-modes.ts';
-import { startSubscriptionJob } from './subscriptions/subscriptions.service.ts';
+import { subscriptionJob } from './subscriptions/subscriptions.service.ts';
 
 export interface RunningServer {
   port: number;
@@ -48,10 +50,14 @@ export async function startServer(
   const mailer = createMailer(config.auth.mail, logger);
   const auth = createAuth({ config, db, logger, mailer });
   await migrateAll(db, auth);
-  const files = createFileStorage(config);
-  const app = createApp({ config, db, logger, now: () => new Date(), auth, files });
-  const sweeper = startFileSweeper({ config, db, logger, now: () => new Date(), files });
-  const subscriptionJob = startSubscriptionJob({ db, logger, now: () => new Date() });
+  const locks = sharedLocks(db);
+  const files = createFileStorage(config, locks);
+  const now = () => new Date();
+  const app = createApp({ config, db, logger, now, auth, files });
+  const jobs = [
+    startPeriodicJob(fileSweepJob({ config, db, logger, now, files }), { logger, locks }),
+    startPeriodicJob(subscriptionJob({ db, logger, now }), { logger, locks }),
+  ];
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(s),
@@ -65,9 +71,9 @@ export async function startServer(
     db,
     logger,
     async close() {
-      sweeper.stop();
-      subscriptionJob.stop();
+      for (const job of jobs) job.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await locks.close();
       await db.close();
     },
   };

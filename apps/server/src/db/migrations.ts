@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import type { Db } from './database.ts';
+import { sharedLocks } from './locks.ts';
 import { Migrator, type Migration } from 'kysely';
 import { SEED_STORAGE_MB, seedPlans } from '../plans/plans.seed.ts';
 import type { Database } from './schema.ts';
@@ -286,8 +287,20 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
  * Every migration: Better Auth's tables first (its own planner, run in code: its CLI does not work
  * on Node 20, see stack-notes.md), then ours. Used at start-up (server.ts) and by the test harness.
  */
+/**
+ * Better Auth's migrations, then ours. Under a lock [Note: shared locks in locks.ts]: instances
+ * starting together on one PostgreSQL database migrate one after the other, and the later ones
+ * find nothing left to do (Better Auth's step has no lock of its own).
+ */
 export async function migrateAll(db: Db, auth: { options: BetterAuthOptions }): Promise<void> {
-  const { runMigrations } = await getMigrations(auth.options);
-  await runMigrations();
-  await migrateToLatest(db.kysely);
+  const locks = sharedLocks(db);
+  const held = await locks.lock('sealvault:migrate');
+  try {
+    const { runMigrations } = await getMigrations(auth.options);
+    await runMigrations();
+    await migrateToLatest(db.kysely);
+  } finally {
+    await held.release();
+    await locks.close();
+  }
 }

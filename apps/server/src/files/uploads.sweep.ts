@@ -2,11 +2,12 @@
 // that a stopped process left half finished ([Note: recoverable finish] in uploads.finish.ts),
 // removes uploads past their expiry (bytes, tus info, row and a half-finished one's blob), stray tus files without a row, queued blob
 // deletions that are due, and interrupted blob writes. sweepFiles is one pass with the deps'
-// clock, so tests call it directly; startFileSweeper runs it on a timer in server.ts.
+// clock, so tests call it directly; server.ts runs it as a periodic job (fileSweepJob).
 import fsp from 'node:fs/promises';
 import * as repo from './files.repository.ts';
 import { purgeBlobs, type FilesDeps } from './files.service.ts';
 import { finishStuckUploads } from './uploads.finish.ts';
+import type { PeriodicJob } from '../jobs/periodic.ts';
 
 export interface SweepResult {
   /** Uploads a stopped process left unfinished, now files. */
@@ -67,26 +68,12 @@ export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
   };
 }
 
-/** Runs sweepFiles now and every `intervalMs`; never two passes at once. */
-export function startFileSweeper(deps: FilesDeps, intervalMs = 10 * 60_000): { stop(): void } {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const result = await sweepFiles(deps);
-      if (Object.values(result).some((n) => n > 0)) deps.logger.info(result, 'file sweep');
-    } catch (err) {
-      deps.logger.warn(
-        { err: err instanceof Error ? err.message : 'unknown' },
-        'file sweep failed',
-      );
-    } finally {
-      running = false;
-    }
+/** sweepFiles as a periodic job (jobs/periodic.ts, started in server.ts). */
+export function fileSweepJob(deps: FilesDeps, intervalMs = 10 * 60_000): PeriodicJob<SweepResult> {
+  return {
+    name: 'file sweep',
+    intervalMs,
+    run: () => sweepFiles(deps),
+    worthLogging: (result) => Object.values(result).some((n) => n > 0),
   };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  void run();
-  return { stop: () => clearInterval(timer) };
 }

@@ -19,6 +19,7 @@ import type { SessionUser } from '../auth/auth.middleware.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { getLimits, storageUsed } from '../plans/limits.service.ts';
+import type { PeriodicJob } from '../jobs/periodic.ts';
 import { onUserDeleted } from '../profiles/user-deletion.ts';
 import { countVaults } from '../vaults/vaults.repository.ts';
 import * as repo from './subscriptions.repository.ts';
@@ -188,26 +189,15 @@ export async function applyDueChanges(deps: Deps): Promise<{ downgraded: number;
   return { downgraded, lapsed };
 }
 
-/** Runs applyDueChanges now and every `intervalMs` (server.ts); never two passes at once. */
-export function startSubscriptionJob(deps: Deps, intervalMs = 5 * 60_000): { stop(): void } {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const result = await applyDueChanges(deps);
-      if (result.downgraded + result.lapsed > 0) deps.logger.info(result, 'subscription changes');
-    } catch (err) {
-      deps.logger.warn(
-        { err: err instanceof Error ? err.message : 'unknown' },
-        'subscription job failed',
-      );
-    } finally {
-      running = false;
-    }
+/** applyDueChanges as a periodic job (jobs/periodic.ts, started in server.ts). */
+export function subscriptionJob(
+  deps: Deps,
+  intervalMs = 5 * 60_000,
+): PeriodicJob<{ downgraded: number; lapsed: number }> {
+  return {
+    name: 'subscription changes',
+    intervalMs,
+    run: () => applyDueChanges(deps),
+    worthLogging: (result) => result.downgraded + result.lapsed > 0,
   };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  void run();
-  return { stop: () => clearInterval(timer) };
 }

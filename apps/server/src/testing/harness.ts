@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateAll } from '../db/migrations.ts';
 import { createFileStorage } from '../files/storage.ts';
+import { sharedLocks } from '../db/locks.ts';
 import type { FileStorage } from '../files/uploads.ts';
 import { createLogger } from '../logger.ts';
 import { createAuth } from '../auth/auth.ts';
@@ -61,6 +62,9 @@ async function createPostgresDatabase(
   };
 }
 
+/** The Better Auth secret of test apps on PostgreSQL, where one must be configured. */
+export const TEST_AUTH_SECRET = 'sealvault-test-secret-0123456789abcdef';
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
@@ -76,7 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // No free-space watermark: tests must not depend on the host's disk; the storage tests
     // replace the statfs of the data dir instead (files/storage-guard.ts).
     UPLOAD_MIN_FREE_MB: '0',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...(pgDb ? { DATABASE_URL: pgDb.url, BETTER_AUTH_SECRET: TEST_AUTH_SECRET } : {}),
     ...env,
   });
   let logText = '';
@@ -106,8 +110,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await migrateAll(db, auth);
   const clock = { now: new Date() };
   // A new file storage with each app, as a new process would have [Note: recoverable finish].
+  // On PostgreSQL the tus locks are shared ones, as with several instances (db/locks.ts).
+  const locks = sharedLocks(db);
   const start = (cfg: Config) => {
-    const files = createFileStorage(cfg);
+    const files = createFileStorage(cfg, db.kind === 'postgres' ? locks : null);
     return {
       files,
       app: createApp({ config: cfg, db, logger, now: () => new Date(clock.now), auth, files }),
@@ -143,6 +149,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       ({ app: t.app, files: t.files } = start(t.config));
     },
     close: async () => {
+      await locks.close();
       await db.close();
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
