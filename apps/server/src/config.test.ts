@@ -27,6 +27,43 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 
+  it('keeps blobs in DATA_DIR/blobs by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/vault' }).blobs).toEqual({
+      kind: 'fs',
+      dir: path.resolve('/srv/vault', 'blobs'),
+    });
+  });
+
+  it('takes an S3 bucket with BLOB_STORE=s3, path-style only when asked', () => {
+    expect(loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'vault-blobs' }).blobs).toEqual({
+      kind: 's3',
+      bucket: 'vault-blobs',
+      forcePathStyle: false,
+    });
+    const c = loadConfig({
+      BLOB_STORE: 's3',
+      S3_BUCKET: 'vault-blobs',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(c.blobs).toEqual({ kind: 's3', bucket: 'vault-blobs', forcePathStyle: true });
+  });
+
+  it('stops when BLOB_STORE=s3 has no S3_BUCKET, naming it', () => {
+    const load = () => loadConfig({ BLOB_STORE: 's3' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/S3_BUCKET: required when BLOB_STORE=s3/);
+  });
+
+  it.each([
+    ['BLOB_STORE', 'gcs'],
+    ['S3_BUCKET', 'a/b'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
+  ])('stops with a message naming %s when it is %s', (name, value) => {
+    const load = () => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'vault-blobs', [name]: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(new RegExp(name));
+  });
+
   it('keeps only the origin of PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://vault.example.com/some/path' }).publicUrl).toBe(
       'https://vault.example.com',

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { authConfigFrom, authEnv, type AuthConfig } from './auth/auth.config.ts';
+import { blobsConfigFrom, blobsEnv, type BlobsConfig } from './blobs/blobs.config.ts';
 import {
   paymentsConfigFrom,
   paymentsEnv,
@@ -33,6 +34,7 @@ const envSchema = z.object({
   ...authEnv,
   ...paymentsEnv,
   ...storageEnv,
+  ...blobsEnv,
 });
 
 export interface Config {
@@ -57,6 +59,8 @@ export interface Config {
   payments: PaymentsConfig | null;
   /** The cloud storage providers (storage/storage.config.ts); null ones are not configured. */
   storage: StorageConfig;
+  /** Where blobs live: `${dataDir}/blobs` or an S3 bucket (blobs/blobs.config.ts). */
+  blobs: BlobsConfig;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +87,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  let blobs: BlobsConfig;
+  try {
+    blobs = blobsConfigFrom(e, dataDir);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -99,5 +109,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auth: authConfigFrom(e),
     payments,
     storage: storageConfigFrom(e),
+    blobs,
   };
 }

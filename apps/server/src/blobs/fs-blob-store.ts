@@ -10,6 +10,8 @@ import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BlobNotFoundError,
+  isBlobKey,
+  randomBlobKey,
   type BlobKey,
   type BlobStore,
   type ByteRange,
@@ -17,19 +19,14 @@ import {
 } from './blob-store.ts';
 import { DATA_DIR_MODE, DATA_FILE_MODE } from '../db/file-modes.ts';
 
-const KEY_PATTERN = /^[0-9a-f]{32}$/;
 /** Read size per pull: one vf1 chunk's worth, so memory per download stays flat. */
 const READ_CHUNK = 256 * 1024;
-
-export const isBlobKey = (value: string): value is BlobKey => KEY_PATTERN.test(value);
 
 const isErrno = (err: unknown, code: string): boolean =>
   err instanceof Error && (err as NodeJS.ErrnoException).code === code;
 
 export interface FsBlobStore extends BlobStore {
   readonly root: string;
-  /** Removes temp files (interrupted puts) last modified before `before`; returns how many. */
-  removeStaleTemp(before: Date): Promise<number>;
 }
 
 export function createFsBlobStore(root: string): FsBlobStore {
@@ -48,7 +45,7 @@ export function createFsBlobStore(root: string): FsBlobStore {
     await handle?.close();
   }
 
-  const newKey = () => randomBytes(16).toString('hex') as BlobKey;
+  const newKey = randomBlobKey;
 
   /** Moves a complete, fsync'd file to `key`. */
   async function commit(source: string, size: number, key: BlobKey): Promise<StoredBlob> {
@@ -177,6 +174,27 @@ export function createFsBlobStore(root: string): FsBlobStore {
     await fsp.rm(pathOf(key), { force: true });
   }
 
+  /** Walks `${root}/ab/cd/<key>`: only names of our form, so temp files and strays are skipped. */
+  async function* list(): AsyncGenerator<StoredBlob> {
+    const hex2 = /^[0-9a-f]{2}$/;
+    const dirsIn = async (dir: string) =>
+      (await fsp.readdir(dir, { withFileTypes: true }).catch(() => []))
+        .filter((e) => e.isDirectory() && hex2.test(e.name))
+        .map((e) => e.name)
+        .sort();
+    for (const a of await dirsIn(absRoot)) {
+      for (const b of await dirsIn(path.join(absRoot, a))) {
+        const dir = path.join(absRoot, a, b);
+        const names = await fsp.readdir(dir).catch(() => [] as string[]);
+        for (const name of names.sort()) {
+          if (!isBlobKey(name) || !name.startsWith(a + b)) continue;
+          const s = await fsp.stat(path.join(dir, name)).catch(() => null);
+          if (s?.isFile()) yield { key: name, size: s.size };
+        }
+      }
+    }
+  }
+
   async function removeStaleTemp(before: Date): Promise<number> {
     const names = await fsp.readdir(tmpDir).catch(() => [] as string[]);
     let removed = 0;
@@ -199,6 +217,11 @@ export function createFsBlobStore(root: string): FsBlobStore {
     get,
     stat,
     delete: remove,
+    list,
+    restore: async (key, source) => {
+      pathOf(key); // refused before anything is written
+      return put(source, key);
+    },
     removeStaleTemp,
   };
 }

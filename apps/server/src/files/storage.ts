@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { createFsBlobStore } from '../blobs/fs-blob-store.ts';
+import { createBlobStore } from '../blobs/create-blob-store.ts';
 import type { Config } from '../config.ts';
 import { createTusServer, UploadStore, type FileStorage } from './uploads.ts';
 import { finishUpload } from './uploads.finish.ts';
@@ -12,7 +12,7 @@ import { finishUpload } from './uploads.finish.ts';
 export function createFileStorage(config: Config): FileStorage {
   const uploads = new UploadStore(path.join(config.dataDir, 'uploads'));
   return {
-    blobs: createFsBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs: createBlobStore(config),
     uploads,
     tus: createTusServer(uploads, finishUpload),
     instance: randomBytes(8).toString('hex'),

@@ -22,7 +22,7 @@ import {
   type UploadMetadata,
 } from '@sealvault/protocol';
 import { errorBody } from '../http/errors.ts';
-import type { FsBlobStore } from '../blobs/fs-blob-store.ts';
+import type { BlobStore } from '../blobs/blob-store.ts';
 import { ContentHasher, type ContentHashMark } from './content-hash.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
@@ -203,7 +203,7 @@ export class UploadStore extends FileStore {
 }
 
 export interface FileStorage {
-  blobs: FsBlobStore;
+  blobs: BlobStore;
   uploads: UploadStore;
   tus: Server;
   /** Random per storage (per process): names this process's claims [Note: recoverable finish]. */
