@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+const BETTER_AUTH_SECRET = 'a-secret-of-at-least-32-characters-long';
+
 describe('loadConfig', () => {
   it('defaults to port 3000, ./data and an SQLite file inside it', () => {
     const c = loadConfig({});
@@ -12,8 +14,14 @@ describe('loadConfig', () => {
   });
 
   it('switches to PostgreSQL when DATABASE_URL is a postgres URL', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', BETTER_AUTH_SECRET });
     expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
+  });
+
+  it('refuses PostgreSQL without BETTER_AUTH_SECRET, naming it (instances share the database)', () => {
+    const load = () => loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/BETTER_AUTH_SECRET must be set when DATABASE_URL is set/);
   });
 
   it.each([

@@ -80,6 +80,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${detail}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_URL && !e.BETTER_AUTH_SECRET) {
+    // Several instances share the database: each must sign and check sessions with one secret,
+    // which a secret generated into each instance's own DATA_DIR would not be.
+    throw new ConfigError(
+      'Invalid configuration: BETTER_AUTH_SECRET must be set when DATABASE_URL is set (the same secret of at least 32 characters on every instance).',
+    );
+  }
   let payments: PaymentsConfig | null;
   try {
     payments = paymentsConfigFrom(e);

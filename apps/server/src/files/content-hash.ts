@@ -75,11 +75,15 @@ export class ContentHasher {
   }
 }
 
-/** The content hash of a stored file, read in 4 MiB blocks. */
-export async function contentHashOfFile(file: string): Promise<string> {
+/** The content hash of stored bytes, read in order (a file in 4 MiB blocks, an S3 object). */
+export async function contentHashOfStream(bytes: AsyncIterable<Uint8Array>): Promise<string> {
   const hasher = new ContentHasher();
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: BLOCK })) {
-    hasher.update(chunk as Buffer);
-  }
+  for await (const chunk of bytes)
+    hasher.update(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   return hasher.digest();
+}
+
+/** The content hash of a stored file, read in 4 MiB blocks. */
+export function contentHashOfFile(file: string): Promise<string> {
+  return contentHashOfStream(fs.createReadStream(file, { highWaterMark: BLOCK }));
 }

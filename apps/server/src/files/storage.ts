@@ -8,18 +8,44 @@ import { createBlobStore } from '../blobs/create-blob-store.ts';
 import type { Config } from '../config.ts';
 import { createTusServer, UploadStore, type FileStorage } from './uploads.ts';
 import { finishUpload } from './uploads.finish.ts';
+import { createUploadLocker } from './upload-locks.ts';
+import type { SharedLocks } from '../db/locks.ts';
+import { S3UploadStore } from './uploads.s3.ts';
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
 
-export function createFileStorage(config: Config): FileStorage {
-  const uploads = new UploadStore(path.join(config.dataDir, 'uploads'));
+/**
+ * `locks`: the shared locks of several instances on PostgreSQL (db/locks.ts), else null.
+ * `s3Client`: S3 client settings over the SDK's default chain, for tests.
+ * With BLOB_STORE=s3 the unfinished uploads live in the bucket too (uploads.s3.ts), so any
+ * instance can take any PATCH; otherwise in DATA_DIR/uploads.
+ */
+export function createFileStorage(
+  config: Config,
+  locks: SharedLocks | null = null,
+  s3Client?: S3ClientConfig,
+): FileStorage {
+  const { blobs } = config;
+  const uploads =
+    blobs.kind === 's3'
+      ? new S3UploadStore({
+          bucket: blobs.bucket,
+          forcePathStyle: blobs.forcePathStyle,
+          ...(s3Client ? { client: s3Client } : {}),
+        })
+      : new UploadStore(path.join(config.dataDir, 'uploads'));
   return {
-    blobs: createBlobStore(config),
+    blobs: createBlobStore(config, s3Client),
     uploads,
-    tus: createTusServer(uploads, finishUpload),
+    tus: createTusServer(uploads, finishUpload, createUploadLocker(locks)),
     instance: randomBytes(8).toString('hex'),
     finishing: new Set(),
-    freeBytes: async () => {
-      const stats = await fsp.statfs(config.dataDir);
-      return stats.bavail * stats.bsize;
-    },
+    // The free-space watermark guards the data dir's disk, which holds no file bytes with S3.
+    freeBytes:
+      blobs.kind === 's3'
+        ? () => Promise.resolve(Number.POSITIVE_INFINITY)
+        : async () => {
+            const stats = await fsp.statfs(config.dataDir);
+            return stats.bavail * stats.bsize;
+          },
   };
 }

@@ -23,12 +23,11 @@
 // - A definite failure (checksum, vault gone, duplicate, bytes lost) removes the row, the blob and
 //   the tus files; any other error (I/O, the database) releases the claim and keeps the progress.
 import { randomBytes } from 'node:crypto';
-import fsp from 'node:fs/promises';
 import type { Selectable } from 'kysely';
 import { messages } from '@sealvault/protocol';
 import type { BlobKey } from '../blobs/blob-store.ts';
 import type { FileUploadsTable } from '../db/schema.ts';
-import { contentHashOfFile } from './content-hash.ts';
+import { contentHashOfStream } from './content-hash.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 import { quotaExceededAtRecord } from './storage-guard.ts';
@@ -66,8 +65,8 @@ export function mayClaim(row: UploadRow, storage: FileStorage, now: Date): boole
 
 /** Whether every declared byte of a 'receiving' upload is in the tus store. */
 export async function bytesComplete(storage: FileStorage, row: UploadRow): Promise<boolean> {
-  const stat = await fsp.stat(storage.uploads.dataPath(row.id)).catch(() => null);
-  return stat?.size === Number(row.upload_length);
+  const received = await storage.uploads.received(row.id);
+  return received?.size === Number(row.upload_length);
 }
 
 /**
@@ -112,7 +111,7 @@ export async function finishUpload(
         throw new TusHttpError(CHECKSUM_MISMATCH_STATUS, 'bad_request', texts.checksumMismatch);
       }
       key ??= await nameBlob(deps, id, claimId, storage.blobs.newKey());
-      await storage.blobs.adopt(storage.uploads.dataPath(id), key);
+      await storage.uploads.moveToBlob(id, storage.blobs, key);
     }
     await recordFile(deps, row, claimId, key, size, expected ?? '');
   } catch (err) {
@@ -155,10 +154,9 @@ async function nameBlob(
 async function contentHashOf(storage: FileStorage, id: string, size: number): Promise<string> {
   const running = storage.uploads.takeContentHash(id, size);
   if (running) return running;
-  const file = storage.uploads.dataPath(id);
-  const stat = await fsp.stat(file).catch(() => null);
-  if (stat?.size !== size) throw lost(); // gone from the tus store and not under the blob's key
-  return contentHashOfFile(file);
+  const received = await storage.uploads.received(id);
+  if (received?.size !== size) throw lost(); // gone from the tus store and not under the blob's key
+  return contentHashOfStream(storage.uploads.bytesOf(id));
 }
 
 /** The record, in one transaction with the row's move to 'done' (only under our claim). */
@@ -240,9 +238,9 @@ export async function finishStuckUploads(
   for (const row of await repo.uploadsToFinish(deps.db.kysely, now.toISOString())) {
     if (!mayClaim(row, storage, now)) continue;
     if (row.state === 'receiving') {
-      const stat = await fsp.stat(storage.uploads.dataPath(row.id)).catch(() => null);
-      const quiet = stat && stat.mtime.getTime() <= now.getTime() - SWEEP_QUIET_MS;
-      if (!quiet || stat.size !== Number(row.upload_length)) continue;
+      const received = await storage.uploads.received(row.id);
+      const quiet = received && received.mtime.getTime() <= now.getTime() - SWEEP_QUIET_MS;
+      if (!quiet || received.size !== Number(row.upload_length)) continue;
     }
     try {
       await finishUpload({ deps, storage, userId: row.user_id }, row.id);

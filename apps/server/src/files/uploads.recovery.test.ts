@@ -26,6 +26,13 @@ import type { TestUser } from '../testing/users.ts';
 import type { BlobKey } from '../blobs/blob-store.ts';
 import { FINISH_LEASE_MS } from './uploads.finish.ts';
 import { sweepFiles } from './uploads.sweep.ts';
+import { UploadStore, type TusUploadStore } from './uploads.ts';
+
+/** These tests reach into the uploads directory: the filesystem tus store's. */
+function fsStore(uploads: TusUploadStore): UploadStore {
+  if (!(uploads instanceof UploadStore)) throw new Error('not the filesystem tus store');
+  return uploads;
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,7 +160,7 @@ describe('an upload whose last step a crash interrupted', () => {
       const left = await row(s.id);
       expect(left).toMatchObject({ state: 'finishing' });
       expect(await t.files.blobs.stat(left.blob_key as BlobKey)).toEqual({ size: s.bytes.length });
-      expect(fs.existsSync(t.files.uploads.dataPath(s.id))).toBe(false);
+      expect(fs.existsSync(fsStore(t.files.uploads).dataPath(s.id))).toBe(false);
     }
 
     const head = await tus(t, byHead.user.cookie).head(byHead.location);
@@ -177,9 +184,9 @@ describe('an upload whose last step a crash interrupted', () => {
   it('is finished after a stop once its bytes were moved and named (the record missing)', async () => {
     const s = await started();
     const { blobs, uploads } = t.files;
-    await fs.promises.appendFile(uploads.dataPath(s.id), s.bytes.subarray(-1000));
+    await fs.promises.appendFile(fsStore(uploads).dataPath(s.id), s.bytes.subarray(-1000));
     // What the stopped process left: the claim, the blob and its key, its queued deletion.
-    const stored = await blobs.adopt(uploads.dataPath(s.id));
+    const stored = await blobs.adopt(fsStore(uploads).dataPath(s.id));
     await t.db.kysely
       .updateTable('file_uploads')
       .set({
@@ -226,7 +233,7 @@ describe('an upload whose last step a crash interrupted', () => {
   it('is finished when the process stopped after the last byte, before the claim', async () => {
     const s = await started();
     // The last bytes reached the disk; the hook that finishes never ran.
-    await fs.promises.appendFile(t.files.uploads.dataPath(s.id), s.bytes.subarray(-1000));
+    await fs.promises.appendFile(fsStore(t.files.uploads).dataPath(s.id), s.bytes.subarray(-1000));
     t.restart();
     const head = await tus(t, s.user.cookie).head(s.location);
     expect(head.status).toBe(200);
@@ -254,7 +261,7 @@ describe('an upload whose last step a crash interrupted', () => {
     const corrupt = await started();
     const blobsBefore = filesIn(t, 'blobs');
     await lastPatchStopsIn(corrupt, stopIn(t.files.blobs, 'adopt'));
-    const data = t.files.uploads.dataPath(corrupt.id);
+    const data = fsStore(t.files.uploads).dataPath(corrupt.id);
     const fd = fs.openSync(data, 'r+');
     fs.writeSync(fd, Buffer.from([corrupt.bytes[5]! ^ 0xff]), 0, 1, 5);
     fs.closeSync(fd);
@@ -276,7 +283,7 @@ describe('an upload whose last step a crash interrupted', () => {
   it('leaves a claim that a request of this process holds, and takes over one past the lease', async () => {
     const s = await started();
     const storage = t.files;
-    await fs.promises.appendFile(storage.uploads.dataPath(s.id), s.bytes.subarray(-1000));
+    await fs.promises.appendFile(fsStore(storage.uploads).dataPath(s.id), s.bytes.subarray(-1000));
     const claimedAt = t.clock.now.toISOString();
     await t.db.kysely
       .updateTable('file_uploads')

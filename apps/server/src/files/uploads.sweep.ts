@@ -3,7 +3,6 @@
 // removes uploads past their expiry (bytes, tus info, row and a half-finished one's blob), stray tus files without a row, queued blob
 // deletions that are due, and interrupted blob writes. sweepFiles is one pass with the deps'
 // clock, so tests call it directly; server.ts runs it as a periodic job (fileSweepJob).
-import fsp from 'node:fs/promises';
 import * as repo from './files.repository.ts';
 import { purgeBlobs, type FilesDeps } from './files.service.ts';
 import { finishStuckUploads } from './uploads.finish.ts';
@@ -19,8 +18,6 @@ export interface SweepResult {
   blobsDeleted: number;
   tempFiles: number;
 }
-
-const TUS_FILE = /^([0-9a-f]{32})(?:\.json)?$/;
 
 export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
   const now = deps.now();
@@ -40,21 +37,18 @@ export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
     await repo.deleteUpload(db, id);
   }
 
-  // tus files whose row is gone (a crash between two steps), once older than the expiry.
-  const names = await fsp.readdir(storage.uploads.directory).catch(() => [] as string[]);
-  const ids = [...new Set(names.flatMap((n) => TUS_FILE.exec(n)?.[1] ?? []))];
-  const known = await repo.uploadIds(db, ids);
+  // Uploads in the tus store whose row is gone (a crash between two steps), once older than the
+  // expiry.
+  const held = await storage.uploads.held();
+  const known = await repo.uploadIds(
+    db,
+    held.map((h) => h.id),
+  );
   let strayUploads = 0;
-  for (const id of ids) {
-    if (known.has(id)) continue;
-    const path = storage.uploads.dataPath(id);
-    const stats = await Promise.all(
-      [fsp.stat(path), fsp.stat(`${path}.json`)].map((p) => p.catch(() => null)),
-    );
-    if (stats.every((s) => !s || s.mtime < cutoff)) {
-      await storage.uploads.discard(id);
-      strayUploads += 1;
-    }
+  for (const { id, mtime } of held) {
+    if (known.has(id) || mtime >= cutoff) continue;
+    await storage.uploads.discard(id);
+    strayUploads += 1;
   }
 
   await repo.dropReferencedDeletions(db);

@@ -7,11 +7,12 @@
 // creation; every later tus request is refused (404) unless it comes from that user. The last
 // step, finishUpload, lives in uploads.finish.ts ([Note: recoverable finish]).
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { Server, type DataStore, type Locker } from '@tus/server';
 import {
   CONTENT_HASH_BLOCK_BYTES,
   messages,
@@ -22,12 +23,13 @@ import {
   type UploadMetadata,
 } from '@sealvault/protocol';
 import { errorBody } from '../http/errors.ts';
-import type { BlobStore } from '../blobs/blob-store.ts';
+import type { BlobKey, BlobStore } from '../blobs/blob-store.ts';
 import { ContentHasher, type ContentHashMark } from './content-hash.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 
 export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
+const TUS_FILE = /^([0-9a-f]{32})(?:\.json)?$/;
 const BLOCK = CONTENT_HASH_BLOCK_BYTES;
 // [Note: deferred checksum] A client that encrypts while it uploads learns the ciphertext's
 // content hash only after the last byte, so it may leave `checksum` out of the creation metadata
@@ -98,7 +100,7 @@ export interface BodyCheck {
  * is kept as it arrives (a dropped one resumes from what reached the disk) and only the final
  * content hash covers it.
  */
-export class UploadStore extends FileStore {
+export class UploadStore extends FileStore implements UploadBytes {
   private readonly hashers = new Map<string, ContentHasher>();
   private readonly checks = new Map<string, BodyCheck>();
 
@@ -192,6 +194,34 @@ export class UploadStore extends FileStore {
     if (!UPLOAD_ID_PATTERN.test(id)) throw new Error('not an upload id');
     return path.join(this.directory, id);
   }
+
+  async received(id: string): Promise<{ size: number; mtime: Date } | null> {
+    const stat = await fsp.stat(this.dataPath(id)).catch(() => null);
+    return stat && { size: stat.size, mtime: stat.mtime };
+  }
+
+  bytesOf(id: string): AsyncIterable<Uint8Array> {
+    return fs.createReadStream(this.dataPath(id), { highWaterMark: BLOCK });
+  }
+
+  async moveToBlob(id: string, blobs: BlobStore, key: BlobKey): Promise<void> {
+    await blobs.adopt(this.dataPath(id), key);
+  }
+
+  async held(): Promise<{ id: string; mtime: Date }[]> {
+    const names = await fsp.readdir(this.directory).catch(() => [] as string[]);
+    const ids = [...new Set(names.flatMap((n) => TUS_FILE.exec(n)?.[1] ?? []))];
+    return Promise.all(
+      ids.map(async (id) => {
+        const data = this.dataPath(id);
+        const stats = await Promise.all(
+          [fsp.stat(data), fsp.stat(`${data}.json`)].map((p) => p.catch(() => null)),
+        );
+        const mtime = Math.max(0, ...stats.map((s) => s?.mtime.getTime() ?? 0));
+        return { id, mtime: new Date(mtime) };
+      }),
+    );
+  }
   /** Removes the upload's bytes and tus info file, whichever of them exist. */
   async discard(id: string): Promise<void> {
     const data = this.dataPath(id);
@@ -202,9 +232,32 @@ export class UploadStore extends FileStore {
   }
 }
 
+/**
+ * What the routes, the finishing and the sweep need of the tus store, whichever keeps the bytes:
+ * this directory (UploadStore) or the S3 bucket (uploads.s3.ts, with several instances).
+ */
+export interface UploadBytes {
+  /** [Note: checksum per PATCH]: the digest the next body written to `id` must have. */
+  expectBody(id: string, check: BodyCheck): void;
+  withdraw(check: BodyCheck): void;
+  /** [Note: running hash]: the content hash of all `length` bytes, if this process saw them all. */
+  takeContentHash(id: string, length: number): string | null;
+  /** The bytes received so far and when the last arrived; null if the store has none of `id`. */
+  received(id: string): Promise<{ size: number; mtime: Date } | null>;
+  /** The received bytes, in order. */
+  bytesOf(id: string): AsyncIterable<Uint8Array>;
+  /** Makes the complete bytes of `id` the blob `key`. */
+  moveToBlob(id: string, blobs: BlobStore, key: BlobKey): Promise<void>;
+  /** Removes whatever the store keeps of `id` (bytes, tus info); fine if nothing is left. */
+  discard(id: string): Promise<void>;
+  /** Every upload the store keeps, with the time it was last written (the sweep's strays). */
+  held(): Promise<{ id: string; mtime: Date }[]>;
+}
+export type TusUploadStore = DataStore & UploadBytes;
+
 export interface FileStorage {
   blobs: BlobStore;
-  uploads: UploadStore;
+  uploads: TusUploadStore;
   tus: Server;
   /** Random per storage (per process): names this process's claims [Note: recoverable finish]. */
   instance: string;
@@ -238,10 +291,15 @@ function scopeOf(req: Request): UploadScope {
   return scope;
 }
 
-export function createTusServer(uploads: UploadStore, finishUpload: FinishUpload): Server {
+export function createTusServer(
+  uploads: TusUploadStore,
+  finishUpload: FinishUpload,
+  locker: Locker,
+): Server {
   return new Server({
     path: UPLOADS_PATH,
     datastore: uploads,
+    locker,
     relativeLocation: true,
     allowedOrigins: [], // same-origin only: no CORS headers at all
     // Right before the lock and the body: a PATCH's (or a creation-with-upload POST's) checksum.
