@@ -1,6 +1,7 @@
-// Test tiers: "unit" (beside the code, no server), "server" (in-process against a real database)
-// and "faults" (the real server as a child process, killed, starved of disk, sent huge bodies:
-// apps/server/faults). The e2e tier is Playwright (e2e/), the crypto browser run is its own
+// Test tiers: "unit" (beside the code, no server), "server" (in-process against a real
+// database), "faults" (the real server as a child process, killed, starved of disk, sent huge
+// bodies: apps/server/faults) and "multi" (two server processes sharing PostgreSQL and S3:
+// apps/server/multi). The e2e tier is Playwright (e2e/), the crypto browser run is its own
 // project (packages/crypto).
 import { defineConfig } from 'vitest/config';
 
@@ -45,6 +46,19 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Two server processes on one PostgreSQL database and one S3 bucket (apps/server/multi).
+          name: 'multi',
+          include: ['apps/server/multi/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -241,13 +241,14 @@ const digestOf = (u: Upload, offset: number, body: Buffer) =>
 /**
  * PATCHes bytes [offset, pieceEnd) with their Upload-Checksum (and, on the completing one, a
  * deferred content hash). `hold`: write only the first `hold.after` bytes of the body, then wait
- * for `hold.until` without ever finishing it (a request in flight when the server dies).
+ * for `hold.until`; then the body is never finished (a request in flight when the server dies),
+ * or with `hold.finish` the rest is sent (a slow request another one races).
  */
 export function patch(
   app: BenchApp,
   u: Upload,
   offset: number,
-  hold?: { after: number; until: Promise<void>; holding: () => void },
+  hold?: { after: number; until: Promise<void>; holding: () => void; finish?: boolean },
 ): Promise<Answer> {
   const end = pieceEnd(u, offset);
   const body = u.bytes.subarray(offset, end);
@@ -263,8 +264,9 @@ export function patch(
   return send(app.base, 'PATCH', u.location, headers, async (req) => {
     await new Promise<void>((resolve) => req.write(body.subarray(0, hold.after), () => resolve()));
     hold.holding();
-    await hold.until; // the body is never finished: the server is killed meanwhile
-    req.destroy();
+    await hold.until;
+    if (hold.finish) req.end(body.subarray(hold.after));
+    else req.destroy(); // the body is never finished: the server is killed meanwhile
   });
 }
 

@@ -31,6 +31,8 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(24),
   UPLOAD_MIN_FREE_MB: z.coerce.number().int().nonnegative().default(512),
+  /** How often the periodic jobs run (file sweep, subscription changes); their defaults without. */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().positive().max(86_400).optional(),
   ...authEnv,
   ...paymentsEnv,
   ...storageEnv,
@@ -51,6 +53,8 @@ export interface Config {
   webDist: string;
   /** Unfinished uploads expire this long after creation and are swept (files/uploads.sweep.ts). */
   uploadExpiryHours: number;
+  /** SWEEP_INTERVAL_SECONDS in ms; undefined: each job's own interval. */
+  sweepIntervalMs: number | undefined;
   /** Below this much free space (MiB) on the data dir, new uploads and PATCHes get 507. */
   uploadMinFreeMb: number;
   /** Accounts, sessions and mail (auth/auth.config.ts). */
@@ -112,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFile: e.LOG_FILE ? path.resolve(e.LOG_FILE) : undefined,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
+    sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS && e.SWEEP_INTERVAL_SECONDS * 1000,
     uploadMinFreeMb: e.UPLOAD_MIN_FREE_MB,
     auth: authConfigFrom(e),
     payments,

@@ -55,8 +55,14 @@ export async function startServer(
   const now = () => new Date();
   const app = createApp({ config, db, logger, now, auth, files });
   const jobs = [
-    startPeriodicJob(fileSweepJob({ config, db, logger, now, files }), { logger, locks }),
-    startPeriodicJob(subscriptionJob({ db, logger, now }), { logger, locks }),
+    startPeriodicJob(fileSweepJob({ config, db, logger, now, files }, config.sweepIntervalMs), {
+      logger,
+      locks,
+    }),
+    startPeriodicJob(subscriptionJob({ db, logger, now }, config.sweepIntervalMs), {
+      logger,
+      locks,
+    }),
   ];
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

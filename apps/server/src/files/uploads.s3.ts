@@ -124,28 +124,24 @@ export class S3UploadStore extends S3Store implements UploadBytes {
 
   async received(id: string): Promise<{ size: number; mtime: Date } | null> {
     if (!UPLOAD_ID_PATTERN.test(id)) return null;
-    // Complete: the object itself.
-    const whole = await this.client
-      .headObject({ Bucket: this.bucketName, Key: id })
-      .catch((err: unknown) => {
-        if (isNotFound(err)) return null;
-        throw err;
-      });
-    if (whole) {
-      return { size: whole.ContentLength ?? 0, mtime: whole.LastModified ?? new Date(0) };
-    }
-    // Still receiving: the parts and the short piece; the time is the info's or the piece's.
-    const upload = await this.getUpload(id).catch(() => null);
-    if (!upload) return null;
-    const stamps = await Promise.all(
-      [`${id}.info`, `${id}.part`].map((Key) =>
-        this.client
-          .headObject({ Bucket: this.bucketName, Key })
-          .then((h) => h.LastModified?.getTime() ?? 0)
-          .catch(() => 0),
-      ),
+    const lastModified = (Key: string) =>
+      this.client
+        .headObject({ Bucket: this.bucketName, Key })
+        .then((h) => ({ size: h.ContentLength ?? 0, at: h.LastModified?.getTime() ?? 0 }))
+        .catch((err: unknown) => {
+          if (isNotFound(err)) return null;
+          throw err;
+        });
+    // When the last byte came: the info is rewritten as the multipart upload completes (a
+    // completed object's own Last-Modified is when its multipart upload began), and the short
+    // piece is written by each PATCH that leaves one.
+    const [whole, info, piece] = await Promise.all(
+      [id, `${id}.info`, `${id}.part`].map(lastModified),
     );
-    return { size: upload.offset, mtime: new Date(Math.max(...stamps)) };
+    const mtime = new Date(Math.max(whole?.at ?? 0, info?.at ?? 0, piece?.at ?? 0));
+    if (whole) return { size: whole.size, mtime };
+    const upload = await this.getUpload(id).catch(() => null);
+    return upload && { size: upload.offset, mtime };
   }
 
   async *bytesOf(id: string): AsyncIterable<Uint8Array> {

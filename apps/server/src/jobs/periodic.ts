@@ -30,9 +30,11 @@ export function startPeriodicJob<T extends object>(
     try {
       const outcome = await runExclusive(deps.locks, job.name, job.run);
       if (!outcome.ran) {
-        deps.logger.debug({ job: job.name }, 'job running on another instance');
+        deps.logger.debug({ job: job.name }, 'job skipped: running on another instance');
       } else if (job.worthLogging(outcome.result)) {
         deps.logger.info({ job: job.name, result: outcome.result }, job.name);
+      } else {
+        deps.logger.debug({ job: job.name }, 'job ran');
       }
     } catch (err) {
       deps.logger.warn(
