@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { errorBody, onError } from './http/errors.ts';
 import { limitBodies } from './http/body-limit.ts';
+import { compressJson } from './http/compress.ts';
 import { sameOriginStateChanges, securityHeaders } from './http/security.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
@@ -51,6 +52,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   // Before anything reads a body; the tus upload bodies are exempt (http/body-limit.ts).
   app.use('*', limitBodies());
+  // JSON answers of 1 KiB or more go out gzipped; file bytes never (downloads, tus uploads).
+  app.use(
+    '/api/*',
+    compressJson({
+      except: (p) => /^\/api\/(?:uploads(?:\/|$)|vaults\/[^/]+\/files\/[^/]+\/content)/.test(p),
+    }),
+  );
   // The payment notification comes from the provider's servers and is authenticated by its
   // signature (payments/ipn.ts), so it is the one state change exempt from the same-origin rule.
   app.use('/api/*', sameOriginStateChanges(deps.config.publicUrl, [IPN_PATH]));

@@ -1,39 +1,99 @@
 // Serves the built web app: hashed assets with a year-long immutable cache, everything else
 // that is not /api falls back to index.html (the single-page app routes it), never cached.
-import fs from 'node:fs';
-import path from 'node:path';
-import { Hono, type MiddlewareHandler } from 'hono';
+// The build writes a brotli `.br` and a gzip `.gz` beside each text file (apps/web/vite.config.ts);
+// they are sent to clients that accept them, br first, with the original's Content-Type and
+// `Vary: Accept-Encoding` (http/compress.ts). A Range request always gets the plain file, so its
+// Content-Range counts the bytes the client asked about.
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { getMimeType } from 'hono/utils/mime';
+import { acceptsEncoding, varyOnEncoding } from '../http/compress.ts';
 import type { AppEnv } from '../http/context.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+/** The encodings the build writes, in the order they are preferred. */
+const ENCODINGS = [
+  { name: 'br', ext: '.br' },
+  { name: 'gzip', ext: '.gz' },
+] as const;
+
+type Handler = MiddlewareHandler<AppEnv>;
+type Serve = (c: Context<AppEnv, string>, next: Next) => Promise<Response | undefined>;
+
+/**
+ * Serves the files under `root` by request path, or always the one file `file`, each from its
+ * pre-compressed copy when the client accepts one and the build wrote it.
+ */
+function encodedFiles(root: string, file?: string): Serve {
+  const serve = (ext: string) =>
+    serveStatic<AppEnv>(
+      file ? { root, path: file + ext } : { root, rewriteRequestPath: (p) => p + ext },
+    );
+  // Made on first use: serveStatic complains at once about a root that is not there (yet).
+  let servers: { variants: { name: string; serve: Handler }[]; identity: Handler } | undefined;
+  const notFound = () => Promise.resolve();
+  return async (c, next) => {
+    const { variants, identity } = (servers ??= {
+      variants: ENCODINGS.map((e) => ({ name: e.name, serve: serve(e.ext) })),
+      identity: serve(''),
+    });
+    const type = getMimeType(file ?? c.req.path);
+    const encodable = type !== undefined && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
+    if (encodable && c.req.header('Range') === undefined) {
+      const accepted = c.req.header('Accept-Encoding');
+      for (const v of variants) {
+        if (!acceptsEncoding(accepted, v.name)) continue;
+        const res = await v.serve(c, notFound);
+        if (!(res instanceof Response)) continue; // no such copy: the build found it not worth it
+        res.headers.set('Content-Type', type);
+        res.headers.set('Content-Encoding', v.name);
+        varyOnEncoding(res.headers);
+        return res;
+      }
+    }
+    const res = await identity(c, next);
+    if (!(res instanceof Response)) return undefined;
+    if (encodable) varyOnEncoding(res.headers);
+    return res;
+  };
+}
+
+/** serveStatic builds its response before onFound runs: the cache header goes on that response. */
+function cached(serve: Serve, cacheControl: string): Handler {
+  return async (c, next) => {
+    const res = await serve(c, next);
+    if (!res) return;
+    res.headers.set('Cache-Control', cacheControl);
+    return res;
+  };
+}
 
 export function webRoutes(webDist: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const indexFile = path.join(webDist, 'index.html');
-
-  // serveStatic builds its response before onFound runs, so the cache header is set on the
-  // response it returns instead.
-  const cached = (cacheControl: string): MiddlewareHandler<AppEnv> => {
-    const serve = serveStatic<AppEnv>({ root: webDist });
-    return async (c, next) => {
-      const res = await serve(c, next);
-      if (res instanceof Response) {
-        res.headers.set('Cache-Control', cacheControl);
-        return res;
-      }
-    };
-  };
-  app.use('/assets/*', cached('public, max-age=31536000, immutable'));
-  app.use('*', cached('no-cache'));
-  app.get('*', async (c) => {
-    const html = await fs.promises.readFile(indexFile, 'utf8').catch(() => null);
-    if (html === null) {
+  const files = encodedFiles(webDist);
+  const index = encodedFiles(webDist, 'index.html');
+  const page = async (c: Context<AppEnv, string>) => {
+    const res = await index(c, () => Promise.resolve());
+    if (!res) {
       return c.text(
         'The web app is not built. Run `npm run build` (npm start does it for you).',
         503,
       );
     }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html);
-  });
+    res.headers.set('Cache-Control', NO_CACHE);
+    return res;
+  };
+
+  app.get('/', page);
+  app.use('/assets/*', cached(files, IMMUTABLE));
+  // A missing hashed asset is a stale page asking for an old build's chunk: 404, never the page.
+  app.get('/assets/*', (c) => c.notFound());
+  app.use('*', cached(files, NO_CACHE));
+  // Nor does any other path that names a file (robots.txt, the manifest): no route of the app has
+  // a dot in it.
+  app.get('*', (c, next) => (/\.[^/]*$/.test(c.req.path) ? c.notFound() : next()));
+  app.get('*', page);
   return app;
 }

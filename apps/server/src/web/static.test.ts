@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+
+// A build as apps/web/vite.config.ts leaves it: hashed assets and index.html with their .br and .gz
+// copies, and the small files of public/ at the root.
+const ASSET = '/assets/index-Ab12Cd34.js';
+const script = `export const greeting = ${JSON.stringify('hello, '.repeat(400))};\n`;
+const indexHtml = '<!doctype html><title>SealVault</title><div id="root"></div>';
+const robots = 'User-agent: *\nAllow: /\nDisallow: /api/\n';
+const manifest = JSON.stringify({ name: 'SealVault', display: 'standalone', start_url: '/' });
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const web = t.config.webDist;
+  const write = (file: string, text: string, encoded = true) => {
+    const at = path.join(web, file);
+    fs.mkdirSync(path.dirname(at), { recursive: true });
+    fs.writeFileSync(at, text);
+    if (!encoded) return;
+    fs.writeFileSync(`${at}.br`, zlib.brotliCompressSync(text));
+    fs.writeFileSync(`${at}.gz`, zlib.gzipSync(text));
+  };
+  write(ASSET, script);
+  write('index.html', indexHtml);
+  write('robots.txt', robots, false);
+  write('manifest.webmanifest', manifest);
+});
+afterAll(() => t.close());
+
+const get = (p: string, headers: Record<string, string> = {}) => t.request(p, { headers });
+const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+describe('pre-compressed web assets', () => {
+  it('serves the brotli copy of a hashed asset to a browser that accepts br, with its own type', async () => {
+    const res = await get(ASSET, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = await bytes(res);
+    expect(Number(res.headers.get('content-length'))).toBe(body.length);
+    expect(body.length).toBeLessThan(script.length / 10);
+    expect(zlib.brotliDecompressSync(body).toString()).toBe(script);
+  });
+
+  it('serves the gzip copy when gzip is the best the client accepts', async () => {
+    for (const accept of ['gzip', 'gzip, deflate', 'br;q=0, gzip', 'deflate, gzip;q=0.5']) {
+      const res = await get(ASSET, { 'accept-encoding': accept });
+      expect(res.headers.get('content-encoding'), accept).toBe('gzip');
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(zlib.gunzipSync(await bytes(res)).toString()).toBe(script);
+    }
+  });
+
+  it('serves the file as it is without Accept-Encoding, still with Vary and its cache', async () => {
+    const cases: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0' },
+    ];
+    for (const headers of cases) {
+      const res = await get(ASSET, headers);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(await res.text()).toBe(script);
+    }
+  });
+
+  it('answers a Range request from the plain file, so Content-Range counts its bytes', async () => {
+    const res = await get(ASSET, { 'accept-encoding': 'gzip, br', range: 'bytes=10-19' });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('content-range')).toBe(`bytes 10-19/${Buffer.byteLength(script)}`);
+    expect(await res.text()).toBe(script.slice(10, 20));
+  });
+
+  it('answers HEAD with the length of the copy it would send', async () => {
+    const res = await t.request(ASSET, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(Number(res.headers.get('content-length'))).toBe(
+      fs.statSync(path.join(t.config.webDist, `${ASSET}.br`)).size,
+    );
+  });
+
+  it('serves index.html compressed at / and at the app routes, never cached', async () => {
+    for (const p of ['/', '/dashboard', '/vault/0b6f5a9e-8a9c-4f0e-9d53-5b7a2f1c3d4e']) {
+      const res = await get(p, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(await bytes(res)).toString()).toBe(indexHtml);
+    }
+    const plain = await get('/auth');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(indexHtml);
+  });
+
+  it('answers a missing hashed asset with 404, not with the page', async () => {
+    const res = await get('/assets/index-Old00000.js', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('<title>');
+  });
+});
+
+describe('robots.txt and the web app manifest', () => {
+  it('serves robots.txt as text, not the page', async () => {
+    const res = await get('/robots.txt', { 'accept-encoding': 'gzip, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('content-encoding')).toBeNull(); // the build wrote no copy of it
+    expect(await res.text()).toBe(robots);
+  });
+
+  it('serves the manifest as application/manifest+json, not the page', async () => {
+    const res = await get('/manifest.webmanifest', { 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/manifest+json');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(JSON.parse(zlib.gunzipSync(await bytes(res)).toString())).toMatchObject({
+      name: 'SealVault',
+    });
+  });
+
+  it('never falls back to index.html for a path that names a file', async () => {
+    fs.renameSync(
+      path.join(t.config.webDist, 'robots.txt'),
+      path.join(t.config.webDist, 'robots.off'),
+    );
+    try {
+      for (const p of ['/robots.txt', '/manifest.json', '/favicon.ico']) {
+        const res = await get(p);
+        expect(res.status, p).toBe(404);
+        expect(await res.text()).not.toContain('<title>');
+      }
+    } finally {
+      fs.renameSync(
+        path.join(t.config.webDist, 'robots.off'),
+        path.join(t.config.webDist, 'robots.txt'),
+      );
+    }
+  });
+});

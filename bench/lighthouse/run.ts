@@ -1,0 +1,162 @@
+// Benchmark (issue 17): Lighthouse's mobile performance score of the landing page (/), the sign-in
+// page (/auth) and the signed-in dashboard, served by the real server from the built web app.
+// Lighthouse 12's default config: the mobile preset (a mid-range phone's screen, 4x CPU slowdown,
+// simulated slow 4G), performance category only. Debian's Chromium, started here with a DevTools
+// port for Lighthouse to drive; nothing is downloaded. The dashboard's account is signed up
+// through the API (bench/shared/app.ts) with a files vault and a secrets vault, and its session
+// cookie goes with every request (Lighthouse's extraHeaders).
+//
+// Each page is measured LH_RUNS times (3 by default), the pages taking turns so that a change in
+// the machine's load falls on all of them; the table gives the median of each figure. The
+// machine's load average is printed with it: Lighthouse simulates the network, but scales the
+// CPU time it observes, so a busy machine lowers the score.
+// Run: npm run build && node --import tsx bench/lighthouse/run.ts
+//      (WEB_DIST=/some/dist serves another build; LH_OUT=dir keeps each run's report as JSON)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { seedVault } from '../secrets/seed.ts';
+import { CHROMIUM, CHROMIUM_ARGS, freePort, sleep, startApp } from '../shared/app.ts';
+
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const OUT = process.env.LH_OUT;
+const PAGES = [
+  { name: 'landing', path: '/', signedIn: false },
+  { name: 'auth', path: '/auth', signedIn: false },
+  { name: 'dashboard', path: '/dashboard', signedIn: true },
+];
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  /** Bytes over the wire for the whole page load. */
+  bytes: number;
+}
+
+function figures(lhr: Result): Figures {
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+    fcp: num('first-contentful-paint'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    si: num('speed-index'),
+    bytes: num('total-byte-weight'),
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+
+async function main() {
+  const loadBefore = load();
+  const app = await startApp('lighthouse');
+  let browser: ReturnType<typeof spawn> | undefined;
+  try {
+    await seedVault(app.base, app.cookie, {
+      name: 'Documents',
+      type: 'files',
+      password: 'bench-vault-password',
+    });
+    await seedVault(app.base, app.cookie, {
+      name: 'Passwords',
+      type: 'secrets',
+      password: 'bench-vault-password',
+      secrets: 20,
+    });
+
+    const port = await freePort();
+    browser = spawn(
+      CHROMIUM,
+      [
+        '--headless',
+        ...CHROMIUM_ARGS,
+        `--remote-debugging-port=${port}`,
+        `--user-data-dir=${path.join(app.dataDir, 'profile')}`,
+        'about:blank',
+      ],
+      { stdio: 'ignore' },
+    );
+    for (let i = 0; ; i++) {
+      const up = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (i > 100) throw new Error('Chromium did not start');
+      await sleep(100);
+    }
+
+    const results = new Map<string, Figures[]>(PAGES.map((p) => [p.name, []]));
+    for (let run = 1; run <= RUNS; run++) {
+      for (const page of PAGES) {
+        const flags: Flags = {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          ...(page.signedIn ? { extraHeaders: { Cookie: app.cookie } } : {}),
+        };
+        const url = `${app.base}${page.path}`;
+        const result = await lighthouse(url, flags);
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        const { lhr } = result;
+        if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+        // A signed-in page whose session did not reach the server would land on /auth.
+        if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) {
+          throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
+        }
+        const f = figures(lhr);
+        results.get(page.name)!.push(f);
+        console.error(
+          `run ${run} ${page.name}: ${f.score} (LCP ${Math.round(f.lcp)} ms, TBT ${Math.round(f.tbt)} ms)`,
+        );
+        if (OUT) {
+          fs.mkdirSync(OUT, { recursive: true });
+          fs.writeFileSync(path.join(OUT, `${page.name}-${run}.json`), JSON.stringify(lhr));
+        }
+      }
+    }
+
+    console.log(`Lighthouse ${lighthouseVersion()}, mobile preset, median of ${RUNS} runs`);
+    console.log(`load average ${loadBefore} at the start, ${load()} at the end\n`);
+    console.log(
+      '| page | score | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | KiB | scores |',
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    for (const page of PAGES) {
+      const rs = results.get(page.name)!;
+      const m = (k: keyof Figures) => median(rs.map((r) => r[k]));
+      console.log(
+        `| ${page.path} | **${m('score')}** | ${m('fcp').toFixed(0)} | ${m('lcp').toFixed(0)} | ` +
+          `${m('tbt').toFixed(0)} | ${m('cls').toFixed(3)} | ${m('si').toFixed(0)} | ` +
+          `${(m('bytes') / 1024).toFixed(0)} | ${rs.map((r) => r.score).join(', ')} |`,
+      );
+    }
+  } finally {
+    browser?.kill('SIGTERM');
+    await app.stop();
+  }
+}
+
+function lighthouseVersion(): string {
+  const pkg = path.resolve(import.meta.dirname, '../../node_modules/lighthouse/package.json');
+  return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
+}
+
+await main();
