@@ -1,0 +1,66 @@
+# syntax=docker/dockerfile:1
+# SealVault: one image, one Node process serving the web app and the API (docs/deploy.md).
+#   docker build -t sealvault .
+#   docker run -p 3000:3000 -v sealvault-data:/data sealvault
+# The server runs its TypeScript through tsx, as `npm start` does: there is no server compile step.
+# Node 24 (LTS, supported until April 2028) on Debian 13, whose postgresql-client (17) has the
+# pg_dump and pg_restore that `npm run backup` and `npm run restore` need for PostgreSQL up to 17.
+# Another Node: --build-arg NODE_IMAGE=node:26-trixie-slim (untested).
+
+ARG NODE_IMAGE=node:24-trixie-slim
+
+# --- toolchain: what node-gyp needs to compile better-sqlite3 ---------------------------------
+FROM ${NODE_IMAGE} AS toolchain
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+# node-gyp builds against the headers the image ships, not downloaded ones.
+ENV npm_config_nodedir=/usr/local
+# npm ci checks the lockfile against every workspace's package.json, so all of them come along.
+COPY package.json package-lock.json .npmrc ./
+COPY packages/protocol/package.json packages/protocol/
+COPY packages/crypto/package.json packages/crypto/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+
+# --- build: every dependency, then the web app (Vite) ------------------------------------------
+FROM toolchain AS build
+RUN npm ci --no-audit --no-fund
+# The whole context (.dockerignore keeps out node_modules, data, tests and outputs), so that any
+# build step the web app gains finds what it needs.
+COPY . .
+RUN npm run build
+
+# --- prod-deps: the server's production dependencies only (better-sqlite3 compiles once more) --
+FROM toolchain AS prod-deps
+RUN npm ci --omit=dev --workspace=@sealvault/server --no-audit --no-fund
+
+# --- runtime ------------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+# NODE_ENV is deliberately left unset, as under `npm start` and in the tests: Better Auth changes
+# cookie naming and error pages when it is "production", and the server configures all of that
+# itself from PUBLIC_URL.
+ENV HOST=0.0.0.0 \
+  PORT=3000 \
+  DATA_DIR=/data
+# The manifests and node_modules (the root's and any nested in a workspace), owned by root and
+# read-only to the server's user.
+COPY --from=prod-deps /app/ ./
+COPY packages/protocol/src/ packages/protocol/src/
+COPY apps/server/src/ apps/server/src/
+COPY --from=build /app/apps/web/dist/ apps/web/dist/
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# GET /api/health answers 200 once the database answers (apps/server/src/app.ts). No curl in the
+# slim image: Node's own fetch.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
