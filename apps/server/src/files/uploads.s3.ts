@@ -19,12 +19,12 @@ import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { CONTENT_HASH_BLOCK_BYTES } from '@sealvault/protocol';
 import { BlobNotFoundError, type BlobKey, type BlobStore } from '../blobs/blob-store.ts';
 import type { S3BlobStore } from '../blobs/s3-blob-store.ts';
-import { ContentHasher } from './content-hash.ts';
 import {
   CHECKSUM_MISMATCH_STATUS,
   TusHttpError,
   texts,
   UPLOAD_ID_PATTERN,
+  UploadHashes,
   type BodyCheck,
   type UploadBytes,
 } from './uploads.ts';
@@ -49,8 +49,7 @@ function isNotFound(err: unknown): boolean {
 }
 
 export class S3UploadStore extends S3Store implements UploadBytes {
-  private readonly hashers = new Map<string, ContentHasher>();
-  private readonly checks = new Map<string, BodyCheck>();
+  private readonly hashes = new UploadHashes();
   readonly bucketName: string;
 
   constructor(options: S3UploadStoreOptions) {
@@ -73,31 +72,29 @@ export class S3UploadStore extends S3Store implements UploadBytes {
   }
 
   expectBody(id: string, check: BodyCheck): void {
-    this.checks.set(id, check);
+    this.hashes.expectBody(id, check);
   }
   withdraw(check: BodyCheck): void {
-    for (const [id, declared] of this.checks) if (declared === check) this.checks.delete(id);
+    this.hashes.withdraw(check);
+  }
+  takeContentHash(id: string, length: number): string | null {
+    return this.hashes.takeContentHash(id, length);
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const check = this.checks.get(id);
-    this.checks.delete(id);
-    const prior = this.hashers.get(id);
-    this.hashers.delete(id); // invalid until this write has succeeded
-    const hasher =
-      offset === 0 ? new ContentHasher() : prior?.length === offset ? prior : undefined;
+    const { check, hasher } = this.hashes.takeForWrite(id, offset);
 
     if (check) {
       const body = await readAtMost(readable, MAX_CHECKED_BODY);
       if (!body) throw new TusHttpError(413, 'payload_too_large', checkedBodyTooLarge);
       if (!createHash('sha256').update(body).digest().equals(check.digest)) {
-        if (hasher && offset > 0) this.hashers.set(id, hasher); // nothing was written
+        if (hasher && offset > 0) this.hashes.keep(id, hasher); // nothing was written
         throw new TusHttpError(CHECKSUM_MISMATCH_STATUS, 'bad_request', texts.pieceCorrupted);
       }
       const newOffset = await super.write(Readable.from([body]), id, offset);
       if (hasher && newOffset === offset + body.length) {
         hasher.update(body);
-        this.hashers.set(id, hasher);
+        this.hashes.keep(id, hasher);
       }
       return newOffset;
     }
@@ -112,14 +109,8 @@ export class S3UploadStore extends S3Store implements UploadBytes {
     });
     readable.on('error', (err) => tap.destroy(err));
     const newOffset = await super.write(readable.pipe(tap), id, offset);
-    if (hasher && newOffset === offset + seen) this.hashers.set(id, hasher);
+    if (hasher && newOffset === offset + seen) this.hashes.keep(id, hasher);
     return newOffset;
-  }
-
-  takeContentHash(id: string, length: number): string | null {
-    const hasher = this.hashers.get(id);
-    this.hashers.delete(id);
-    return hasher?.length === length ? hasher.digest() : null;
   }
 
   async received(id: string): Promise<{ size: number; mtime: Date } | null> {
@@ -171,8 +162,7 @@ export class S3UploadStore extends S3Store implements UploadBytes {
   }
 
   async discard(id: string): Promise<void> {
-    this.hashers.delete(id);
-    this.checks.delete(id);
+    this.hashes.forget(id);
     if (!UPLOAD_ID_PATTERN.test(id)) return;
     // The multipart upload if it is still open, then every object of the upload.
     await this.remove(id).catch(() => undefined);

@@ -81,6 +81,57 @@ export interface BodyCheck {
 }
 
 /**
+ * What both tus stores (this directory's, and S3's in uploads.s3.ts) keep per upload in this
+ * process: the digest declared for the next body [Note: checksum per PATCH] and the running block
+ * hashes [Note: running hash].
+ */
+export class UploadHashes {
+  private readonly hashers = new Map<string, ContentHasher>();
+  private readonly checks = new Map<string, BodyCheck>();
+
+  /**
+   * Declares the digest of the next body written to upload `id`. Keyed by upload only, as write()
+   * sees no request: two requests racing on one upload (tus's lock lets one write at a time and
+   * cancels the other) may swap declarations, so one may be refused with 460 although its body was
+   * right, or written unchecked. An accepted race: the final content hash still covers every byte.
+   */
+  expectBody(id: string, check: BodyCheck): void {
+    this.checks.set(id, check);
+  }
+  /** Drops `check` if no write took it (its request failed before reaching its body). */
+  withdraw(check: BodyCheck): void {
+    for (const [id, declared] of this.checks) if (declared === check) this.checks.delete(id);
+  }
+  /**
+   * For a write of upload `id` from `offset`: its declared check, and the hasher to go on with
+   * (a new one at 0, the kept one if it has hashed exactly `offset` bytes). Both are taken: the
+   * hasher is kept again (keep) only once the write has succeeded.
+   */
+  takeForWrite(id: string, offset: number): { check?: BodyCheck; hasher?: ContentHasher } {
+    const check = this.checks.get(id);
+    this.checks.delete(id);
+    const prior = this.hashers.get(id);
+    this.hashers.delete(id);
+    const hasher =
+      offset === 0 ? new ContentHasher() : prior?.length === offset ? prior : undefined;
+    return { check, hasher };
+  }
+  keep(id: string, hasher: ContentHasher): void {
+    this.hashers.set(id, hasher);
+  }
+  /** The content hash (hex) of all `length` bytes if the running block hashes cover exactly them. */
+  takeContentHash(id: string, length: number): string | null {
+    const hasher = this.hashers.get(id);
+    this.hashers.delete(id);
+    return hasher?.length === length ? hasher.digest() : null;
+  }
+  forget(id: string): void {
+    this.hashers.delete(id);
+    this.checks.delete(id);
+  }
+}
+
+/**
  * The tus file store, without creation-defer-length: a size must be declared and checked first.
  *
  * [Note: running hash] It computes the content hash while the bytes are written, so the last
@@ -101,35 +152,25 @@ export interface BodyCheck {
  * content hash covers it.
  */
 export class UploadStore extends FileStore implements UploadBytes {
-  private readonly hashers = new Map<string, ContentHasher>();
-  private readonly checks = new Map<string, BodyCheck>();
+  private readonly hashes = new UploadHashes();
 
   constructor(directory: string) {
     super({ directory });
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'];
   }
 
-  /**
-   * Declares the digest of the next body written to upload `id`. Keyed by upload only, as write()
-   * sees no request: two requests racing on one upload (tus's lock lets one write at a time and
-   * cancels the other) may swap declarations, so one may be refused with 460 although its body was
-   * right, or written unchecked. An accepted race: the final content hash still covers every byte.
-   */
   expectBody(id: string, check: BodyCheck): void {
-    this.checks.set(id, check);
+    this.hashes.expectBody(id, check);
   }
-  /** Drops `check` if no write took it (its request failed before reaching its body). */
   withdraw(check: BodyCheck): void {
-    for (const [id, declared] of this.checks) if (declared === check) this.checks.delete(id);
+    this.hashes.withdraw(check);
+  }
+  takeContentHash(id: string, length: number): string | null {
+    return this.hashes.takeContentHash(id, length);
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const check = this.checks.get(id);
-    this.checks.delete(id);
-    const prior = this.hashers.get(id);
-    this.hashers.delete(id); // invalid until this write has succeeded
-    const hasher =
-      offset === 0 ? new ContentHasher() : prior?.length === offset ? prior : undefined;
+    const { check, hasher } = this.hashes.takeForWrite(id, offset);
     if (!hasher && !check) return super.write(readable, id, offset);
 
     const mark = check && hasher?.mark();
@@ -165,7 +206,7 @@ export class UploadStore extends FileStore implements UploadBytes {
         throw new TusHttpError(CHECKSUM_MISMATCH_STATUS, 'bad_request', texts.pieceCorrupted);
       }
     }
-    if (hasher && whole) this.hashers.set(id, hasher);
+    if (hasher && whole) this.hashes.keep(id, hasher);
     return newOffset;
   }
 
@@ -179,15 +220,8 @@ export class UploadStore extends FileStore implements UploadBytes {
     await fsp.truncate(this.dataPath(id), offset);
     if (hasher && mark) {
       hasher.rewind(mark);
-      this.hashers.set(id, hasher);
+      this.hashes.keep(id, hasher);
     }
-  }
-
-  /** The content hash (hex) of all `length` bytes if the running block hashes cover exactly them. */
-  takeContentHash(id: string, length: number): string | null {
-    const hasher = this.hashers.get(id);
-    this.hashers.delete(id);
-    return hasher?.length === length ? hasher.digest() : null;
   }
 
   dataPath(id: string): string {
@@ -225,8 +259,7 @@ export class UploadStore extends FileStore implements UploadBytes {
   /** Removes the upload's bytes and tus info file, whichever of them exist. */
   async discard(id: string): Promise<void> {
     const data = this.dataPath(id);
-    this.hashers.delete(id);
-    this.checks.delete(id);
+    this.hashes.forget(id);
     await fsp.rm(data, { force: true });
     await fsp.rm(`${data}.json`, { force: true });
   }
