@@ -2,6 +2,7 @@
 // (spec §6: admins may change plans without payment). It opens the same database as the server
 // (same environment variables), applies pending migrations, updates the role and says so.
 import { pathToFileURL } from 'node:url';
+import { accountDeletionHooks } from './account-deletion.ts';
 import { createAuth } from './auth/auth.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -24,7 +25,16 @@ export async function runAdmin(args: string[], config: Config): Promise<AdminRes
   const logger = createLogger('silent');
   const db = openDatabase(config.database);
   try {
-    await migrateAll(db, createAuth({ config, db, logger, mailer: logMailer(logger) }));
+    await migrateAll(
+      db,
+      createAuth({
+        config,
+        db,
+        logger,
+        mailer: logMailer(logger),
+        userDeletion: accountDeletionHooks(),
+      }),
+    );
     const role = command === 'promote' ? 'admin' : 'user';
     const found = await setRoleByEmail(db.kysely, email, role, new Date());
     if (!found) return { code: 1, message: `No user with the e-mail ${email}.` };

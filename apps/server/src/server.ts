@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { migrateAll } from './db/migrations.ts';
 import { createAuth } from './auth/auth.ts';
+import { accountDeletionHooks } from './account-deletion.ts';
 import { createMailer } from './mail/mailer.ts';
 import { pino } from 'pino';
 import { createLogger, type Logger } from './logger.ts';
@@ -48,7 +49,7 @@ export async function startServer(
     ),
   );
   const mailer = createMailer(config.auth.mail, logger);
-  const auth = createAuth({ config, db, logger, mailer });
+  const auth = createAuth({ config, db, logger, mailer, userDeletion: accountDeletionHooks() });
   await migrateAll(db, auth);
   const locks = sharedLocks(db);
   const files = createFileStorage(config, locks);

@@ -14,7 +14,7 @@ import type { Logger } from '../logger.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import { ensureProfile } from '../profiles/profiles.repository.ts';
-import { runUserDeletion } from '../profiles/user-deletion.ts';
+import { runUserDeletion, type UserDeletedHook } from '../profiles/user-deletion.ts';
 import {
   passwordChangedBy,
   secondFactorAfterOAuth,
@@ -37,9 +37,11 @@ export interface AuthDeps {
   db: Db;
   logger: Logger;
   mailer: Mailer;
+  /** What deleting an account removes, in order (account-deletion.ts). */
+  userDeletion: readonly UserDeletedHook[];
 }
 
-export function createAuth({ config, db, logger, mailer }: AuthDeps) {
+export function createAuth({ config, db, logger, mailer, userDeletion }: AuthDeps) {
   const { auth: ac, publicUrl } = config;
   const limited = { window: ac.rateLimit.window, max: ac.rateLimit.max };
 
@@ -106,7 +108,7 @@ export function createAuth({ config, db, logger, mailer }: AuthDeps) {
     user: {
       deleteUser: {
         enabled: true,
-        beforeDelete: (user) => runUserDeletion({ db, userId: user.id, logger }),
+        beforeDelete: (user) => runUserDeletion({ db, userId: user.id, logger }, userDeletion),
       },
     },
     account: {

@@ -12,7 +12,7 @@ import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
 import type { Db } from '../db/database.ts';
-import { onUserDeleted } from '../profiles/user-deletion.ts';
+import type { UserDeletedHook } from '../profiles/user-deletion.ts';
 import type { HookContext } from './auth.hooks.ts';
 import { pendingTwoFactorUserId } from './password-guard.ts';
 
@@ -116,6 +116,7 @@ export async function refuseReplayedTotp(ctx: HookContext, db: Db): Promise<void
     throw APIError.from('UNAUTHORIZED', TWO_FACTOR_ERROR_CODES.INVALID_CODE);
 }
 
-onUserDeleted(async ({ db, userId }) => {
+/** [Note: user deletion hooks] The used TOTP steps of a deleted account. */
+export const deleteTotpStepsOfUser: UserDeletedHook = async ({ db, userId }) => {
   await tables(db).deleteFrom('totp_steps').where('user_id', '=', userId).execute();
-});
+};

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser, signIn } from '../testing/users.ts';
-import { onUserDeleted } from './user-deletion.ts';
+import type { UserDeletedHook } from './user-deletion.ts';
+
+/** Adds `hook` to the app's account-deletion hooks; the returned function removes it. */
+function withHook(hook: UserDeletedHook): () => void {
+  t.userDeletion.push(hook);
+  return () => t.userDeletion.splice(t.userDeletion.indexOf(hook), 1);
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +52,7 @@ describe('DELETE /api/me', () => {
   it('runs the cleanup hooks, then removes the user, its sessions, accounts and profile', async () => {
     const u = await createUser(t);
     const seen: string[] = [];
-    const off = onUserDeleted(async ({ userId, db }) => {
+    const off = withHook(async ({ userId, db }) => {
       const profile = await db.kysely
         .selectFrom('profiles')
         .select('id')
@@ -72,7 +78,7 @@ describe('DELETE /api/me', () => {
 
   it('keeps the account whole when a cleanup hook fails', async () => {
     const u = await createUser(t);
-    const off = onUserDeleted(() => Promise.reject(new Error('blob store down')));
+    const off = withHook(() => Promise.reject(new Error('blob store down')));
     try {
       const res = await deleteMe(u.cookie, { password: u.password });
       expect(res.status).toBe(500);

@@ -20,15 +20,16 @@ import type { AppDeps } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { getLimits, storageUsed } from '../plans/limits.service.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
-import { onUserDeleted } from '../profiles/user-deletion.ts';
+import type { UserDeletedHook } from '../profiles/user-deletion.ts';
 import { countVaults } from '../vaults/vaults.repository.ts';
 import * as repo from './subscriptions.repository.ts';
 
 export type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
 
-onUserDeleted(async ({ db, userId }) => {
+/** [Note: user deletion hooks] A deleted account's subscription and payments go with it. */
+export const deleteSubscriptionsOfUser: UserDeletedHook = async ({ db, userId }) => {
   await repo.deleteSubscriptionData(db.kysely, userId);
-});
+};
 
 /** One calendar month later, clamped to the month's last day (Jan 31 -> Feb 28/29). */
 export function addOneMonth(from: Date): Date {

@@ -12,6 +12,8 @@ import { openDatabase, type Db } from '../db/database.ts';
 import { migrateAll } from '../db/migrations.ts';
 import { createFileStorage } from '../files/storage.ts';
 import { sharedLocks } from '../db/locks.ts';
+import { accountDeletionHooks } from '../account-deletion.ts';
+import type { UserDeletedHook } from '../profiles/user-deletion.ts';
 import type { FileStorage } from '../files/uploads.ts';
 import { createLogger } from '../logger.ts';
 import { createAuth } from '../auth/auth.ts';
@@ -23,6 +25,8 @@ export interface TestApp {
   files: FileStorage;
   db: Db;
   config: Config;
+  /** What deleting an account runs (account-deletion.ts); a test may add a hook and remove it. */
+  userDeletion: UserDeletedHook[];
   /** Everything the server logged, as raw text (for zero-knowledge checks). */
   logs: () => string;
   /** Every mail the app sent, in order (the harness's Mailer; no SMTP unless SMTP_URL is set). */
@@ -101,11 +105,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return Promise.resolve();
     },
   };
+  const userDeletion = accountDeletionHooks();
   const auth = createAuth({
     config,
     db,
     logger,
     mailer: config.auth.mail.smtpUrl ? createMailer(config.auth.mail, logger) : mailer,
+    userDeletion,
   });
   await migrateAll(db, auth);
   const clock = { now: new Date() };
@@ -137,6 +143,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     config,
     clock,
+    userDeletion,
     mails,
     takeMail,
     logs: () => logText,

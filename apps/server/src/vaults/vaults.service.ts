@@ -16,7 +16,7 @@ import type { AppDeps } from '../http/context.ts';
 import { getLimits } from '../plans/limits.service.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { onUserDeleted } from '../profiles/user-deletion.ts';
+import type { UserDeletedHook } from '../profiles/user-deletion.ts';
 import * as repo from './vaults.repository.ts';
 import { checkProviderOffered, checkStorageFolder } from './providers.ts';
 import { statsByVault } from './vaults.stats.ts';
@@ -171,10 +171,10 @@ export async function deleteVault(
 
 // [Note: user deletion hooks] A deleted account takes its vaults along, with their secrets and
 // files; the blobs stay queued for deletion and the upload sweep removes them.
-onUserDeleted(async ({ db, userId }) => {
+export const deleteVaultsOfUser: UserDeletedHook = async ({ db, userId }) => {
   for (const vault of await repo.listVaults(db.kysely, userId)) {
     await db.kysely
       .transaction()
       .execute((trx) => removeVaultRows(trx, userId, vault.id, new Date()));
   }
-});
+};

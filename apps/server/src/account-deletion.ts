@@ -1,0 +1,15 @@
+// What deleting an account removes, in this order [Note: user deletion hooks in
+// profiles/user-deletion.ts]: its vaults with their secrets and files (blobs queued for deletion),
+// its subscription and payments, its used TOTP steps. Then the profile, and Better Auth's user,
+// sessions and accounts. A feature that keeps user data adds its hook here.
+import { deleteTotpStepsOfUser } from './auth/totp-replay.ts';
+import type { UserDeletedHook } from './profiles/user-deletion.ts';
+import { deleteSubscriptionsOfUser } from './subscriptions/subscriptions.service.ts';
+import { deleteVaultsOfUser } from './vaults/vaults.service.ts';
+
+/** A new list each time: a test may add a hook of its own to its app's list. */
+export const accountDeletionHooks = (): UserDeletedHook[] => [
+  deleteVaultsOfUser,
+  deleteSubscriptionsOfUser,
+  deleteTotpStepsOfUser,
+];
