@@ -48,6 +48,10 @@ describe('preview kinds', () => {
     expect(mimeOf({ type: '', name: 'a.PDF' })).toBe('application/pdf');
     expect(mimeOf({ type: 'image/gif', name: 'a.png' })).toBe('image/gif');
     expect(mimeOf({ type: '', name: 'a.xyz' })).toBe('application/octet-stream');
+    expect(mimeOf({ type: '', name: 'notes.md' })).toBe('text/markdown');
+    expect(mimeOf({ type: '', name: 'clip.mov' })).toBe('video/quicktime');
+    // A dotfile has no extension: '.png' is a name, not a type.
+    expect(mimeOf({ type: '', name: '.png' })).toBe('application/octet-stream');
   });
 });
 

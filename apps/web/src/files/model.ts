@@ -1,5 +1,6 @@
 // Pure logic of the file browser: the decrypted entry, name and extension handling for rename,
 // the preview kind of a file, the upload selection and the plan's size check (spec §4, §5, §9).
+import mime from 'mime/lite';
 import { fileTooLargeMessage, isFileSizeAllowed } from '@sealvault/protocol';
 
 /** A file record with its decrypted metadata. */
@@ -105,24 +106,12 @@ export function overallPercent(parts: readonly { sent: number; total: number }[]
   return Math.floor((sent / total) * 100);
 }
 
-/** The MIME type to record for a picked file: the browser's, else a guess from the extension. */
+/**
+ * The MIME type to record for a picked file: the browser's, else the standard type of its
+ * extension (mime's IANA table), else application/octet-stream.
+ */
 export function mimeOf(file: { type: string; name: string }): string {
   if (file.type) return file.type;
-  const ext = splitName(file.name)[1].toLowerCase();
-  const guess: Record<string, string> = {
-    '.txt': 'text/plain',
-    '.md': 'text/markdown',
-    '.csv': 'text/csv',
-    '.json': 'application/json',
-    '.pdf': 'application/pdf',
-    '.svg': 'image/svg+xml',
-    '.png': 'image/png',
-    '.jpg': 'image/jpeg',
-    '.jpeg': 'image/jpeg',
-    '.mp4': 'video/mp4',
-    '.webm': 'video/webm',
-    '.mp3': 'audio/mpeg',
-    '.wav': 'audio/wav',
-  };
-  return guess[ext] ?? 'application/octet-stream';
+  const ext = splitName(file.name)[1];
+  return (ext && mime.getType(ext.slice(1))) || 'application/octet-stream';
 }

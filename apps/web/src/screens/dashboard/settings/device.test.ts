@@ -22,6 +22,24 @@ it('names common browsers and systems', () => {
   ).toBe('Edge on Windows');
 });
 
+it('names phones and ChromeOS', () => {
+  expect(
+    deviceName(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    ),
+  ).toBe('Safari on iOS');
+  expect(
+    deviceName(
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+    ),
+  ).toBe('Chrome on Android');
+  expect(
+    deviceName(
+      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+    ),
+  ).toBe('Chrome on ChromeOS');
+});
+
 it('says so when it cannot tell', () => {
   expect(deviceName(null)).toBe('Unknown device');
   expect(deviceName('curl/8.5.0')).toBe('Unknown device');

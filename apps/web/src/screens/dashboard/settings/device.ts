@@ -1,29 +1,21 @@
-// A short, readable name for a session's device from its User-Agent: "Chrome on Linux".
-// Good enough to tell one's own sessions apart; not a full UA parser.
+// A short, readable name for a session's device from its User-Agent: "Chrome on Linux". The
+// parsing is Bowser's; only its longer names are shortened here.
+import Bowser from 'bowser';
 
-const browsers: [RegExp, string][] = [
-  [/Edg\//, 'Edge'],
-  [/OPR\/|Opera/, 'Opera'],
-  [/Firefox\//, 'Firefox'],
-  [/Chrom(e|ium)\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
-
-const systems: [RegExp, string][] = [
-  [/Android/, 'Android'],
-  [/iPhone|iPad|iPod/, 'iOS'],
-  [/Windows/, 'Windows'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/CrOS/, 'ChromeOS'],
-  [/Linux/, 'Linux'],
-];
+const shorter: Record<string, string> = {
+  'Microsoft Edge': 'Edge',
+  'Chrome OS': 'ChromeOS',
+  Chromium: 'Chrome',
+};
 
 export function deviceName(userAgent: string | null | undefined): string {
   if (!userAgent) return 'Unknown device';
-  const browser = browsers.find(([re]) => re.test(userAgent))?.[1];
-  const system = systems.find(([re]) => re.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Unknown device';
+  const { browser, os } = Bowser.parse(userAgent);
+  const name = (n: string | undefined) => (n ? (shorter[n] ?? n) : undefined);
+  const b = name(browser.name);
+  const s = name(os.name);
+  if (b && s) return `${b} on ${s}`;
+  return b ?? s ?? 'Unknown device';
 }
 
 /** Dates in the US short format (spec §9), with the time. */
