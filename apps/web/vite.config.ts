@@ -29,7 +29,7 @@ function precompress(): Plugin {
     async closeBundle() {
       const files = fs
         .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-        .filter((f) => TEXT_FILE.test(f));
+        .filter((f) => TEXT_FILE.test(f) && !f.startsWith('.vite'));
       await Promise.all(
         files.map(async (f) => {
           const file = path.join(outDir, f);
@@ -57,8 +57,61 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The lazy screens of src/routes.tsx, by the paths that show them (`*` for one segment). Their
+ * chunks are known only once the router has run; the server names them in a Link header with the
+ * page instead (apps/server/src/web/static.ts), so the browser fetches them beside the entry.
+ */
+const ROUTE_SCREENS: Record<string, string[]> = {
+  '/auth': ['src/screens/auth/AuthPage.tsx'],
+  '/dashboard': ['src/shell/AppShell.tsx', 'src/screens/dashboard/DashboardScreen.tsx'],
+  '/subscription': ['src/shell/AppShell.tsx', 'src/screens/dashboard/SubscriptionView.tsx'],
+  '/vault/*': ['src/shell/AppShell.tsx', 'src/screens/vault/VaultPage.tsx'],
+};
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/** Writes ROUTE_PRELOADS_FILE: for each path, the chunks its screens need beyond the entry's. */
+function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'sealvault:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const withImports = (file: string, into = new Set<string>()): Set<string> => {
+        if (into.has(file)) return into;
+        into.add(file);
+        for (const dep of chunks.find((c) => c.fileName === file)?.imports ?? []) {
+          withImports(dep, into);
+        }
+        return into;
+      };
+      const entry = new Set<string>();
+      for (const c of chunks.filter((c) => c.isEntry)) withImports(c.fileName, entry);
+      const preloads: Record<string, string[]> = {};
+      for (const [route, screens] of Object.entries(ROUTE_SCREENS)) {
+        const files = new Set<string>();
+        for (const screen of screens) {
+          const chunk = chunks.find((c) => c.facadeModuleId === path.join(root, screen));
+          if (!chunk) throw new Error(`route-preloads: no chunk for ${screen} (src/routes.tsx)`);
+          withImports(chunk.fileName, files);
+        }
+        preloads[route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify(preloads, null, 2),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -11,7 +11,8 @@
 // machine's load average is printed with it: Lighthouse simulates the network, but scales the
 // CPU time it observes, so a busy machine lowers the score.
 // Run: npm run build && node --import tsx bench/lighthouse/run.ts
-//      (WEB_DIST=/some/dist serves another build; LH_OUT=dir keeps each run's report as JSON)
+//      (WEB_DIST=/some/dist serves another build; LH_OUT=dir keeps each run's report as JSON;
+//      LH_PAGES=landing,auth measures only those; LH_RUNS=5 runs each page five times)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +27,7 @@ const PAGES = [
   { name: 'landing', path: '/', signedIn: false },
   { name: 'auth', path: '/auth', signedIn: false },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
-];
+].filter((p) => !process.env.LH_PAGES || process.env.LH_PAGES.split(',').includes(p.name));
 
 interface Figures {
   score: number;

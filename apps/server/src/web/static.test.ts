@@ -11,6 +11,10 @@ const script = `export const greeting = ${JSON.stringify('hello, '.repeat(400))}
 const indexHtml = '<!doctype html><title>SealVault</title><div id="root"></div>';
 const robots = 'User-agent: *\nAllow: /\nDisallow: /api/\n';
 const manifest = JSON.stringify({ name: 'SealVault', display: 'standalone', start_url: '/' });
+const preloads = {
+  '/auth': ['/assets/AuthPage-1.js', '/assets/authClient-2.js'],
+  '/vault/*': ['/assets/VaultPage-3.js'],
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +32,7 @@ beforeAll(async () => {
   write('index.html', indexHtml);
   write('robots.txt', robots, false);
   write('manifest.webmanifest', manifest);
+  write('.vite/route-preloads.json', JSON.stringify(preloads), false);
 });
 afterAll(() => t.close());
 
@@ -150,5 +155,25 @@ describe('robots.txt and the web app manifest', () => {
         path.join(t.config.webDist, 'robots.txt'),
       );
     }
+  });
+});
+
+describe('preloads of the lazy screens', () => {
+  it('names the chunks of the screen at the page path in a Link header', async () => {
+    const auth = await get('/auth', { 'accept-encoding': 'br' });
+    expect(auth.headers.get('link')).toBe(
+      '</assets/AuthPage-1.js>; rel=modulepreload, </assets/authClient-2.js>; rel=modulepreload',
+    );
+    const vault = await get('/vault/0b6f5a9e-8a9c-4f0e-9d53-5b7a2f1c3d4e');
+    expect(vault.headers.get('link')).toBe('</assets/VaultPage-3.js>; rel=modulepreload');
+    for (const p of ['/', '/dashboard', '/vault', '/vault/a/b']) {
+      expect((await get(p)).headers.get('link'), p).toBeNull();
+    }
+  });
+
+  it('does not serve the build notes the preloads come from', async () => {
+    const res = await get('/.vite/route-preloads.json');
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('AuthPage');
   });
 });

@@ -3,13 +3,15 @@
 // The build writes a brotli `.br` and a gzip `.gz` beside each text file (apps/web/vite.config.ts);
 // they are sent to clients that accept them, br first, with the original's Content-Type and
 // `Vary: Accept-Encoding` (http/compress.ts). A Range request always gets the plain file, so its
-// Content-Range counts the bytes the client asked about.
+// Content-Range counts the bytes the client asked about. A page of a lazy screen names the
+// screen's chunks in a Link header (preloads.ts).
 import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
 import { acceptsEncoding, varyOnEncoding } from '../http/compress.ts';
 import type { AppEnv } from '../http/context.ts';
+import { preloadLink } from './preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -83,10 +85,13 @@ export function webRoutes(webDist: string): Hono<AppEnv> {
       );
     }
     res.headers.set('Cache-Control', NO_CACHE);
+    const link = await preloadLink(webDist, c.req.path);
+    if (link) res.headers.set('Link', link);
     return res;
   };
 
   app.get('/', page);
+  app.get('/.vite/*', (c) => c.notFound()); // the build's own notes, not for browsers
   app.use('/assets/*', cached(files, IMMUTABLE));
   // A missing hashed asset is a stale page asking for an old build's chunk: 404, never the page.
   app.get('/assets/*', (c) => c.notFound());
