@@ -2,7 +2,7 @@
 import { useState, type RefObject } from 'react';
 import { messageForUser, messages } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
-import { buttonClass } from '../components/buttonStyles.ts';
+import { DialogFooter } from '../components/DialogFooter.tsx';
 import type { FileEntry } from './model.ts';
 
 export function DeleteFileDialog({
@@ -47,24 +47,14 @@ export function DeleteFileDialog({
       closable={!busy}
       title="Delete file"
       footer={
-        <>
-          <button
-            type="button"
-            onClick={close}
-            disabled={busy}
-            className={buttonClass('secondary')}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => void confirm()}
-            disabled={busy}
-            className={buttonClass('primary', 'md', '!bg-red-600 hover:!bg-red-500')}
-          >
-            {busy ? 'Deleting...' : 'Delete'}
-          </button>
-        </>
+        <DialogFooter
+          onCancel={close}
+          submit="Delete"
+          busyText="Deleting..."
+          busy={busy}
+          tone="danger"
+          onSubmit={() => void confirm()}
+        />
       }
     >
       <p className="text-sm break-words text-slate-700 dark:text-slate-300">

@@ -8,6 +8,7 @@ import { Modal } from '../components/Modal.tsx';
 import { Progress } from '../components/Progress.tsx';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { DialogFooter } from '../components/DialogFooter.tsx';
 import { overallPercent, PICKER_ACCEPT, sizeProblem, type Selected } from './model.ts';
 import { uploadFile } from './transfer/upload.ts';
 
@@ -120,20 +121,16 @@ export function UploadDialog({
       description="Files are encrypted on this device before they are uploaded."
       size="lg"
       footer={
-        <>
-          <button type="button" onClick={cancel} className={buttonClass('secondary')}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => void start()}
-            disabled={busy || chosen.length === 0}
-            className={buttonClass('primary')}
-          >
-            <UploadIcon aria-hidden="true" className="size-4" />
-            {busy ? 'Uploading...' : 'Upload'}
-          </button>
-        </>
+        <DialogFooter
+          onCancel={cancel}
+          cancelDisabled={false}
+          submit="Upload"
+          busyText="Uploading..."
+          busy={busy}
+          submitDisabled={chosen.length === 0}
+          icon={<UploadIcon aria-hidden="true" className="size-4" />}
+          onSubmit={() => void start()}
+        />
       }
     >
       <input

@@ -7,6 +7,7 @@ import { messages, SecretConflictError, userMessage } from '@sealvault/protocol'
 import { Modal } from '../components/Modal.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { DialogFooter } from '../components/DialogFooter.tsx';
 import { generatePassword } from './generator.ts';
 import {
   emptyFields,
@@ -104,30 +105,13 @@ export function SecretFormDialog({
       closable={!busy}
       title={title}
       footer={
-        <>
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={busy}
-            className={buttonClass('secondary')}
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="secret-form"
-            disabled={busy}
-            className={buttonClass('primary')}
-          >
-            {busy
-              ? 'Saving...'
-              : mode.secret
-                ? 'Save changes'
-                : plain
-                  ? 'Add Plain Text'
-                  : 'Add Secret'}
-          </button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          submit={mode.secret ? 'Save changes' : plain ? 'Add Plain Text' : 'Add Secret'}
+          busyText="Saving..."
+          busy={busy}
+          form="secret-form"
+        />
       }
     >
       <form

@@ -10,6 +10,7 @@ import { messageForUser, messages, userMessage } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { DialogFooter } from '../components/DialogFooter.tsx';
 import { copyWithAutoClear } from './clipboard.ts';
 import { isPlainText, matches, type Secret } from './model.ts';
 import { SecretCard } from './SecretCard.tsx';
@@ -170,24 +171,14 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
         closable={!remove.isPending}
         title="Delete secret"
         footer={
-          <>
-            <button
-              type="button"
-              onClick={closeDelete}
-              disabled={remove.isPending}
-              className={buttonClass('secondary')}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              onClick={() => void confirmDelete()}
-              disabled={remove.isPending}
-              className={buttonClass('primary', 'md', '!bg-red-600 hover:!bg-red-500')}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </button>
-          </>
+          <DialogFooter
+            onCancel={closeDelete}
+            submit="Delete"
+            busyText="Deleting..."
+            busy={remove.isPending}
+            tone="danger"
+            onSubmit={() => void confirmDelete()}
+          />
         }
       >
         <p className="text-sm text-slate-700 dark:text-slate-300">

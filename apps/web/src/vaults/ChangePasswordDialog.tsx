@@ -7,6 +7,7 @@ import { messages, userMessage, vaultsApi, type Vault } from '@sealvault/protoco
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { DialogFooter } from '../components/DialogFooter.tsx';
 import { vaultKeys } from '../crypto/vaultKeys.ts';
 import { vaultKeysQuery } from './useVaults.ts';
 import { MIN_VAULT_PASSWORD } from './wizard.ts';
@@ -93,24 +94,13 @@ export function ChangePasswordDialog({
             Done
           </button>
         ) : (
-          <>
-            <button
-              type="button"
-              onClick={() => close(false)}
-              disabled={busy}
-              className={buttonClass('secondary')}
-            >
-              Cancel
-            </button>
-            <button
-              type="submit"
-              form="change-password-form"
-              disabled={busy}
-              className={buttonClass('primary')}
-            >
-              {busy ? 'Changing...' : 'Change password'}
-            </button>
-          </>
+          <DialogFooter
+            onCancel={() => close(false)}
+            submit="Change password"
+            busyText="Changing..."
+            busy={busy}
+            form="change-password-form"
+          />
         )
       }
     >

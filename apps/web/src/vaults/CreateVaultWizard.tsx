@@ -13,7 +13,7 @@ import {
   type VaultType,
 } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
-import { buttonClass } from '../components/buttonStyles.ts';
+import { DialogFooter } from '../components/DialogFooter.tsx';
 import { vaultKeys } from '../crypto/vaultKeys.ts';
 import { useLimits, useVaultList, vaultKeysQuery } from './useVaults.ts';
 import {
@@ -133,27 +133,18 @@ export function CreateVaultWizard({
         </span>
       }
       footer={
-        <>
-          <button
-            type="button"
-            onClick={() => {
-              setError(null);
-              setStep((s) => s - 1);
-            }}
-            disabled={step === 1 || creating}
-            className={buttonClass('secondary')}
-          >
-            Back
-          </button>
-          <button
-            type="submit"
-            form="create-vault-form"
-            disabled={creating}
-            className={buttonClass('primary')}
-          >
-            {step < WIZARD_STEPS ? 'Next' : creating ? 'Creating...' : 'Create Vault'}
-          </button>
-        </>
+        <DialogFooter
+          onCancel={() => {
+            setError(null);
+            setStep((s) => s - 1);
+          }}
+          cancelText="Back"
+          cancelDisabled={step === 1 || creating}
+          submit={step < WIZARD_STEPS ? 'Next' : 'Create Vault'}
+          busyText="Creating..."
+          busy={creating}
+          form="create-vault-form"
+        />
       }
     >
       <div

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
-import { buttonClass } from '../components/buttonStyles.ts';
+import { DialogFooter } from '../components/DialogFooter.tsx';
 import { useVaultSessions } from './sessionContext.tsx';
 import { useDeleteVault } from './useVaults.ts';
 
@@ -53,24 +53,14 @@ export function DeleteVaultDialog({
         vault ? `"${vault.name}" and everything in it will be deleted for good.` : undefined
       }
       footer={
-        <>
-          <button
-            type="button"
-            onClick={close}
-            disabled={del.isPending}
-            className={buttonClass('secondary')}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => void confirm()}
-            disabled={del.isPending}
-            className={buttonClass('primary', 'md', '!bg-red-600 hover:!bg-red-500')}
-          >
-            {del.isPending ? 'Deleting...' : 'Delete vault'}
-          </button>
-        </>
+        <DialogFooter
+          onCancel={close}
+          submit="Delete vault"
+          busyText="Deleting..."
+          busy={del.isPending}
+          tone="danger"
+          onSubmit={() => void confirm()}
+        />
       }
     >
       <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { DialogFooter } from '../components/DialogFooter.tsx';
 import { warmUpCrypto } from '../crypto/client.ts';
 import { connectCloud } from '../storage/cloud/connect.ts';
 import { connections, type CloudId } from '../storage/cloud/connections.ts';
@@ -85,24 +86,13 @@ export function UnlockDialog({
       title="Unlock Vault"
       description={vault.name}
       footer={
-        <>
-          <button
-            type="button"
-            onClick={onCancel}
-            disabled={busy}
-            className={buttonClass('secondary')}
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="unlock-form"
-            disabled={busy}
-            className={buttonClass('primary')}
-          >
-            {busy ? 'Unlocking...' : 'Unlock'}
-          </button>
-        </>
+        <DialogFooter
+          onCancel={onCancel}
+          submit="Unlock"
+          busyText="Unlocking..."
+          busy={busy}
+          form="unlock-form"
+        />
       }
     >
       <form
@@ -200,29 +190,22 @@ function ConnectFirst({
       title="Unlock Vault"
       description={vault.name}
       footer={
-        <>
-          <button type="button" onClick={onCancel} className={buttonClass('secondary')}>
-            Cancel
-          </button>
-          <Link
-            to="/dashboard?view=settings"
-            className={buttonClass(canConnect ? 'secondary' : 'primary')}
-          >
-            Go to Settings
-          </Link>
-          {canConnect && (
-            <button
-              type="button"
-              disabled={status === 'connecting'}
-              onClick={() => void connectCloud(id)}
-              className={buttonClass('primary')}
+        <DialogFooter
+          onCancel={onCancel}
+          cancelDisabled={false}
+          extra={
+            <Link
+              to="/dashboard?view=settings"
+              className={buttonClass(canConnect ? 'secondary' : 'primary')}
             >
-              {status === 'connecting'
-                ? 'Connecting...'
-                : `Connect ${providerInfo(vault.provider_type).name}`}
-            </button>
-          )}
-        </>
+              Go to Settings
+            </Link>
+          }
+          submit={canConnect ? `Connect ${providerInfo(vault.provider_type).name}` : undefined}
+          busyText="Connecting..."
+          busy={status === 'connecting'}
+          onSubmit={() => void connectCloud(id)}
+        />
       }
     >
       <div className="space-y-4">

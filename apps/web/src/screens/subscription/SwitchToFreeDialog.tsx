@@ -2,7 +2,7 @@
 // (spec §2 FAQ), otherwise it applies at once. Nothing is deleted either way.
 import { useState } from 'react';
 import { Modal } from '../../components/Modal.tsx';
-import { buttonClass } from '../../components/buttonStyles.ts';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 import type { Subscription } from '@sealvault/protocol';
 
 export function SwitchToFreeDialog({
@@ -39,24 +39,13 @@ export function SwitchToFreeDialog({
           : 'Your plan switches to Free now.'
       }
       footer={
-        <>
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={running}
-            className={buttonClass('secondary')}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={onConfirm}
-            disabled={running}
-            className={buttonClass('primary')}
-          >
-            {running ? 'Downgrading...' : 'Switch to Free'}
-          </button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          submit="Switch to Free"
+          busyText="Downgrading..."
+          busy={running}
+          onSubmit={onConfirm}
+        />
       }
     >
       <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -5,13 +5,11 @@ import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { api, userMessage } from '@sealvault/protocol';
 import { buttonClass } from '../../../components/buttonStyles.ts';
+import { DialogFooter } from '../../../components/DialogFooter.tsx';
 import { Field, FormMessage } from '../../../components/Field.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { PasswordInput } from '../../../components/PasswordInput.tsx';
 import { Panel } from './Panel.tsx';
-
-const danger =
-  'bg-red-600 text-white shadow-sm hover:bg-red-500 dark:bg-red-600 dark:hover:bg-red-500';
 
 export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | undefined }) {
   const [open, setOpen] = useState(false);
@@ -49,11 +47,7 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
       description="Deletes your account, your vaults and everything in them. This cannot be undone."
       icon={<Trash2 className="size-5" />}
     >
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className={buttonClass('primary', 'md', danger)}
-      >
+      <button type="button" onClick={() => setOpen(true)} className={buttonClass('danger')}>
         Delete account
       </button>
       <Modal
@@ -64,24 +58,14 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
         title="Delete your account?"
         description="Your vaults, files and secrets are removed for good."
         footer={
-          <>
-            <button
-              type="button"
-              onClick={close}
-              disabled={busy}
-              className={buttonClass('secondary')}
-            >
-              Cancel
-            </button>
-            <button
-              type="submit"
-              form="delete-account"
-              disabled={busy}
-              className={buttonClass('primary', 'md', danger)}
-            >
-              {busy ? 'Deleting...' : 'Delete account'}
-            </button>
-          </>
+          <DialogFooter
+            onCancel={close}
+            submit="Delete account"
+            busyText="Deleting..."
+            busy={busy}
+            tone="danger"
+            form="delete-account"
+          />
         }
       >
         <form id="delete-account" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">

@@ -8,6 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { authClient } from '../../../auth/authClient.ts';
 import { authErrorMessage } from '../../../auth/authErrors.ts';
 import { buttonClass } from '../../../components/buttonStyles.ts';
+import { DialogFooter } from '../../../components/DialogFooter.tsx';
 import { Field, FormMessage } from '../../../components/Field.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { inputClass, PasswordInput } from '../../../components/PasswordInput.tsx';
@@ -66,14 +67,13 @@ export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose
         I have saved my backup codes
       </button>
     ) : (
-      <>
-        <button type="button" onClick={close} className={buttonClass('secondary')}>
-          Cancel
-        </button>
-        <button type="submit" form="twofactor-enrol" disabled={busy} className={buttonClass()}>
-          {busy ? 'Checking...' : step.name === 'password' ? 'Continue' : 'Turn on'}
-        </button>
-      </>
+      <DialogFooter
+        onCancel={close}
+        submit={step.name === 'password' ? 'Continue' : 'Turn on'}
+        busyText="Checking..."
+        busy={busy}
+        form="twofactor-enrol"
+      />
     );
 
   return (

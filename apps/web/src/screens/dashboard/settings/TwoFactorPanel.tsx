@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { authClient } from '../../../auth/authClient.ts';
 import { authErrorMessage } from '../../../auth/authErrors.ts';
 import { buttonClass } from '../../../components/buttonStyles.ts';
+import { DialogFooter } from '../../../components/DialogFooter.tsx';
 import { Field, FormMessage } from '../../../components/Field.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { PasswordInput } from '../../../components/PasswordInput.tsx';
@@ -86,14 +87,13 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
       title="Turn off two-factor sign-in"
       description="Confirm your password. Your backup codes stop working."
       footer={
-        <>
-          <button type="button" onClick={close} className={buttonClass('secondary')}>
-            Cancel
-          </button>
-          <button type="submit" form="twofactor-disable" disabled={busy} className={buttonClass()}>
-            {busy ? 'Turning off...' : 'Turn off'}
-          </button>
-        </>
+        <DialogFooter
+          onCancel={close}
+          submit="Turn off"
+          busyText="Turning off..."
+          busy={busy}
+          form="twofactor-disable"
+        />
       }
     >
       <form
