@@ -20,7 +20,7 @@ const features = [
   {
     icon: Cloud,
     title: 'Storage that sees nothing',
-    text: 'Vaults live on SealVault’s encrypted storage today; your own Google Drive, Dropbox or OneDrive come next, encrypted the same way.',
+    text: 'Keep a vault on SealVault’s encrypted storage, in this browser, or in your own Google Drive or Dropbox: the provider stores ciphertext only.',
   },
 ];
 
