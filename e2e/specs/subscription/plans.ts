@@ -19,6 +19,17 @@ export function promote(email: string): void {
   );
 }
 
+/** Ends the user's running trial now, as the server's job does after 14 days (end-trial.ts). */
+export function endTrial(email: string): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'end-trial.ts'), email],
+    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' },
+  );
+}
+
 export async function createVaultsViaApi(page: Page, n: number, prefix = 'Vault'): Promise<void> {
   for (let i = 0; i < n; i++) {
     const res = await page.request.post('/api/vaults', {

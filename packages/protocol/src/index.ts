@@ -13,4 +13,5 @@ export * from './files.api.ts';
 export * from './profile.ts';
 export * from './subscriptions.ts';
 export * from './subscriptions.api.ts';
+export * from './trials.ts';
 export * from './storage.ts';

@@ -7,6 +7,7 @@ import {
   vaultVisibilityResponseSchema,
   type AdminUpgradeRequest,
   type CheckoutRequest,
+  type TrialRequest,
   type UpgradeRequest,
 } from './subscriptions.ts';
 
@@ -20,6 +21,8 @@ export const subscriptionsApi = {
   get: () => requestJson(subscriptionResponseSchema, '/api/subscription'),
   upgrade: (input: UpgradeRequest) =>
     requestJson(subscriptionResponseSchema, '/api/subscription/upgrade', json('POST', input)),
+  startTrial: (input: TrialRequest) =>
+    requestJson(subscriptionResponseSchema, '/api/subscription/trial', json('POST', input)),
   adminUpgrade: (input: AdminUpgradeRequest) =>
     requestJson(subscriptionResponseSchema, '/api/subscription/admin-upgrade', json('POST', input)),
   paymentsConfig: () => requestJson(paymentsConfigSchema, '/api/payments/config'),

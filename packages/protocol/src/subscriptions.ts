@@ -4,7 +4,8 @@
 // only a switch down to free), POST /api/subscription/admin-upgrade
 // (upgrade_user_subscription_admin), GET /api/payments/config, POST /api/payments/checkout,
 // POST /api/payments/ipn (the provider's signed notification) and
-// PATCH /api/vaults/:vaultId/visibility.
+// PATCH /api/vaults/:vaultId/visibility, and POST /api/subscription/trial (issue 19: a paid plan
+// tried once per account, trials.ts).
 import { z } from 'zod';
 import { limitsSchema, planIdSchema, type PlanId } from './plans.ts';
 import { vaultSchema } from './vaults.ts';
@@ -16,6 +17,20 @@ export type PaidPlanId = z.infer<typeof paidPlanIdSchema>;
 /** Spec §5 "Only Pro may hide vaults": the Pro plan exactly, checked by the server. */
 export const canHideVaults = (planId: PlanId): boolean => planId === 'pro';
 
+/**
+ * The account's trial of a paid plan (one per account, TRIAL_DAYS long, no card). `outcome`:
+ * running; lapsed (it ended without a payment: back to Free, vaults over Free's allowance are
+ * read-only, trials.ts); paid (a payment took over); granted (an admin put the account on a plan).
+ */
+export const trialSchema = z.object({
+  plan_id: paidPlanIdSchema,
+  started_at: z.string(),
+  /** When it ends, or ended (earlier than planned if the plan changed first). */
+  ends_at: z.string(),
+  outcome: z.enum(['running', 'lapsed', 'paid', 'granted']),
+});
+export type Trial = z.infer<typeof trialSchema>;
+
 export const subscriptionSchema = z.object({
   plan_id: planIdSchema,
   status: z.literal('active'),
@@ -25,6 +40,8 @@ export const subscriptionSchema = z.object({
   current_period_end: z.string().nullable(),
   /** A downgrade scheduled for current_period_end (spec §2 FAQ), applied by the server's job. */
   pending_plan_id: planIdSchema.nullable(),
+  /** The account's trial; null if it never had one (then it may start one from Free). */
+  trial: trialSchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -33,12 +50,18 @@ export const subscriptionResponseSchema = z.object({
   subscription: subscriptionSchema,
   limits: limitsSchema,
   vault_count: z.number().int().nonnegative(),
+  /** Vaults that only read: over the Free plan's allowance after a trial lapsed (trials.ts). */
+  read_only_vaults: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
 /** POST /api/subscription/upgrade: without a payment only a switch down to free is allowed. */
 export const upgradeRequestSchema = z.object({ plan_id: planIdSchema });
 export type UpgradeRequest = z.infer<typeof upgradeRequestSchema>;
+
+/** POST /api/subscription/trial: starts the account's one trial of a paid plan, from Free. */
+export const trialRequestSchema = z.object({ plan_id: paidPlanIdSchema });
+export type TrialRequest = z.infer<typeof trialRequestSchema>;
 
 /** POST /api/subscription/admin-upgrade: any plan, admins only, for themselves or a user id. */
 export const adminUpgradeRequestSchema = z.object({

@@ -95,6 +95,8 @@ export const vaultSchema = z.object({
   total_size: z.number().int().nonnegative(),
   key: vaultKeySchema,
   key_revision: z.number().int().nonnegative(),
+  /** Over the Free plan's allowance after a trial lapsed: it reads but cannot change (trials.ts). */
+  read_only: z.boolean().optional(),
 });
 export type Vault = z.infer<typeof vaultSchema>;
 

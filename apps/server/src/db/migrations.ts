@@ -268,6 +268,21 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('vaults').addColumn('storage_folder', 'text').execute();
     },
   },
+  // Trials (issue 19; subscriptions/trials.service.ts, [Note: read-only after a trial] in the
+  // protocol's trials.ts): the plan tried, when (set once: one trial per account), when it ends,
+  // and how it ended (null while it runs).
+  '0120_subscription_trials': {
+    async up(db: Kysely<unknown>) {
+      for (const column of [
+        'trial_plan_id',
+        'trial_started_at',
+        'trial_ends_at',
+        'trial_outcome',
+      ]) {
+        await db.schema.alterTable('user_subscriptions').addColumn(column, 'text').execute();
+      }
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -177,6 +177,14 @@ export interface UserSubscriptionsTable {
   pending_plan_id: string | null;
   /** The provider's subscription (licence) reference, to match renewals. */
   provider_ref: string | null;
+  /** The paid plan of the account's one trial; null if it never had one. */
+  trial_plan_id: string | null;
+  /** When the trial started: set once, so a second trial is refused. */
+  trial_started_at: string | null;
+  /** When the trial ends (the job then moves the account back to free), or ended early. */
+  trial_ends_at: string | null;
+  /** Null while the trial runs; then 'lapsed' (no payment), 'paid' or 'granted' (by an admin). */
+  trial_outcome: 'lapsed' | 'paid' | 'granted' | null;
   created_at: string;
   updated_at: string;
 }

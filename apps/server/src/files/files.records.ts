@@ -13,6 +13,7 @@ import {
 } from '@sealvault/protocol';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { getLimits } from '../plans/limits.service.ts';
+import { assertVaultWritable } from '../plans/read-only.ts';
 import * as repo from './files.repository.ts';
 import { ownVault, type FilesDeps } from './files.service.ts';
 import { texts } from './uploads.ts';
@@ -34,6 +35,7 @@ export async function createFileRecord(
   const vault = await ownVault(deps, userId, vaultId);
   if (vault.vault_type !== 'files') throw badRequest(recordTexts.notFilesVault);
   if (vault.provider_type === 'server') throw badRequest(recordTexts.serverVault);
+  await assertVaultWritable(deps.db.kysely, userId, vaultId, deps.logger);
 
   const plain = plaintextLength(input.ciphertext_size);
   if (plain === null) throw badRequest(recordTexts.notCiphertextSize);

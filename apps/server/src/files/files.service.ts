@@ -11,6 +11,7 @@ import type { BlobKey } from '../blobs/blob-store.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { assertVaultWritable } from '../plans/read-only.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
 import { texts } from './uploads.ts';
@@ -52,6 +53,7 @@ export async function renameFile(
 ): Promise<VaultFile> {
   await getFile(deps, userId, vaultId, fileId);
   const db = deps.db.kysely;
+  await assertVaultWritable(db, userId, vaultId, deps.logger);
   const duplicate = () => new HttpError(409, 'conflict', texts.duplicateName);
   await db
     .transaction()
@@ -74,6 +76,7 @@ export async function deleteFile(
 ): Promise<void> {
   await ownVault(deps, userId, vaultId);
   const db = deps.db.kysely;
+  await assertVaultWritable(db, userId, vaultId, deps.logger);
   const keys = await deleteOnFullDisk(
     () =>
       db.transaction().execute(async (trx) => {

@@ -15,6 +15,7 @@ import {
 } from '@sealvault/protocol';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { getLimits } from '../plans/limits.service.ts';
+import { assertVaultWritable } from '../plans/read-only.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
@@ -78,6 +79,7 @@ export async function checkNewUpload(
   if (vault.vault_type !== 'files' || vault.provider_type !== 'server') {
     throw badRequest('This vault does not keep files on this server.');
   }
+  await assertVaultWritable(db, userId, vault.id, deps.logger);
   const limits = await getLimits(db, userId, deps.logger);
   const max = maxCiphertextLength(limits.max_file_size_mb);
   if (max !== null && length > max) {

@@ -9,6 +9,7 @@ import {
 } from '@sealvault/protocol';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AppDeps } from '../http/context.ts';
+import { assertVaultWritable } from '../plans/read-only.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './secrets.repository.ts';
 
@@ -26,11 +27,13 @@ export class SecretConflict extends HttpError {
   }
 }
 
-async function secretsVault(deps: Deps, userId: string, vaultId: string) {
+async function secretsVault(deps: Deps, userId: string, vaultId: string, write = false) {
   const vault = await findVault(deps.db.kysely, userId, vaultId);
   if (!vault) throw notFound(messages.vaults.notFound);
   if (vault.vault_type !== 'secrets')
     throw new HttpError(400, 'bad_request', 'This vault does not hold secrets.');
+  // [Note: read-only after a trial] in the protocol's trials.ts.
+  if (write) await assertVaultWritable(deps.db.kysely, userId, vaultId);
   return vault;
 }
 
@@ -49,7 +52,7 @@ export async function createSecret(
   vaultId: string,
   input: CreateSecretRequest,
 ): Promise<SecretRecord> {
-  await secretsVault(deps, userId, vaultId);
+  await secretsVault(deps, userId, vaultId, true);
   const now = deps.now().toISOString();
   const row = {
     id: input.id,
@@ -74,7 +77,7 @@ export async function updateSecret(
   secretId: string,
   input: UpdateSecretRequest,
 ): Promise<SecretRecord> {
-  await secretsVault(deps, userId, vaultId);
+  await secretsVault(deps, userId, vaultId, true);
   const db = deps.db.kysely;
   const ok = await repo.updateItem(
     db,
@@ -96,6 +99,6 @@ export async function deleteSecret(
   vaultId: string,
   secretId: string,
 ): Promise<void> {
-  await secretsVault(deps, userId, vaultId);
+  await secretsVault(deps, userId, vaultId, true);
   if (!(await repo.deleteItem(deps.db.kysely, vaultId, secretId))) throw notFound(SECRET_NOT_FOUND);
 }

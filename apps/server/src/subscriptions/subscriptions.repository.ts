@@ -1,7 +1,13 @@
 // user_subscriptions rows and the plan on the profile. A user without a row is on the profile's
 // plan since the profile was created (users from before this table, and users who never changed).
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { planIdSchema, type PlanId, type Subscription } from '@sealvault/protocol';
+import {
+  paidPlanIdSchema,
+  planIdSchema,
+  type PlanId,
+  type Subscription,
+  type Trial,
+} from '@sealvault/protocol';
 import type { Database, UserSubscriptionsTable } from '../db/schema.ts';
 
 export type Q = Kysely<Database> | Transaction<Database>;
@@ -31,7 +37,64 @@ export async function readSubscription(db: Q, userId: string): Promise<Subscript
     started_at: row?.started_at ?? profile.created_at,
     current_period_end: row?.current_period_end ?? null,
     pending_plan_id: row?.pending_plan_id ? planIdSchema.parse(row.pending_plan_id) : null,
+    trial: row ? trialOf(row) : null,
   };
+}
+
+/** The row's trial, if the account ever started one. */
+export function trialOf(row: SubscriptionRow): Trial | null {
+  if (!row.trial_plan_id || !row.trial_started_at || !row.trial_ends_at) return null;
+  return {
+    plan_id: paidPlanIdSchema.parse(row.trial_plan_id),
+    started_at: row.trial_started_at,
+    ends_at: row.trial_ends_at,
+    outcome: row.trial_outcome ?? 'running',
+  };
+}
+
+/** Records the account's one trial (the plan itself is written by writePlan). */
+export async function recordTrial(
+  db: Q,
+  userId: string,
+  trial: { planId: PlanId; startedAt: string; endsAt: string },
+): Promise<void> {
+  await db
+    .updateTable('user_subscriptions')
+    .set({
+      trial_plan_id: trial.planId,
+      trial_started_at: trial.startedAt,
+      trial_ends_at: trial.endsAt,
+      trial_outcome: null,
+      updated_at: trial.startedAt,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** How the trial ended; `endedAt` moves its end earlier when it ended before its time. */
+export async function settleTrial(
+  db: Q,
+  userId: string,
+  outcome: 'lapsed' | 'paid' | 'granted',
+  endedAt?: string,
+): Promise<void> {
+  await db
+    .updateTable('user_subscriptions')
+    .set({ trial_outcome: outcome, ...(endedAt ? { trial_ends_at: endedAt } : {}) })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Users whose running trial has reached its end. */
+export async function dueTrials(db: Q, now: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_subscriptions')
+    .select('user_id')
+    .where('trial_started_at', 'is not', null)
+    .where('trial_outcome', 'is', null)
+    .where('trial_ends_at', '<=', now)
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 export interface PlanChange {

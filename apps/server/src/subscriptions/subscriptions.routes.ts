@@ -2,12 +2,18 @@
 //   GET  /               the subscription, its limits (get_user_subscription_limits) and usage
 //   POST /upgrade        upgrade_user_subscription: only a switch down to free without payment
 //   POST /admin-upgrade  upgrade_user_subscription_admin: admins only, any plan, no payment
+//   POST /trial          the account's one trial of a paid plan, from Free (trials.service.ts)
 import { Hono } from 'hono';
-import { adminUpgradeRequestSchema, upgradeRequestSchema } from '@sealvault/protocol';
+import {
+  adminUpgradeRequestSchema,
+  trialRequestSchema,
+  upgradeRequestSchema,
+} from '@sealvault/protocol';
 import { requireUser } from '../auth/auth.middleware.ts';
 import type { AppEnv } from '../http/context.ts';
 import { jsonBody } from '../http/validate.ts';
 import * as service from './subscriptions.service.ts';
+import { startTrial } from './trials.service.ts';
 
 export function subscriptionsRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>()
@@ -20,5 +26,9 @@ export function subscriptionsRoutes(): Hono<AppEnv> {
     .post('/admin-upgrade', async (c) => {
       const input = await jsonBody(c, adminUpgradeRequestSchema);
       return c.json(await service.adminUpgrade(c.var, c.var.user, input));
+    })
+    .post('/trial', async (c) => {
+      const { plan_id } = await jsonBody(c, trialRequestSchema);
+      return c.json(await startTrial(c.var, c.var.user.id, plan_id));
     });
 }

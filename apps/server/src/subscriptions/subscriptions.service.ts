@@ -5,7 +5,10 @@
 //   plan, like free, waits for the end of the dearer plan's running period;
 // - without a payment a user may only switch down to free: with a paid period running it is
 //   scheduled for the period's end, otherwise it applies at once;
-// - an admin may put any user (by default themselves) on any plan, without a paid period.
+// - an admin may put any user (by default themselves) on any plan, without a paid period;
+// - a trial (trials.service.ts) ends when the plan changes: back to free it has lapsed
+//   ([Note: read-only after a trial] in the protocol's trials.ts), a payment or an admin's grant
+//   takes it over; paying for the plan on trial starts the paid month at the trial's end.
 // Every change writes the user_subscriptions row and profiles.current_plan_id in one transaction.
 import {
   messages,
@@ -19,6 +22,7 @@ import type { SessionUser } from '../auth/auth.middleware.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { getLimits, storageUsed } from '../plans/limits.service.ts';
+import { readOnlyVaults } from '../plans/read-only.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
 import type { UserDeletedHook } from '../profiles/user-deletion.ts';
 import { countVaults } from '../vaults/vaults.repository.ts';
@@ -62,20 +66,36 @@ export async function subscriptionResponse(
       storage_used_bytes: await storageUsed(db, userId),
     },
     vault_count: await countVaults(db, userId),
+    read_only_vaults: (await readOnlyVaults(db, userId, deps.logger)).map(({ id, name }) => ({
+      id,
+      name,
+    })),
   };
 }
 
+/**
+ * Puts the user on `planId`. A running trial ends with it: lapsed when the plan is free, else
+ * 'paid' or 'granted' by `paid`; a lapsed trial's read-only rule ends when a paid plan starts.
+ */
 async function changePlan(
   trx: repo.Q,
   userId: string,
   planId: PlanId,
   now: Date,
   periodEnd: string | null,
-  providerRef?: string | null,
+  opts: { paid: boolean; providerRef?: string | null },
 ): Promise<void> {
   const at = now.toISOString();
-  await repo.writePlan(trx, userId, { planId, periodEnd, now: at, providerRef });
+  const before = await repo.findSubscription(trx, userId);
+  await repo.writePlan(trx, userId, { planId, periodEnd, now: at, providerRef: opts.providerRef });
   if (planId !== 'pro') await repo.unhideVaults(trx, userId, at);
+  const trial = before && repo.trialOf(before);
+  const outcome = planId === 'free' ? 'lapsed' : opts.paid ? 'paid' : 'granted';
+  if (trial?.outcome === 'running') {
+    await repo.settleTrial(trx, userId, outcome, trial.ends_at > at ? at : undefined);
+  } else if (trial?.outcome === 'lapsed' && planId !== 'free') {
+    await repo.settleTrial(trx, userId, outcome);
+  }
 }
 
 /**
@@ -104,7 +124,7 @@ export async function requestPlanChange(
     if (paidUntil && paidUntil > now.toISOString()) {
       await repo.setPendingPlan(trx, userId, 'free', now.toISOString());
     } else {
-      await changePlan(trx, userId, 'free', now, null);
+      await changePlan(trx, userId, 'free', now, null, { paid: false });
     }
   });
   deps.logger.info({ userId, planId }, 'plan change requested');
@@ -122,7 +142,7 @@ export async function adminUpgrade(
   await deps.db.kysely.transaction().execute(async (trx) => {
     if (!(await repo.readSubscription(trx, target)))
       throw new HttpError(404, 'not_found', subscriptionMessages.unknownUser);
-    await changePlan(trx, target, input.plan_id, deps.now(), null);
+    await changePlan(trx, target, input.plan_id, deps.now(), null, { paid: false });
   });
   deps.logger.info({ actor: actor.id, userId: target, planId: input.plan_id }, 'admin plan change');
   return subscriptionResponse(deps, target);
@@ -135,7 +155,8 @@ const rank = (planId: string) => planIdSchema.options.indexOf(planId as PlanId);
  * A verified payment for `planId` (payments.service.ts, inside its transaction). Paying again
  * for the current plan extends its period by a month from its end; a dearer plan starts now; a
  * cheaper plan paid while a dearer one's period runs is a downgrade, so it waits for that period's
- * end (the job then starts its paid month, applyDueChanges).
+ * end (the job then starts its paid month, applyDueChanges). Paying for the plan on trial keeps
+ * the trial's days: the paid month starts when the trial would have ended.
  */
 export async function applyPaidPlan(
   trx: repo.Q,
@@ -151,15 +172,29 @@ export async function applyPaidPlan(
     await repo.setPendingPlan(trx, userId, planId, now.toISOString());
     return;
   }
-  const from = current?.plan_id === planId && running ? running : now;
-  await changePlan(trx, userId, planId, now, addOneMonth(from).toISOString(), providerRef);
+  const trial = current?.trial;
+  const trialEnd =
+    trial?.outcome === 'running' && trial.plan_id === planId ? new Date(trial.ends_at) : null;
+  const from =
+    current?.plan_id === planId && running ? running : trialEnd && trialEnd > now ? trialEnd : now;
+  await changePlan(trx, userId, planId, now, addOneMonth(from).toISOString(), {
+    paid: true,
+    providerRef,
+  });
+}
+
+export interface DueChanges {
+  downgraded: number;
+  lapsed: number;
+  trialsEnded: number;
 }
 
 /**
- * One pass of the scheduled job: applies downgrades whose paid period has ended, and moves paid
- * plans that were not renewed within the grace period back to free. Uses the deps' clock.
+ * One pass of the scheduled job: applies downgrades whose paid period has ended, moves paid
+ * plans that were not renewed within the grace period back to free, and ends trials that reached
+ * their end without a payment (back to free). Uses the deps' clock.
  */
-export async function applyDueChanges(deps: Deps): Promise<{ downgraded: number; lapsed: number }> {
+export async function applyDueChanges(deps: Deps): Promise<DueChanges> {
   const now = deps.now();
   const at = now.toISOString();
   const db = deps.db.kysely;
@@ -172,7 +207,9 @@ export async function applyDueChanges(deps: Deps): Promise<{ downgraded: number;
       // A paid plan waiting for this moment gets the month it was paid for, from the period's end.
       const next = planIdSchema.parse(row.pending_plan_id);
       const periodEnd = next === 'free' ? null : addOneMonth(new Date(row.current_period_end));
-      await changePlan(trx, userId, next, now, periodEnd?.toISOString() ?? null);
+      await changePlan(trx, userId, next, now, periodEnd?.toISOString() ?? null, {
+        paid: next !== 'free',
+      });
       downgraded += 1;
     });
   }
@@ -183,22 +220,30 @@ export async function applyDueChanges(deps: Deps): Promise<{ downgraded: number;
       const row = await repo.findSubscription(trx, userId);
       if (!row?.current_period_end || row.current_period_end > cutoff || row.pending_plan_id)
         return;
-      await changePlan(trx, userId, 'free', now, null);
+      await changePlan(trx, userId, 'free', now, null, { paid: false });
       lapsed += 1;
     });
   }
-  return { downgraded, lapsed };
+  let trialsEnded = 0;
+  for (const userId of await repo.dueTrials(db, at)) {
+    await db.transaction().execute(async (trx) => {
+      const row = await repo.findSubscription(trx, userId);
+      // Re-read inside the transaction: a payment may have taken the trial over meanwhile.
+      if (!row || repo.trialOf(row)?.outcome !== 'running' || (row.trial_ends_at ?? '') > at)
+        return;
+      await changePlan(trx, userId, 'free', now, null, { paid: false });
+      trialsEnded += 1;
+    });
+  }
+  return { downgraded, lapsed, trialsEnded };
 }
 
 /** applyDueChanges as a periodic job (jobs/periodic.ts, started in server.ts). */
-export function subscriptionJob(
-  deps: Deps,
-  intervalMs = 5 * 60_000,
-): PeriodicJob<{ downgraded: number; lapsed: number }> {
+export function subscriptionJob(deps: Deps, intervalMs = 5 * 60_000): PeriodicJob<DueChanges> {
   return {
     name: 'subscription changes',
     intervalMs,
     run: () => applyDueChanges(deps),
-    worthLogging: (result) => result.downgraded + result.lapsed > 0,
+    worthLogging: (result) => result.downgraded + result.lapsed + result.trialsEnded > 0,
   };
 }

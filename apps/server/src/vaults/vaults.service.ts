@@ -14,6 +14,7 @@ import {
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AppDeps } from '../http/context.ts';
 import { getLimits } from '../plans/limits.service.ts';
+import { assertVaultWritable, readOnlyVaults } from '../plans/read-only.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { UserDeletedHook } from '../profiles/user-deletion.ts';
@@ -76,7 +77,11 @@ export async function getVault(deps: Deps, userId: string, vaultId: string): Pro
   const row = await repo.findVault(deps.db.kysely, userId, vaultId);
   if (!row) throw vaultNotFound();
   const stats = await statsByVault(deps.db.kysely, [row.id]);
-  return repo.toVault(row, stats.get(row.id));
+  const readOnly = await readOnlyVaults(deps.db.kysely, userId, deps.logger);
+  return {
+    ...repo.toVault(row, stats.get(row.id)),
+    read_only: readOnly.some((v) => v.id === row.id),
+  };
 }
 
 export async function listVaults(deps: Deps, userId: string): Promise<Vault[]> {
@@ -85,7 +90,10 @@ export async function listVaults(deps: Deps, userId: string): Promise<Vault[]> {
     deps.db.kysely,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => repo.toVault(r, stats.get(r.id)));
+  const readOnly = new Set(
+    (await readOnlyVaults(deps.db.kysely, userId, deps.logger)).map((v) => v.id),
+  );
+  return rows.map((r) => ({ ...repo.toVault(r, stats.get(r.id)), read_only: readOnly.has(r.id) }));
 }
 
 export async function updateVault(
@@ -99,6 +107,8 @@ export async function updateVault(
   };
   if (values.name !== undefined) set.name = values.name;
   if (values.description !== undefined) set.description = values.description || null;
+  // A read-only vault keeps its name too ([Note: read-only after a trial], protocol trials.ts).
+  await assertVaultWritable(deps.db.kysely, userId, vaultId, deps.logger);
   if (!(await repo.updateVault(deps.db.kysely, userId, vaultId, set))) throw vaultNotFound();
   return getVault(deps, userId, vaultId);
 }

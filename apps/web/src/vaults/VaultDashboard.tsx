@@ -10,6 +10,7 @@ import {
   formatPlanSize,
   isUnlimited,
   subscriptionMessages,
+  trialMessages,
   type Limits,
   type Vault,
 } from '@sealvault/protocol';
@@ -33,6 +34,8 @@ export function VaultDashboard() {
   const all = vaults.data ?? [];
   const hidden = all.filter((v) => v.is_hidden);
   const shown = showHidden ? all : all.filter((v) => !v.is_hidden);
+  // After a lapsed trial ([Note: read-only after a trial] in the protocol's trials.ts).
+  const readOnly = all.filter((v) => v.read_only).length;
   // Until the plan's limits are known nothing is called "at the limit" (a paid user with more
   // than the fallback's two vaults would otherwise see the limit flash by).
   const atLimit = !limitsPending && !canCreateVault(all.length, limits.max_vaults);
@@ -73,10 +76,14 @@ export function VaultDashboard() {
             <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
             <span>
               {LIMIT_BANNER}
-              {all.length > limits.max_vaults && (
-                <span className="mt-1 block">
-                  {subscriptionMessages.overLimit(all.length, limits.max_vaults)}
-                </span>
+              {readOnly > 0 ? (
+                <span className="mt-1 block">{trialMessages.readOnlyList(readOnly)}</span>
+              ) : (
+                all.length > limits.max_vaults && (
+                  <span className="mt-1 block">
+                    {subscriptionMessages.overLimit(all.length, limits.max_vaults)}
+                  </span>
+                )
               )}
             </span>
           </span>

@@ -9,6 +9,7 @@ import { messages, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
+import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useIsUnlocked, useVaultSessions } from './sessionContext.tsx';
 import { UnlockDialog } from './UnlockDialog.tsx';
 import { useVault } from './useVaults.ts';
@@ -52,6 +53,7 @@ export function VaultPage({ children }: { children?: (vault: Vault) => ReactNode
   return (
     <>
       <VaultHeader vault={vault} unlocked={unlocked} heading={heading} />
+      {vault.read_only && <ReadOnlyNotice />}
       {unlocked ? (
         (children?.(vault) ?? <UnlockedPlaceholder vault={vault} />)
       ) : (

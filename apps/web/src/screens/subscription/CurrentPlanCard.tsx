@@ -1,8 +1,14 @@
 // The current plan summary of the subscription page: the plan with its star, price and period,
-// a scheduled change (a switch to free can be called off; a paid one cannot), the limits and the
-// usage bars of vaults and storage.
-import { CalendarClock, Star } from 'lucide-react';
-import { formatPlanSize, type Plan, type SubscriptionResponse } from '@sealvault/protocol';
+// a running trial's end, a scheduled change (a switch to free can be called off; a paid one
+// cannot), the limits, the usage bars of vaults and storage, and after a trial that lapsed the
+// vaults that are now read-only ([Note: read-only after a trial] in the protocol's trials.ts).
+import { CalendarClock, Lock, Star } from 'lucide-react';
+import {
+  formatPlanSize,
+  trialMessages,
+  type Plan,
+  type SubscriptionResponse,
+} from '@sealvault/protocol';
 import { buttonClass } from '../../components/buttonStyles.ts';
 import { formatPrice } from '../../plans/planDisplay.ts';
 import { StorageUsageBar, UsageBar } from '../../vaults/UsageBar.tsx';
@@ -14,6 +20,7 @@ export function CurrentPlanCard({
   data,
   plan,
   pendingPlan,
+  trialPlan,
   onKeep,
   keeping,
 }: {
@@ -21,12 +28,17 @@ export function CurrentPlanCard({
   plan: Plan | undefined;
   /** The plan a scheduled change switches to at the period's end. */
   pendingPlan: Plan | undefined;
+  /** The plan of the account's trial, if it had one. */
+  trialPlan?: Plan | undefined;
   onKeep: () => void;
   keeping: boolean;
 }) {
-  const { subscription, limits, vault_count } = data;
+  const { subscription, limits, vault_count, read_only_vaults: readOnly } = data;
   const free = subscription.plan_id === 'free';
   const price = plan ? formatPrice(plan.price_monthly) : null;
+  const trial = subscription.trial;
+  const onTrial = trial?.outcome === 'running';
+  const lapsed = free && trial?.outcome === 'lapsed';
   return (
     <section
       aria-labelledby="current-plan-title"
@@ -44,9 +56,18 @@ export function CurrentPlanCard({
             />
             <span data-testid="current-plan-name">{limits.plan_name}</span>
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">
-              Active
+              {onTrial ? 'Trial' : 'Active'}
             </span>
           </p>
+          {onTrial && (
+            <p
+              data-testid="trial-ends"
+              className="mt-1 flex items-center gap-1.5 text-sm font-medium text-indigo-700 dark:text-indigo-300"
+            >
+              <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+              {trialMessages.ends(longDate(trial.ends_at))}
+            </p>
+          )}
           {price && (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               {price.amount} {price.period}
@@ -82,6 +103,42 @@ export function CurrentPlanCard({
           <StorageUsageBar usedBytes={limits.storage_used_bytes} maxMb={limits.max_storage_mb} />
         )}
       </div>
+
+      {onTrial && (
+        <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+          No card is on file. Without a payment, your account returns to the Free plan when the
+          trial ends; nothing is deleted.
+        </p>
+      )}
+
+      {lapsed && (
+        <div
+          role="status"
+          data-testid="trial-lapsed"
+          className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/50 dark:text-amber-200"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+            {trialMessages.lapsed(trialPlan?.name ?? 'paid', longDate(trial.ends_at))}
+          </p>
+          {readOnly.length > 0 && (
+            <>
+              <p className="mt-2">{trialMessages.readOnlyList(readOnly.length)}</p>
+              <ul aria-label="Read-only vaults" className="mt-2 flex flex-wrap gap-2">
+                {readOnly.map((v) => (
+                  <li
+                    key={v.id}
+                    className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-white/70 px-2.5 py-0.5 text-xs font-medium dark:bg-slate-900/60"
+                  >
+                    <Lock aria-hidden="true" className="size-3 shrink-0" />
+                    <span className="truncate">{v.name}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
 
       {subscription.pending_plan_id && subscription.current_period_end && (
         <div

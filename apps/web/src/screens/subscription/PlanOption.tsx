@@ -1,13 +1,15 @@
 // One plan card of the subscription page: name, label, price, description, features and the
 // action of spec §2: 'Current Plan', 'Pay Now' (normal user), 'Admin Upgrade (Free)' (admin) or
-// 'Switch to Free' (downgrade), reading 'Processing...' or 'Downgrading...' while it runs.
+// 'Switch to Free' (downgrade), reading 'Processing...' or 'Downgrading...' while it runs. An
+// account on Free that never had a trial is also offered one on each paid plan (issue 19); the
+// plan on trial keeps 'Pay Now', to go on after the trial.
 import { Check } from 'lucide-react';
-import type { Plan, Subscription } from '@sealvault/protocol';
+import { trialMessages, type Plan, type Subscription } from '@sealvault/protocol';
 import { buttonClass } from '../../components/buttonStyles.ts';
 import { formatPrice, planBadges } from '../../plans/planDisplay.ts';
 import { planFeatures } from './planFeatures.ts';
 
-export type PlanAction = 'pay' | 'admin' | 'free';
+export type PlanAction = 'pay' | 'admin' | 'free' | 'trial';
 
 export const PAYMENTS_OFF =
   'Card payments are not set up on this server. Ask the administrator to upgrade your plan.';
@@ -17,8 +19,10 @@ export function PlanOption({
   subscription,
   isAdmin,
   busy,
+  busyAction,
   disabled,
   paymentsOff = false,
+  trialOffered = false,
   onAction,
 }: {
   plan: Plan;
@@ -26,6 +30,10 @@ export function PlanOption({
   isAdmin: boolean;
   /** This card's change is running. */
   busy: boolean;
+  /** Which of this card's actions runs (its main one when not given). */
+  busyAction?: PlanAction;
+  /** The account may start its one trial (on Free, never had one): offered on paid plans. */
+  trialOffered?: boolean;
   /** Another change is running. */
   disabled: boolean;
   /** This server takes no card payments: a paid plan says so instead of a dead 'Pay Now'. */
@@ -37,15 +45,19 @@ export function PlanOption({
   const badge = planBadges[plan.id];
   const titleId = `subscription-plan-${plan.id}`;
   const scheduled = plan.id === 'free' && subscription.pending_plan_id === 'free';
+  const onTrial = current && subscription.trial?.outcome === 'running';
+  const offerTrial = trialOffered && !current && plan.id !== 'free';
+  const trialBusy = busy && busyAction === 'trial';
+  const mainBusy = busy && !trialBusy;
 
   let action: PlanAction | null = null;
   let label = 'Current Plan';
   if (!current && plan.id === 'free') {
     action = 'free';
-    label = busy ? 'Downgrading...' : scheduled ? 'Switch scheduled' : 'Switch to Free';
-  } else if (!current) {
+    label = mainBusy ? 'Downgrading...' : scheduled ? 'Switch scheduled' : 'Switch to Free';
+  } else if (!current || onTrial) {
     action = isAdmin ? 'admin' : 'pay';
-    label = busy ? 'Processing...' : isAdmin ? 'Admin Upgrade (Free)' : 'Pay Now';
+    label = mainBusy ? 'Processing...' : isAdmin ? 'Admin Upgrade (Free)' : 'Pay Now';
   }
 
   return (
@@ -94,25 +106,43 @@ export function PlanOption({
           </li>
         ))}
       </ul>
-      {action === 'pay' && paymentsOff ? (
-        <p className="mt-auto rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          {PAYMENTS_OFF}
-        </p>
-      ) : (
-        <button
-          type="button"
-          aria-label={action ? `${label}: ${plan.name}` : `${plan.name} is your current plan`}
-          disabled={!action || busy || disabled || scheduled}
-          onClick={() => action && onAction(plan, action)}
-          className={buttonClass(
-            action === 'pay' || action === 'admin' ? 'primary' : 'secondary',
-            'md',
-            'mt-auto w-full',
-          )}
-        >
-          {label}
-        </button>
-      )}
+      <div className="mt-auto space-y-3">
+        {offerTrial && (
+          <div>
+            <button
+              type="button"
+              aria-label={`${trialBusy ? 'Processing...' : trialMessages.start}: ${plan.name}`}
+              disabled={busy || disabled}
+              onClick={() => onAction(plan, 'trial')}
+              className={buttonClass('primary', 'md', 'w-full')}
+            >
+              {trialBusy ? 'Processing...' : trialMessages.start}
+            </button>
+            <p className="mt-1.5 text-center text-xs text-slate-500 dark:text-slate-400">
+              {trialMessages.noCard}
+            </p>
+          </div>
+        )}
+        {action === 'pay' && paymentsOff ? (
+          <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            {PAYMENTS_OFF}
+          </p>
+        ) : (
+          <button
+            type="button"
+            aria-label={action ? `${label}: ${plan.name}` : `${plan.name} is your current plan`}
+            disabled={!action || busy || disabled || scheduled}
+            onClick={() => action && onAction(plan, action)}
+            className={buttonClass(
+              (action === 'pay' || action === 'admin') && !offerTrial ? 'primary' : 'secondary',
+              'md',
+              'w-full',
+            )}
+          >
+            {label}
+          </button>
+        )}
+      </div>
     </article>
   );
 }

@@ -18,9 +18,11 @@ const subscription = {
     started_at: '2026-11-01T00:00:00.000Z',
     current_period_end: null,
     pending_plan_id: null,
+    trial: null,
   },
   limits: { max_vaults: 2, max_file_size_mb: 2, plan_name: 'Free' },
   vault_count: 1,
+  read_only_vaults: [],
 };
 
 const payments = {
@@ -100,4 +102,47 @@ it('says so when no plan is offered', async () => {
     ),
   ).toBeTruthy();
   expect(screen.queryByRole('button', { name: /Pay Now/ })).toBeNull();
+});
+
+it('starts a trial from Free and then shows its end date', async () => {
+  const fetchMock = stubApi(
+    [
+      testPlan('free', 'Free', 0, { max_vaults: 2, max_file_size_mb: 2 }),
+      testPlan('pro', 'Pro', 9.95),
+    ],
+    () => json(500, {}),
+  );
+  const onTrial = {
+    ...subscription,
+    subscription: {
+      ...subscription.subscription,
+      plan_id: 'pro',
+      trial: {
+        plan_id: 'pro',
+        started_at: '2026-11-01T00:00:00.000Z',
+        ends_at: '2026-11-15T12:00:00.000Z',
+        outcome: 'running',
+      },
+    },
+    limits: { max_vaults: 20, max_file_size_mb: 500, plan_name: 'Pro' },
+  };
+  const base = fetchMock.getMockImplementation()!;
+  let started = false;
+  fetchMock.mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
+    if (input === '/api/subscription/trial' && init?.method === 'POST') {
+      started = true;
+      return Promise.resolve(json(200, onTrial));
+    }
+    if (input === '/api/subscription' && started) return Promise.resolve(json(200, onTrial));
+    return base(input, init);
+  });
+  renderView();
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Start 14-day trial: Pro' }));
+  expect(await screen.findByText('Your Pro trial has started.')).toBeTruthy();
+  expect((await screen.findByTestId('trial-ends')).textContent).toBe('Trial ends Nov 15, 2026');
+  const call = fetchMock.mock.calls.find(([u]) => u === '/api/subscription/trial');
+  expect(JSON.parse(call?.[1]?.body as string)).toEqual({ plan_id: 'pro' });
+  // One trial per account: no card offers another.
+  expect(screen.queryByRole('button', { name: /Start 14-day trial/ })).toBeNull();
 });

@@ -1,7 +1,8 @@
 // The Subscription page (spec §2), at /subscription and /dashboard?view=subscription: the heading
 // with an 'Admin' badge for admins, the current plan and usage, the plan cards with their actions,
 // the empty state and the FAQ. A paid plan starts only when the provider's signed notification
-// reaches the server; coming back from the checkout, the page polls until the plan changes.
+// reaches the server; coming back from the checkout, the page polls until the plan changes. An
+// account on Free that never had a trial may try a paid plan for TRIAL_DAYS (issue 19).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -28,6 +29,7 @@ import {
   usePaymentsConfig,
   useRefreshPlan,
   useSubscription,
+  type PlanChange,
 } from './useSubscription.ts';
 
 const RETURN_POLL_MS = 3000;
@@ -57,6 +59,7 @@ export function SubscriptionView() {
   const change = useChangePlan();
   const refresh = useRefreshPlan();
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
+  const [busyAction, setBusyAction] = useState<PlanAction | undefined>(undefined);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmFree, setConfirmFree] = useState(false);
   const planId = sub.data?.subscription.plan_id;
@@ -74,20 +77,25 @@ export function SubscriptionView() {
     if (returning && confirmed) void refresh();
   }, [returning, confirmed, refresh]);
 
-  const runChange = (kind: 'admin' | 'request', target: PlanId, done?: () => void) => {
+  const runChange = (planChange: PlanChange, done?: () => void) => {
     setNotice(null);
-    setBusyPlan(target);
-    change.mutate(
-      { kind, planId: target },
-      {
-        onError: (err) =>
-          setNotice({ tone: 'error', text: userMessage(err, messages.plans.upgradeFailed) }),
-        onSettled: () => {
-          setBusyPlan(null);
-          done?.();
-        },
+    setBusyPlan(planChange.planId);
+    setBusyAction(planChange.kind === 'trial' ? 'trial' : undefined);
+    change.mutate(planChange, {
+      onSuccess: (data) => {
+        if (planChange.kind === 'trial' && data.subscription.trial) {
+          const name = plans.data?.find((p) => p.id === planChange.planId)?.name ?? 'plan';
+          setNotice({ tone: 'success', text: `Your ${name} trial has started.` });
+        }
       },
-    );
+      onError: (err) =>
+        setNotice({ tone: 'error', text: userMessage(err, messages.plans.upgradeFailed) }),
+      onSettled: () => {
+        setBusyPlan(null);
+        setBusyAction(undefined);
+        done?.();
+      },
+    });
   };
 
   const pay = async (plan: Plan) => {
@@ -112,12 +120,16 @@ export function SubscriptionView() {
   };
 
   const onAction = (plan: Plan, action: PlanAction) => {
-    if (action === 'admin') runChange('admin', plan.id);
+    if (action === 'admin') runChange({ kind: 'admin', planId: plan.id });
     else if (action === 'free') setConfirmFree(true);
+    else if (action === 'trial' && plan.id !== 'free')
+      runChange({ kind: 'trial', planId: plan.id });
     else void pay(plan);
   };
 
   const currentPlan = plans.data?.find((p) => p.id === planId);
+  const trialOffered =
+    !isAdmin && sub.data?.subscription.plan_id === 'free' && sub.data.subscription.trial === null;
 
   return (
     <section aria-labelledby="subscription-title" className="space-y-8">
@@ -163,8 +175,9 @@ export function SubscriptionView() {
           data={sub.data}
           plan={currentPlan}
           pendingPlan={plans.data?.find((p) => p.id === sub.data?.subscription.pending_plan_id)}
+          trialPlan={plans.data?.find((p) => p.id === sub.data?.subscription.trial?.plan_id)}
           keeping={busyPlan === planId && change.isPending}
-          onKeep={() => planId && runChange('request', planId)}
+          onKeep={() => planId && runChange({ kind: 'request', planId })}
         />
       ) : (
         <Loading text="Loading your plan…" />
@@ -191,8 +204,10 @@ export function SubscriptionView() {
                 subscription={sub.data.subscription}
                 isAdmin={isAdmin}
                 busy={busyPlan === plan.id}
+                busyAction={busyAction}
                 disabled={busyPlan !== null}
                 paymentsOff={payments.data?.configured === false}
+                trialOffered={trialOffered}
                 onAction={onAction}
               />
             ))}
@@ -209,7 +224,9 @@ export function SubscriptionView() {
           planName={sub.data.limits.plan_name}
           running={busyPlan === 'free'}
           onClose={() => setConfirmFree(false)}
-          onConfirm={() => runChange('request', 'free', () => setConfirmFree(false))}
+          onConfirm={() =>
+            runChange({ kind: 'request', planId: 'free' }, () => setConfirmFree(false))
+          }
         />
       )}
     </section>

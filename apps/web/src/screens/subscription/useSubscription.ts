@@ -3,7 +3,12 @@
 // shows the plan: the top bar (/api/me), the limits and the vault list (hidden vaults).
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { subscriptionsApi, type PlanId, type SubscriptionResponse } from '@sealvault/protocol';
+import {
+  subscriptionsApi,
+  type PaidPlanId,
+  type PlanId,
+  type SubscriptionResponse,
+} from '@sealvault/protocol';
 import { meQueryKey } from '../../auth/useAccount.ts';
 import { vaultKeysQuery } from '../../vaults/useVaults.ts';
 
@@ -47,9 +52,15 @@ export function useRefreshPlan() {
   );
 }
 
-export type PlanChange = { kind: 'admin'; planId: PlanId } | { kind: 'request'; planId: PlanId };
+export type PlanChange =
+  | { kind: 'admin'; planId: PlanId }
+  | { kind: 'request'; planId: PlanId }
+  | { kind: 'trial'; planId: PaidPlanId };
 
-/** upgrade_user_subscription_admin or upgrade_user_subscription (free, or keeping the plan). */
+/**
+ * upgrade_user_subscription_admin, upgrade_user_subscription (free, or keeping the plan), or the
+ * account's one trial of a paid plan.
+ */
 export function useChangePlan() {
   const refresh = useRefreshPlan();
   const qc = useQueryClient();
@@ -57,7 +68,9 @@ export function useChangePlan() {
     mutationFn: (change: PlanChange) =>
       change.kind === 'admin'
         ? subscriptionsApi.adminUpgrade({ plan_id: change.planId, bypass_payment: true })
-        : subscriptionsApi.upgrade({ plan_id: change.planId }),
+        : change.kind === 'trial'
+          ? subscriptionsApi.startTrial({ plan_id: change.planId })
+          : subscriptionsApi.upgrade({ plan_id: change.planId }),
     onSuccess: async (data) => {
       qc.setQueryData(subscriptionQueryKey, data);
       await refresh();
