@@ -1,8 +1,15 @@
 // Accessibility: axe-core's WCAG 2.1 A and AA rules over the main screens, in light and in dark
 // (contrast, names, labels, landmarks, ARIA), as a screen-reader or low-vision user meets them.
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createVault, openAndUnlock, signedIn } from '../support/vaults.ts';
+import {
+  createVault,
+  openAndUnlock,
+  signedIn,
+  VAULT_PASSWORD,
+  vaultCard,
+} from '../support/vaults.ts';
 import { makePdf, makePng } from './files/fixtures.ts';
 import { openPreview, uploadByPicker } from './files/helpers.ts';
 
@@ -16,6 +23,113 @@ async function violations(page: Page): Promise<string[]> {
   return result.violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id} (${v.impact}): ${n.html.slice(0, 160)}: ${n.failureSummary ?? ''}`),
   );
+}
+
+// [Note: phone layout] Every screen at 360 px (the narrowest phone we design for), light and
+// dark: the page never scrolls sideways, nothing sticks out of the viewport unclipped, headings
+// do not skip a level, and the account menu (the only way to Settings and Logout) stays on screen.
+const PHONE = { width: 360, height: 740 };
+/** 69 characters: the name that once made the dashboard 579 px wide. */
+const LONG_VAULT_NAME = 'The family archive: deeds, passports, insurance, tax returns and more';
+
+/**
+ * What is wrong with the layout at the viewport's width, one line each: a horizontal scroll; the
+ * outermost elements that reach past either edge without an ancestor that clips them inside the
+ * viewport (a `truncate` or an `overflow-x-auto` is fine, a row pushing the page wider is not);
+ * a heading more than one level below the one before it (Lighthouse's heading order).
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const width = doc.clientWidth;
+    const problems: string[] = [];
+    if (doc.scrollWidth > width) problems.push(`scrollWidth ${doc.scrollWidth} > ${width}`);
+    const inside = (r: DOMRect) => r.left >= -0.5 && r.right <= width + 0.5;
+    const clipsItself = (s: CSSStyleDeclaration) => s.clipPath !== 'none' || s.clip !== 'auto';
+    const reported = new Set<Element>();
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || inside(r) || clipsItself(getComputedStyle(el)))
+        continue;
+      let clipped = false;
+      for (let a = el.parentElement; a && a !== document.body && !clipped; a = a.parentElement) {
+        clipped =
+          reported.has(a) ||
+          (getComputedStyle(a).overflowX !== 'visible' && inside(a.getBoundingClientRect()));
+      }
+      if (clipped) continue;
+      reported.add(el);
+      const text = (el.textContent ?? '').trim().slice(0, 40);
+      const cls = (el.getAttribute('class') ?? '').slice(0, 60);
+      problems.push(
+        `<${el.tagName} class="${cls}"> ${Math.round(r.left)}..${Math.round(r.right)} "${text}"`,
+      );
+    }
+    let previous: number | null = null;
+    for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')) {
+      if (h.getClientRects().length === 0 || h.closest('[aria-hidden="true"]')) continue;
+      const level = Number(h.getAttribute('aria-level') ?? h.tagName.slice(1));
+      if (previous !== null && level > previous + 1)
+        problems.push(`h${level} after h${previous}: "${(h.textContent ?? '').slice(0, 40)}"`);
+      previous = level;
+    }
+    return problems;
+  });
+}
+
+/** The account menu's button is shown and wholly inside the viewport (behind an open dialog too). */
+async function accountMenuProblems(page: Page): Promise<string[]> {
+  const button = page.getByRole('button', { name: /^Account menu/, includeHidden: true });
+  if (!(await button.isVisible())) return ['account menu not shown'];
+  const box = await button.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  if (!box || box.x < 0 || box.x + box.width > width || box.y < 0)
+    return [`account menu outside the viewport: ${JSON.stringify(box)}`];
+  return [];
+}
+
+/**
+ * The layout, axe, and (signed in) the account menu of the screen as it is now. With E2E_SHOTS
+ * naming a folder, a full-page screenshot goes there, to look at.
+ */
+async function checkPhone(
+  page: Page,
+  name: string,
+  scheme: string,
+  { account = true } = {},
+): Promise<string[]> {
+  const dir = process.env.E2E_SHOTS;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: true });
+  return [
+    ...(await layoutProblems(page)),
+    ...(account ? await accountMenuProblems(page) : []),
+    ...(await violations(page)),
+  ];
+}
+
+/** Where an unlocked vault's card puts its 'Unlocked' badge and delete button over each other. */
+async function badgeOverlaps(page: Page, name: string, scheme: string): Promise<string[]> {
+  const card = vaultCard(page, name);
+  const badge = card.getByText('Unlocked', { exact: true });
+  const remove = card.getByRole('button', { name: `Delete vault ${name}` });
+  const problems: string[] = [];
+  // One column, two, three and four columns of cards.
+  for (const width of [360, 640, 1024, 1280]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    const dir = process.env.E2E_SHOTS;
+    if (dir) await page.screenshot({ path: path.join(dir, `card-${width}-${scheme}.png`) });
+    const [a, b] = [await badge.boundingBox(), await remove.boundingBox()];
+    if (!a || !b) problems.push(`${width} px: badge or delete button not shown`);
+    else if (
+      a.x < b.x + b.width &&
+      b.x < a.x + a.width &&
+      a.y < b.y + b.height &&
+      b.y < a.y + a.height
+    )
+      problems.push(`${width} px: badge ${JSON.stringify(a)} overlaps delete ${JSON.stringify(b)}`);
+  }
+  await page.setViewportSize(PHONE);
+  return problems;
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -172,6 +286,112 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto('/dashboard');
       await expect(page.getByRole('button', { name: 'Create New Vault' })).toBeVisible();
       found.phoneDashboard = await violations(page);
+
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+    });
+
+    test('phone, 360 px: landing, sign in, sign up fit without a sideways scroll', async ({
+      page,
+    }) => {
+      await page.setViewportSize(PHONE);
+      const found: Record<string, string[]> = {};
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: 'Start Free Today' })).toBeVisible();
+      found.landing = await checkPhone(page, 'landing', scheme, { account: false });
+      await page.goto('/auth');
+      await expect(page.getByRole('heading', { name: /sign in|welcome/i }).first()).toBeVisible();
+      found.signIn = await checkPhone(page, 'sign-in', scheme, { account: false });
+      await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
+      await expect(page.getByLabel(/name/i).first()).toBeVisible();
+      found.signUp = await checkPhone(page, 'sign-up', scheme, { account: false });
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+    });
+
+    test('phone, 360 px: every signed-in screen and dialog fits, the account menu stays reachable', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      await page.setViewportSize(PHONE);
+      const found: Record<string, string[]> = {};
+      await signedIn(page, request, baseURL!, `a11y-phone-${scheme}`);
+      found.emptyDashboard = await checkPhone(page, 'dashboard-empty', scheme);
+
+      // The wizard, step by step, making the vault with the 69-character name.
+      await page.getByRole('button', { name: 'Create New Vault' }).click();
+      const wizard = page.getByRole('dialog', { name: 'Create New Vault' });
+      await wizard.getByLabel('Vault name').fill(LONG_VAULT_NAME);
+      found.wizardInfo = await checkPhone(page, 'wizard-1', scheme);
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByRole('radio', { name: /File vault/ }).check();
+      found.wizardType = await checkPhone(page, 'wizard-2', scheme);
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByRole('radio', { name: /SealVault storage/ }).check();
+      found.wizardProvider = await checkPhone(page, 'wizard-3', scheme);
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByLabel('Vault password').fill(VAULT_PASSWORD);
+      await wizard.getByLabel('Confirm password').fill(VAULT_PASSWORD);
+      found.wizardPassword = await checkPhone(page, 'wizard-4', scheme);
+      await wizard.getByRole('button', { name: 'Create Vault' }).click();
+      await expect(wizard).toBeHidden({ timeout: 15_000 });
+      await createVault(page, { name: 'Logins', type: 'Secrets vault' });
+      found.dashboard = await checkPhone(page, 'dashboard', scheme);
+      await page.getByRole('button', { name: /^Account menu/ }).click();
+      const logout = page.getByRole('menuitem', { name: 'Logout' });
+      await expect(logout).toBeInViewport({ ratio: 1 });
+      found.userMenu = await checkPhone(page, 'user-menu', scheme);
+      await page.keyboard.press('Escape');
+
+      // A files vault: the unlock dialog, then the list with a long file name.
+      await vaultCard(page, LONG_VAULT_NAME)
+        .getByRole('link', { name: LONG_VAULT_NAME, exact: true })
+        .click();
+      const unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
+      await unlock.getByLabel('Vault password').fill(VAULT_PASSWORD);
+      found.unlock = await checkPhone(page, 'unlock', scheme);
+      await unlock.getByRole('button', { name: 'Unlock' }).click();
+      await expect(unlock).toBeHidden({ timeout: 15_000 });
+      await uploadByPicker(page, [
+        {
+          name: 'scanned-insurance-policy-household-contents-2024-final-signed.pdf',
+          mimeType: 'application/pdf',
+          buffer: makePdf(['Policy']),
+        },
+        { name: 'dot.png', mimeType: 'image/png', buffer: makePng(40, 30, [200, 60, 90]) },
+      ]);
+      found.files = await checkPhone(page, 'files', scheme);
+      await page.getByRole('button', { name: 'Grid view' }).click();
+      found.filesGrid = await checkPhone(page, 'files-grid', scheme);
+      await page.getByRole('button', { name: 'List view' }).click();
+
+      // The dashboard with the long-named vault unlocked: its card shows the badge and the
+      // delete button, side by side at every width. (In-app navigation: a reload locks vaults.)
+      await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();
+      await expect(vaultCard(page, LONG_VAULT_NAME).getByText('Unlocked')).toBeVisible();
+      found.dashboardUnlocked = await checkPhone(page, 'dashboard-unlocked', scheme);
+      found.cardOverlap = await badgeOverlaps(page, LONG_VAULT_NAME, scheme);
+
+      // A secrets vault with a secret.
+      await openAndUnlock(page, 'Logins');
+      await page.getByRole('button', { name: 'Add Site Password' }).click();
+      const add = page.getByRole('dialog', { name: 'Add Secret' });
+      await add.getByLabel('Title').fill('The credit union online banking (joint account)');
+      await add.getByLabel('Username').fill('household.finances.manager@example.test');
+      await add.getByLabel('Password', { exact: true }).fill('marmot-lantern-bay-42');
+      await add
+        .getByLabel('Website')
+        .fill('https://online-banking.credit-union.example.test/login');
+      found.addSecret = await checkPhone(page, 'add-secret', scheme);
+      await add.getByRole('button', { name: 'Add Secret' }).click();
+      await expect(add).toBeHidden();
+      found.secrets = await checkPhone(page, 'secrets', scheme);
+
+      await page.goto('/dashboard?view=settings');
+      await expect(page.getByRole('heading', { name: /settings/i }).first()).toBeVisible();
+      found.settings = await checkPhone(page, 'settings', scheme);
+      await page.goto('/dashboard?view=subscription');
+      await expect(page.getByRole('heading', { name: /plan|subscription/i }).first()).toBeVisible();
+      found.subscription = await checkPhone(page, 'subscription', scheme);
 
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
     });

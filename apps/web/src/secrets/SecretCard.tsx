@@ -33,7 +33,9 @@ export function SecretCard({
             aria-hidden="true"
             className="size-4 shrink-0 text-indigo-600 dark:text-indigo-300"
           />
-          <span className="truncate">{secret.title}</span>
+          <span className="truncate" title={secret.title}>
+            {secret.title}
+          </span>
         </h3>
         <div className="flex shrink-0 gap-1">
           <button

@@ -1,6 +1,8 @@
 // The top bar of the signed-in screens (spec §2): product name, the 'End-to-End Encrypted'
 // badge, the current plan with a star (grey for free), a Dashboard button, the theme toggle and
-// the user menu.
+// the user menu. On a phone (below `sm`) the word mark and the badge's and Dashboard's labels are
+// left to screen readers and a long plan name truncates, so that the user menu, the only way to
+// Settings and Logout, stays on screen down to 360 px (e2e/specs/a11y.spec.ts checks it).
 import { LayoutDashboard, Lock, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { useProfile } from '../auth/useAccount.ts';
@@ -20,34 +22,34 @@ export function TopBar() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <Link
           to="/dashboard"
-          className="flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-500"
+          className="flex shrink-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-500"
         >
           <LogoMark className="size-8" />
-          <span className="text-lg font-bold tracking-tight text-slate-900 dark:text-white">
+          <span className="text-lg font-bold tracking-tight text-slate-900 max-sm:sr-only dark:text-white">
             SealVault
           </span>
         </Link>
         <span
           title="End-to-End Encrypted"
-          className="inline-flex items-center gap-1 rounded-full border border-emerald-200 bg-emerald-50 px-1.5 py-1 text-xs font-medium text-emerald-700 sm:px-2.5 sm:py-0.5 dark:border-emerald-900/70 dark:bg-emerald-950/60 dark:text-emerald-300"
+          className="inline-flex shrink-0 items-center gap-1 rounded-full border border-emerald-200 bg-emerald-50 px-1.5 py-1 text-xs font-medium text-emerald-700 sm:px-2.5 sm:py-0.5 dark:border-emerald-900/70 dark:bg-emerald-950/60 dark:text-emerald-300"
         >
           <Lock aria-hidden="true" className="size-3" />
           <span className="max-sm:sr-only">End-to-End Encrypted</span>
         </span>
 
-        <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
           {!profile.isError && (
             <PlanBadge planId={profile.data?.plan.id} name={profile.data?.plan.name} />
           )}
           <Link
             to="/dashboard"
-            className="inline-flex h-10 items-center gap-2 rounded-lg px-2.5 text-sm sm:px-3 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+            className="inline-flex h-10 shrink-0 items-center gap-2 rounded-lg px-2.5 text-sm font-medium sm:px-3 text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
           >
             <LayoutDashboard aria-hidden="true" className="size-4" />
             <span className="hidden md:inline">Dashboard</span>
             <span className="sr-only md:hidden">Dashboard</span>
           </Link>
-          <ThemeToggle />
+          <ThemeToggle className="shrink-0" />
           <UserMenu fullName={fullName} email={email} />
         </div>
       </div>
@@ -67,7 +69,7 @@ export function PlanBadge({
     return (
       <span
         aria-hidden="true"
-        className="block h-7 w-16 animate-pulse rounded-full bg-slate-100 sm:w-20 dark:bg-slate-800"
+        className="block h-7 w-16 shrink animate-pulse rounded-full bg-slate-100 sm:w-20 dark:bg-slate-800"
       />
     );
   }

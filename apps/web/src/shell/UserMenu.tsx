@@ -29,7 +29,7 @@ export function UserMenu({ fullName, email }: { fullName: string | null; email: 
       <Menu.Trigger
         // The visible initials are part of the name (WCAG 2.5.3, label in name).
         aria-label={`Account menu, ${letters}`}
-        className="inline-flex h-10 items-center gap-1.5 rounded-lg pr-1.5 pl-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 data-[state=open]:bg-slate-100 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
+        className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg px-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 data-[state=open]:bg-slate-100 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
       >
         <span
           aria-hidden="true"
@@ -37,7 +37,7 @@ export function UserMenu({ fullName, email }: { fullName: string | null; email: 
         >
           {letters}
         </span>
-        <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
+        <ChevronDown aria-hidden="true" className="mr-0.5 size-4 text-slate-500 max-sm:hidden" />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content

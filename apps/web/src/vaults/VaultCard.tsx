@@ -16,32 +16,49 @@ export function VaultCard({ vault, onDelete }: { vault: Vault; onDelete: (v: Vau
     ? `${vault.secrets_count} ${vault.secrets_count === 1 ? 'secret' : 'secrets'}`
     : `${vault.file_count} ${vault.file_count === 1 ? 'file' : 'files'}`;
   return (
-    <li className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-within:ring-2 focus-within:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
-      <div className="flex items-start justify-between gap-3">
+    <li className="group relative flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-within:ring-2 focus-within:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
+      {/* The dashboard's title is the h1; each card is an h2 (no skipped level). The name comes
+          first for a screen reader and is truncated on screen, with the whole name as a tooltip. */}
+      <h2 className="mt-4 truncate text-base font-semibold text-slate-900 dark:text-white">
+        <Link
+          to={`/vault/${vault.id}`}
+          title={vault.name}
+          className="outline-none after:absolute after:inset-0 after:rounded-2xl"
+        >
+          {vault.name}
+        </Link>
+      </h2>
+      {/* Shown above the name; the badge and the delete button are siblings in one flex row, so
+          they cannot overlap at any width. The button sits above the card's link overlay. */}
+      <div className="order-first flex items-start justify-between gap-3">
         <span
           aria-hidden="true"
           className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300"
         >
           <TypeIcon className="size-5" />
         </span>
-        {unlocked ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
-            <CheckCircle2 aria-hidden="true" className="size-3.5" /> Unlocked
-          </span>
-        ) : (
-          <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-            <Lock aria-hidden="true" className="size-3.5" /> Locked
-          </span>
-        )}
+        <div className="flex shrink-0 items-center gap-1.5">
+          {unlocked ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
+              <CheckCircle2 aria-hidden="true" className="size-3.5" /> Unlocked
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              <Lock aria-hidden="true" className="size-3.5" /> Locked
+            </span>
+          )}
+          {unlocked && (
+            <button
+              type="button"
+              onClick={() => onDelete(vault)}
+              aria-label={`Delete vault ${vault.name}`}
+              className="relative z-10 rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 dark:text-slate-400 dark:hover:bg-red-950 dark:hover:text-red-400"
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+          )}
+        </div>
       </div>
-      <h3 className="mt-4 truncate text-base font-semibold text-slate-900 dark:text-white">
-        <Link
-          to={`/vault/${vault.id}`}
-          className="outline-none after:absolute after:inset-0 after:rounded-2xl"
-        >
-          {vault.name}
-        </Link>
-      </h3>
       {vault.description && (
         <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">
           {vault.description}
@@ -73,16 +90,6 @@ export function VaultCard({ vault, onDelete }: { vault: Vault; onDelete: (v: Vau
           </dd>
         </div>
       </dl>
-      {unlocked && (
-        <button
-          type="button"
-          onClick={() => onDelete(vault)}
-          aria-label={`Delete vault ${vault.name}`}
-          className="absolute right-24 top-5 z-10 rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 dark:text-slate-400 dark:hover:bg-red-950 dark:hover:text-red-400"
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-        </button>
-      )}
     </li>
   );
 }

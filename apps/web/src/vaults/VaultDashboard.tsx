@@ -119,7 +119,11 @@ export function VaultDashboard() {
           </button>
         </div>
       ) : (
-        <ul aria-label="Vaults" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        // grid-cols-1 is minmax(0, 1fr): a long vault name truncates instead of widening the page.
+        <ul
+          aria-label="Vaults"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        >
           <li className="contents">
             <CreateTile
               atLimit={atLimit}

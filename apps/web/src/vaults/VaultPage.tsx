@@ -103,6 +103,7 @@ function VaultHeader({
         <h1
           ref={heading}
           tabIndex={-1}
+          title={vault.name}
           className="truncate text-2xl font-bold tracking-tight text-slate-900 focus:outline-none dark:text-white"
         >
           {vault.name}

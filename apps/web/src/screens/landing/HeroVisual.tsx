@@ -11,7 +11,7 @@ export function HeroVisual() {
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-900/5 dark:border-slate-800 dark:bg-slate-900 dark:shadow-black/30">
-        <div className="flex items-center justify-between">
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <div>
             <p className="text-sm font-semibold text-slate-900 dark:text-white">Family records</p>
             <p className="text-xs text-slate-500 dark:text-slate-400">3 items · File vault</p>
