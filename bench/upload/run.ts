@@ -1,14 +1,21 @@
-// Benchmark (issues 6 and 14): upload and download a 1 GiB file through the real UI in Chromium,
-// for each storage provider in the same run:
-// - `server`: encryption in the crypto Workers, tus in 4 MiB PATCHes with their block checksums;
+// Benchmark (issues 6, 14 and 17): upload and download a 1 GiB file through the real UI in
+// Chromium, for each storage provider in the same run:
+// - `server (fs)`: encryption in the crypto Workers, tus in 4 MiB PATCHes with their block
+//   checksums, the unfinished upload and the blob in the server's data dir;
+// - `server (S3)`: the same, against a second server process with BLOB_STORE=s3, whose unfinished
+//   uploads and blobs live in one bucket of s3rver (apps/server/src/testing/s3-server.ts), which
+//   runs inside this bench process (a Node fake writing to a temp dir: its speed bounds these
+//   figures);
 // - `local` ("This browser"): the same encryption, the ciphertext streamed into the origin private
 //   file system by the OPFS Worker, and read back from it;
-// beside a plain upload of the same number of ciphertext bytes to the same server (the same tus
+// beside a plain upload of the same number of ciphertext bytes to each server (the same tus
 // endpoint and 4 MiB PATCHes, no encryption, no per-PATCH checksum). Downloads are decrypted into
 // a stubbed File System Access writable that keeps no bytes, only a position-weighted checksum of
 // them, which must equal the input file's: each round trip is checked byte-identical. BENCH_CORES=N makes the page
-// see N cores (navigator.hardwareConcurrency), which sets the app's crypto pool size. Reports MB/s (10^6 bytes of plaintext per second) and the peak RSS of
-// all Chromium processes.
+// see N cores (navigator.hardwareConcurrency), which sets the app's crypto pool size. Reports MB/s
+// (10^6 bytes of plaintext per second), the peak RSS of all Chromium processes, and the RSS of the
+// server process that served each variant (before, peak per phase, after), sampled every 200 ms.
+// BENCH_VARIANTS=fs,s3,local (the default) picks the variants.
 //
 // Playwright sets the scene (sign-in cookie, unlock, the files picked) and then disconnects: while
 // it is attached, its Network instrumentation copies every in-memory request body over the
@@ -25,12 +32,24 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ciphertextLength, CONTENT_HASH_BLOCK_BYTES } from '@sealvault/protocol';
 import { seedVault } from '../secrets/seed.ts';
-import { CHROMIUM, CHROMIUM_ARGS, freePort, sleep, startApp } from '../shared/app.ts';
+import { startS3Server, type S3TestServer } from '../../apps/server/src/testing/s3-server.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  freePort,
+  sleep,
+  startApp,
+  type BenchApp,
+} from '../shared/app.ts';
 import { devtools } from '../shared/devtools.ts';
 import { cpuDelta, rssByKind, treeCpu, treeRssMiB } from '../shared/procs.ts';
 
 const MIB = Number(process.argv[2] ?? 1024);
 const SIZE = MIB * 1024 * 1024;
+// Below 50 MiB (BLOB_DOWNLOAD_LIMIT, apps/web/src/files/transfer/download.ts) the app saves a
+// download through a Blob, not the File System Access writable this bench stubs: it would wait
+// for a download that never reaches the stub.
+if (MIB < 50) throw new Error('the bench needs at least 50 MiB (the File System Access download)');
 const PASSWORD = 'bench-vault-password';
 const PIECE = CONTENT_HASH_BLOCK_BYTES;
 
@@ -68,28 +87,75 @@ function writeFile(file: string, bytes: number): { contentHash: string; sum: num
   return { contentHash: hash.digest('hex'), sum };
 }
 
+/** VmRSS (MiB) of one process, 0 once it is gone. */
+function rssMiB(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+/** Bytes of the files under `dir`, without the paths in `skip`. */
+function dirBytes(dir: string, skip: string[] = []): number {
+  let n = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (skip.includes(p)) continue;
+    if (e.isDirectory()) n += dirBytes(p, skip);
+    else n += fs.statSync(p).size;
+  }
+  return n;
+}
+
+const wanted = (process.env.BENCH_VARIANTS ?? 'fs,s3,local').split(',');
 const app = await startApp('upload');
-const { base, cookie, dataDir } = app;
+const { dataDir } = app;
+let s3: S3TestServer | undefined;
+let appS3: BenchApp | undefined;
 const debugPort = await freePort();
 let browserProcess: ReturnType<typeof spawn> | undefined;
 
 try {
-  // The free plan allows 2 MB per file and one file vault: this account gets the unlimited plan.
-  app.withDb((db) => db.prepare("update profiles set current_plan_id = 'unlimited'").run());
-  const vaults = {
-    server: await seedVault(base, cookie, { name: 'Bench', type: 'files', password: PASSWORD }),
-    local: await seedVault(base, cookie, {
-      name: 'Bench local',
-      type: 'files',
-      password: PASSWORD,
-      provider: 'local',
-    }),
-  };
-
+  if (wanted.includes('s3')) {
+    s3 = await startS3Server({ bucket: 'sealvault-bench' });
+    appS3 = await startApp('upload-s3', { env: s3.env() });
+  }
+  interface Variant {
+    name: string;
+    app: BenchApp;
+    vaultId: string;
+    /** Where this variant's stored bytes go, and what under it is not the server's. */
+    storeDir: string;
+    skip: string[];
+  }
+  // The free plan allows 2 MB per file and one file vault: these accounts get the unlimited plan.
+  const unlimited = (a: BenchApp) =>
+    a.withDb((db) => db.prepare("update profiles set current_plan_id = 'unlimited'").run());
+  const fileVault = (a: BenchApp, name: string, provider?: 'local') =>
+    seedVault(a.base, a.cookie, { name, type: 'files', password: PASSWORD, provider });
+  unlimited(app);
   const plainFile = path.join(dataDir, 'plain.bin');
+  const rawFile = path.join(dataDir, 'raw.bin');
+  const notServers = [plainFile, rawFile, path.join(dataDir, 'profile')];
+  const variants: Variant[] = [];
+  if (wanted.includes('fs')) {
+    const vaultId = await fileVault(app, 'Bench');
+    variants.push({ name: 'server (fs)', app, vaultId, storeDir: dataDir, skip: notServers });
+  }
+  if (s3 && appS3) {
+    unlimited(appS3);
+    const vaultId = await fileVault(appS3, 'Bench S3');
+    // The bucket only: the S3 server's data dir keeps its SQLite database and log.
+    variants.push({ name: 'server (S3)', app: appS3, vaultId, storeDir: s3.directory, skip: [] });
+  }
+  if (wanted.includes('local')) {
+    const vaultId = await fileVault(app, 'Bench local', 'local');
+    variants.push({ name: 'local', app, vaultId, storeDir: dataDir, skip: notServers });
+  }
+
   const plainSum = writeFile(plainFile, SIZE).sum;
   const cipherLen = ciphertextLength(SIZE);
-  const rawFile = path.join(dataDir, 'raw.bin');
   const rawChecksum = writeFile(rawFile, cipherLen).contentHash;
 
   browserProcess = spawn(
@@ -117,12 +183,15 @@ try {
    * Playwright sets the scene for one vault (sign-in cookie, unlock, the upload dialog open) and
    * then disconnects; returns the number of cores the page sees.
    */
-  const setScene = async (vaultId: string, signIn: boolean) => {
+  const setScene = async (on: BenchApp, vaultId: string) => {
     const pw = await chromium.connectOverCDP(wsUrl);
     const ctx = pw.contexts()[0]!;
-    if (signIn) await app.signIn(ctx);
+    // Cookies do not tell ports apart: the two servers' sessions share localhost's cookie jar.
+    await on.signIn(ctx);
     // tsx (esbuild keepNames) wraps named functions in __name(); give the page a no-op one.
     await ctx.addInitScript('window.__name = (f) => f;');
+    // Room for the timings of every PATCH of a 1 GiB upload (the default keeps 250 entries).
+    await ctx.addInitScript('performance.setResourceTimingBufferSize(100000);');
     // The download's destination: a writable that keeps only a count and wordSum of the bytes.
     await ctx.addInitScript(`window.__wordSum = ${wordSum.toString()};`);
     await ctx.addInitScript(() => {
@@ -177,7 +246,7 @@ try {
         hardwareConcurrency: Number(process.env.BENCH_CORES),
       });
     }
-    await page.goto(`${base}/vault/${vaultId}`);
+    await page.goto(`${on.base}/vault/${vaultId}`);
     const unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
     await unlock.getByLabel('Vault password').fill(PASSWORD);
     await unlock.getByRole('button', { name: 'Unlock' }).click();
@@ -198,19 +267,29 @@ try {
   };
 
   let phase = 'idle';
+  let serving: BenchApp = app;
   const peaks: Record<string, number> = {};
+  /** The RSS of the server process of the variant being measured, and of this process. */
+  const serverPeaks: Record<string, number> = {};
+  const benchPeaks: Record<string, number> = {};
   const sampler = setInterval(() => {
     peaks[phase] = Math.max(peaks[phase] ?? 0, treeRssMiB(process.pid));
+    serverPeaks[phase] = Math.max(serverPeaks[phase] ?? 0, rssMiB(serving.pid));
+    benchPeaks[phase] = Math.max(benchPeaks[phase] ?? 0, process.memoryUsage.rss() / 1024 / 1024);
   }, 200);
   const cpu: Record<string, string> = {};
   const seconds: Record<string, number> = {};
   const measure = async (name: string, run: () => Promise<void>) => {
     phase = name;
     const c0 = treeCpu(process.pid);
+    const own0 = process.cpuUsage();
     const t0 = performance.now();
     await run();
     seconds[name] = (performance.now() - t0) / 1000;
-    cpu[name] = cpuDelta(c0, treeCpu(process.pid));
+    const own = process.cpuUsage(own0);
+    // This process: the bench's DevTools polling, and s3rver when it runs here.
+    cpu[name] =
+      `${cpuDelta(c0, treeCpu(process.pid))}; this process ${((own.user + own.system) / 1e6).toFixed(1)} s`;
     phase = 'idle';
   };
   const afterUnlock: Record<string, number> = {};
@@ -256,26 +335,18 @@ try {
     }
   };
 
-  /** Bytes under the server's data dir, without this bench's input files and browser profile. */
-  const serverDiskBytes = () => {
-    let n = 0;
-    const walk = (dir: string) => {
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        const p = path.join(dir, e.name);
-        if (p === plainFile || p === rawFile || p === path.join(dataDir, 'profile')) continue;
-        if (e.isDirectory()) walk(p);
-        else n += fs.statSync(p).size;
-      }
-    };
-    walk(dataDir);
-    return n;
-  };
   const serverBytesBefore: Record<string, number> = {};
   const serverGrew: Record<string, number> = {};
+  const serverBefore: Record<string, number> = {};
+  const serverAfter: Record<string, number> = {};
+  const serverWarnings: Record<string, string[]> = {};
+  const patches: Record<string, string> = {};
   let pageCores = 0;
-  for (const provider of ['server', 'local'] as const) {
-    const vaultId = vaults[provider];
-    pageCores = await setScene(vaultId, provider === 'server');
+  for (const variant of variants) {
+    const { name: provider, vaultId } = variant;
+    serving = variant.app;
+    const logStart = fs.statSync(variant.app.logFile).size;
+    pageCores = await setScene(variant.app, vaultId);
     const dt = await devtools(debugPort, `/vault/${vaultId}`);
     await dt.setFile('#bench-raw', rawFile);
     await dt.setFile('[aria-label="Choose files to upload"]', plainFile);
@@ -284,14 +355,33 @@ try {
       10_000,
     );
     afterUnlock[provider] = treeRssMiB(process.pid);
-    serverBytesBefore[provider] = serverDiskBytes();
+    serverBytesBefore[provider] = dirBytes(variant.storeDir, variant.skip);
+    serverBefore[provider] = rssMiB(variant.app.pid);
 
-    if (provider === 'server') {
-      await measure('plain upload', () =>
+    /** Durations of the requests to an upload (its PATCHes) since the last call; the last one
+     * completes the upload (the server verifies it and stores the blob before it answers). */
+    const patchTimes = async (what: string) => {
+      const ms = await dt.evaluate<number[]>(`(() => {
+        const ms = performance.getEntriesByType('resource')
+          .filter((e) => e.name.includes('/api/uploads/'))
+          .map((e) => e.duration);
+        performance.clearResourceTimings();
+        return ms;
+      })()`);
+      if (ms.length === 0) return;
+      const sorted = [...ms].sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+      patches[`${provider}: ${what}`] =
+        `${ms.length} requests, median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms, last ${ms.at(-1)!.toFixed(0)} ms`;
+    };
+    await dt.evaluate('performance.clearResourceTimings()');
+    if (provider !== 'local') {
+      await measure(`${provider}: plain upload`, () =>
         dt.evaluate(
           `(${plainUpload.toString()})(${JSON.stringify(vaultId)}, ${JSON.stringify(rawChecksum)}, ${PIECE}, ${JSON.stringify(randomUUID())})`,
         ),
       );
+      await patchTimes('plain upload');
     }
 
     // BENCH_PROFILE=1: CPU profiles of the page thread and of the Workers during the upload.
@@ -358,6 +448,7 @@ try {
       );
       console.log('upload requests [start ms, duration ms]:', JSON.stringify(requests));
     }
+    if (provider !== 'local') await patchTimes('encrypted upload');
 
     // Download and decrypt, through the UI (the File System Access path for a large file).
     await measure(`${provider}: decrypted download`, async () => {
@@ -370,7 +461,15 @@ try {
       throw new Error(`${provider}: downloaded ${saved.bytes} bytes, expected ${SIZE}`);
     if (saved.sum !== plainSum)
       throw new Error(`${provider}: the downloaded bytes differ from the file's`);
-    serverGrew[provider] = serverDiskBytes() - serverBytesBefore[provider];
+    serverGrew[provider] = dirBytes(variant.storeDir, variant.skip) - serverBytesBefore[provider];
+    await sleep(3000); // what the server keeps once the transfers are over
+    serverAfter[provider] = rssMiB(variant.app.pid);
+    // The server's warnings and errors during this variant (pino levels 40 and up).
+    const log = fs.readFileSync(variant.app.logFile, 'utf8').slice(logStart);
+    serverWarnings[provider] = log
+      .split('\n')
+      .filter((line) => /"level":(4|5|6)\d/.test(line))
+      .map((line) => line.slice(0, 300));
   }
   clearInterval(sampler);
   const mbs = (s = 0) => (SIZE / 1e6 / s).toFixed(1);
@@ -380,17 +479,51 @@ try {
       .map((l) => l.toFixed(1))
       .join('/')}`,
   );
-  const plainS = seconds['plain upload']!;
-  console.log(`plain upload (${cipherLen} bytes): ${plainS.toFixed(1)} s, ${mbs(plainS)} MB/s`);
-  for (const provider of ['server', 'local']) {
+  const plainS = seconds[`${variants.find((v) => v.name !== 'local')?.name}: plain upload`];
+  for (const { name: provider } of variants) {
+    const plain = seconds[`${provider}: plain upload`];
+    if (plain)
+      console.log(
+        `${provider}: plain upload (${cipherLen} bytes): ${plain.toFixed(1)} s, ${mbs(plain)} MB/s`,
+      );
+  }
+  for (const { name: provider } of variants) {
     const up = seconds[`${provider}: encrypted upload`]!;
     const down = seconds[`${provider}: decrypted download`]!;
+    const plain = seconds[`${provider}: plain upload`] ?? plainS;
+    const ofPlain = plain ? ` (${((plain / up) * 100).toFixed(0)}% of plain)` : '';
     console.log(
-      `${provider}: encrypted upload via UI: ${up.toFixed(1)} s, ${mbs(up)} MB/s (${((plainS / up) * 100).toFixed(0)}% of plain); decrypted download via UI: ${down.toFixed(1)} s, ${mbs(down)} MB/s; byte-identical`,
+      `${provider}: encrypted upload via UI: ${up.toFixed(1)} s, ${mbs(up)} MB/s${ofPlain}; decrypted download via UI: ${down.toFixed(1)} s, ${mbs(down)} MB/s; byte-identical`,
+    );
+  }
+  const mib = (v = 0) => v.toFixed(0);
+  for (const { name: provider } of variants) {
+    const during = (what: string) => serverPeaks[`${provider}: ${what}`];
+    console.log(
+      `${provider}: server RSS (MiB) before ${mib(serverBefore[provider])}, peak during ${[
+        'plain upload',
+        'encrypted upload',
+        'decrypted download',
+      ]
+        .filter((w) => during(w) !== undefined)
+        .map((w) => `${w} ${mib(during(w))}`)
+        .join(', ')}, after ${mib(serverAfter[provider])}`,
     );
   }
   console.log(
-    `server data dir grew by: ${Object.entries(serverGrew)
+    `this process's RSS (MiB), peak by phase${s3 ? ' (s3rver runs in it)' : ''}: ${Object.entries(
+      benchPeaks,
+    )
+      .map(([k, v]) => `${k} ${mib(v)}`)
+      .join(', ')}`,
+  );
+  for (const [name, text] of Object.entries(patches)) console.log(`${name}: PATCHes: ${text}`);
+  for (const [provider, lines] of Object.entries(serverWarnings)) {
+    console.log(`${provider}: ${lines.length} server log lines at warn or above`);
+    for (const line of lines.slice(0, 5)) console.log(`  ${line}`);
+  }
+  console.log(
+    `server data dir (the bucket's directory for S3) grew by: ${Object.entries(serverGrew)
       .map(([k, v]) => `${k} phase ${(v / 1024 / 1024).toFixed(1)} MiB`)
       .join(', ')}`,
   );
@@ -410,4 +543,6 @@ try {
 } finally {
   browserProcess?.kill('SIGKILL');
   await app.stop();
+  await appS3?.stop();
+  await s3?.close();
 }
