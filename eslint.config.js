@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
 
 const zone = (files, patterns) => ({
   files,
@@ -10,6 +11,64 @@ const zone = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 const ws = (name, message) => ({ group: [`@sealvault/${name}`, `@sealvault/${name}/*`], message });
+
+// The same rules by path, so a relative import across workspaces or feature folders is caught
+// too (import-x resolves each import to its file).
+const web = (dir) => `./apps/web/src/${dir}`;
+const pathZones = [
+  {
+    target: './packages/crypto',
+    from: ['./packages/protocol', './apps'],
+    message: 'packages/crypto imports nothing in the repo',
+  },
+  {
+    target: './packages/protocol',
+    from: ['./packages/crypto', './apps'],
+    message: 'packages/protocol imports only zod',
+  },
+  {
+    target: './apps/server',
+    from: ['./packages/crypto', './apps/web'],
+    message: 'apps/server imports protocol only',
+  },
+  { target: './apps/web', from: ['./apps/server'], message: 'apps/web never imports apps/server' },
+  // Inside apps/web: screens compose features; no feature reaches into a screen, and the shared
+  // components, the crypto client and the storage providers depend on no feature.
+  {
+    target: [
+      'auth',
+      'components',
+      'crypto',
+      'files',
+      'plans',
+      'secrets',
+      'shell',
+      'storage',
+      'theme',
+      'vaults',
+    ].map(web),
+    from: web('screens'),
+    message: 'screens/ holds route compositions: features never import them',
+  },
+  {
+    target: web('components'),
+    from: ['auth', 'crypto', 'files', 'plans', 'secrets', 'shell', 'storage', 'vaults'].map(web),
+    message: 'components/ are shared UI and know no feature',
+  },
+  {
+    target: web('crypto'),
+    from: ['files', 'plans', 'shell', 'storage'].map(web),
+    message: 'the crypto client knows no feature but the items and sessions it encrypts for',
+  },
+  {
+    target: web('storage'),
+    from: ['crypto', 'files', 'secrets', 'vaults', 'plans', 'shell']
+      .map(web)
+      .concat('./packages/crypto'),
+    message:
+      'a storage provider moves opaque bytes and depends on nothing of the app but the interface (ADR 0003)',
+  },
+];
 
 export default tseslint.config(
   {
@@ -53,7 +112,6 @@ export default tseslint.config(
     ['packages/crypto/**'],
     [
       ws('protocol', 'packages/crypto imports no workspace package'),
-      ws('storage', 'packages/crypto imports no workspace package'),
       ws('web', 'packages/crypto imports no workspace package'),
       ws('server', 'packages/crypto imports no workspace package'),
     ],
@@ -91,6 +149,13 @@ export default tseslint.config(
     ],
   ),
   zone(['apps/web/**'], [ws('server', 'apps/web never imports apps/server')]),
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/storage/providers.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: pathZones }] },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
