@@ -1,5 +1,6 @@
 // A labelled form field with its error line, wired for assistive technology: the input gets
-// aria-invalid and aria-describedby pointing at the error (and at an optional hint).
+// aria-invalid and aria-describedby pointing at the error (and at an optional hint), and the error
+// is announced when it appears (role=alert), so every invalid field says what is wrong with it.
 import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
 
 interface FieldChildProps {
@@ -16,19 +17,29 @@ export function Field({
   hint,
   children,
   labelAside,
+  trailing,
 }: {
-  label: string;
+  label: ReactNode;
   error?: string | undefined;
   hint?: string | undefined;
   /** The input; it receives id and the aria attributes. */
   children: ReactElement<FieldChildProps>;
   /** Shown at the end of the label row (for example a 'Forgot password?' link). */
   labelAside?: ReactElement;
+  /** Buttons beside the input (for example 'Generate' next to a password). */
+  trailing?: ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const describedBy = [hint && !error ? hintId : '', error ? errorId : '']
+    .filter(Boolean)
+    .join(' ');
+  const input = cloneElement(children, {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  });
   return (
     <div>
       <div className="flex items-baseline justify-between gap-3">
@@ -37,18 +48,21 @@ export function Field({
         </label>
         {labelAside}
       </div>
-      {cloneElement(children, {
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy || undefined,
-      })}
+      {trailing ? (
+        <div className="flex gap-2">
+          <div className="min-w-0 flex-1">{input}</div>
+          {trailing}
+        </div>
+      ) : (
+        input
+      )}
       {hint && !error && (
         <p id={hintId} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+        <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
           {error}
         </p>
       )}

@@ -1,13 +1,17 @@
 // The forms of spec §2: 'Add Secret' / 'Edit Secret' (site password) and 'Add Plain Text Secret',
 // with the validation messages of spec §5 and the password generator. When another tab saved the
 // same secret first, the newer version is loaded and the user's edit stays in the form.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { RefreshCw, Copy } from 'lucide-react';
+import { z } from 'zod';
 import { messages, SecretConflictError, userMessage } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
+import { Field, FormMessage } from '../components/Field.tsx';
 import { generatePassword } from './generator.ts';
 import {
   emptyFields,
@@ -20,14 +24,24 @@ import {
 
 export type SecretFormMode = { kind: 'site' | 'plain'; secret: Secret | null };
 
-const label = 'mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200';
+/** The plain-text rules over the form's fields (the site-password ones are not shown there). */
+const plainTextForm = plainTextSchema.extend({
+  username: z.string(),
+  password: z.string(),
+  url: z.string(),
+});
+
+const fieldsOf = (s: SecretFields): SecretFields => ({
+  title: s.title,
+  username: s.username,
+  password: s.password,
+  url: s.url,
+  notes: s.notes,
+});
 
 export function SecretFormDialog({
   mode,
-  onClose,
-  onSave,
-  onCopy,
-  latest = null,
+  ...rest
 }: {
   mode: SecretFormMode | null;
   onClose: () => void;
@@ -36,23 +50,48 @@ export function SecretFormDialog({
   /** The secret as the list has it now (refreshed after a conflict). */
   latest?: Secret | null;
 }) {
-  const [fields, setFields] = useState<SecretFields>(emptyFields);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // The revision an edit is based on: the secret's, or the newer one after a conflict.
-  const [baseRevision, setBaseRevision] = useState<number | null>(null);
-  const [openedFor, setOpenedFor] = useState<SecretFormMode | null>(null);
-  if (mode !== openedFor) {
-    setOpenedFor(mode);
-    setFields(mode?.secret ? { ...mode.secret } : emptyFields);
-    setBaseRevision(mode?.secret?.revision ?? null);
-    setError(null);
-    setNotice(null);
-  }
+  // A new form (values, errors, revision) each time the dialog opens for something.
+  const [opened, setOpened] = useState<{ mode: SecretFormMode | null; n: number }>({
+    mode,
+    n: 0,
+  });
+  if (mode !== opened.mode) setOpened({ mode, n: opened.n + 1 });
   if (!mode) return null;
+  return <SecretForm key={opened.n} mode={mode} {...rest} />;
+}
 
+function SecretForm({
+  mode,
+  onClose,
+  onSave,
+  onCopy,
+  latest = null,
+}: {
+  mode: SecretFormMode;
+  onClose: () => void;
+  onSave: (secret: Secret | null, fields: SecretFields) => Promise<unknown>;
+  onCopy: (label: string, value: string) => void;
+  latest?: Secret | null;
+}) {
   const plain = mode.kind === 'plain';
+  const [notice, setNotice] = useState<string | null>(null);
+  // The revision an edit is based on: the secret's, or the newer one after a conflict.
+  const [baseRevision, setBaseRevision] = useState<number | null>(mode.secret?.revision ?? null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    control,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<SecretFields>({
+    // Raw values: what is trimmed, and what a plain-text secret keeps, is decided on saving.
+    resolver: zodResolver(plain ? plainTextForm : sitePasswordSchema, undefined, { raw: true }),
+    defaultValues: mode.secret ? fieldsOf(mode.secret) : emptyFields,
+  });
+  const password = useWatch({ control, name: 'password' });
+
   const title = plain
     ? mode.secret
       ? 'Edit Plain Text Secret'
@@ -60,18 +99,11 @@ export function SecretFormDialog({
     : mode.secret
       ? 'Edit Secret'
       : 'Add Secret';
-  const set = (patch: Partial<SecretFields>) => {
-    setFields((f) => ({ ...f, ...patch }));
-    setError(null);
-  };
 
-  const submit = async () => {
-    const parsed = plain ? plainTextSchema.safeParse(fields) : sitePasswordSchema.safeParse(fields);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
+  const submit = async (fields: SecretFields) => {
     const clean: SecretFields = plain
       ? { ...emptyFields, title: fields.title.trim(), notes: fields.notes }
       : { ...fields, title: fields.title.trim(), url: fields.url.trim() };
-    setBusy(true);
     try {
       await onSave(
         mode.secret && { ...mode.secret, revision: baseRevision ?? mode.secret.revision },
@@ -86,15 +118,13 @@ export function SecretFormDialog({
         // Continue from the newer revision so saving again is a deliberate overwrite.
         setBaseRevision(err.current.revision);
       } else {
-        setError(
-          userMessage(
+        setError('root', {
+          message: userMessage(
             err,
             mode.secret ? messages.secrets.updateFailed : messages.secrets.createFailed,
           ),
-        );
+        });
       }
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -118,10 +148,7 @@ export function SecretFormDialog({
         id="secret-form"
         noValidate
         className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        onSubmit={(e) => void handleSubmit(submit)(e)}
       >
         {notice && (
           <div
@@ -133,7 +160,7 @@ export function SecretFormDialog({
               <NewerVersion
                 latest={latest}
                 onUse={() => {
-                  setFields({ ...latest });
+                  reset(fieldsOf(latest));
                   setBaseRevision(latest.revision);
                   setNotice(null);
                 }}
@@ -141,96 +168,64 @@ export function SecretFormDialog({
             )}
           </div>
         )}
-        <div>
-          <label htmlFor="secret-title" className={label}>
-            Title
-          </label>
-          <input
-            id="secret-title"
-            autoFocus
-            className={inputClass}
-            value={fields.title}
-            onChange={(e) => set({ title: e.target.value })}
-          />
-        </div>
+        {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+        <Field label="Title" error={errors.title?.message}>
+          <input autoFocus className={inputClass} {...register('title')} />
+        </Field>
         {!plain && (
           <>
-            <div>
-              <label htmlFor="secret-username" className={label}>
-                Username
-              </label>
+            <Field label="Username" error={errors.username?.message}>
+              <input autoComplete="off" className={inputClass} {...register('username')} />
+            </Field>
+            <Field
+              label="Password"
+              error={errors.password?.message}
+              trailing={
+                <>
+                  <button
+                    type="button"
+                    onClick={() =>
+                      setValue('password', generatePassword(), {
+                        shouldDirty: true,
+                        shouldValidate: true,
+                      })
+                    }
+                    className={buttonClass('secondary', 'md', '!h-11')}
+                  >
+                    <RefreshCw aria-hidden="true" className="size-4" /> Generate
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => password && onCopy('Password', password)}
+                    disabled={!password}
+                    aria-label="Copy password"
+                    className={buttonClass('secondary', 'md', '!h-11 !px-3')}
+                  >
+                    <Copy aria-hidden="true" className="size-4" />
+                  </button>
+                </>
+              }
+            >
+              <PasswordInput autoComplete="new-password" {...register('password')} />
+            </Field>
+            <Field label="Website" error={errors.url?.message}>
               <input
-                id="secret-username"
-                autoComplete="off"
-                className={inputClass}
-                value={fields.username}
-                onChange={(e) => set({ username: e.target.value })}
-              />
-            </div>
-            <div>
-              <label htmlFor="secret-password" className={label}>
-                Password
-              </label>
-              <div className="flex gap-2">
-                <div className="flex-1">
-                  <PasswordInput
-                    id="secret-password"
-                    autoComplete="new-password"
-                    value={fields.password}
-                    onChange={(e) => set({ password: e.target.value })}
-                  />
-                </div>
-                <button
-                  type="button"
-                  onClick={() => set({ password: generatePassword() })}
-                  className={buttonClass('secondary', 'md', '!h-11')}
-                >
-                  <RefreshCw aria-hidden="true" className="size-4" /> Generate
-                </button>
-                <button
-                  type="button"
-                  onClick={() => fields.password && onCopy('Password', fields.password)}
-                  disabled={!fields.password}
-                  aria-label="Copy password"
-                  className={buttonClass('secondary', 'md', '!h-11 !px-3')}
-                >
-                  <Copy aria-hidden="true" className="size-4" />
-                </button>
-              </div>
-            </div>
-            <div>
-              <label htmlFor="secret-url" className={label}>
-                Website
-              </label>
-              <input
-                id="secret-url"
                 type="url"
                 inputMode="url"
                 placeholder="https://"
                 className={inputClass}
-                value={fields.url}
-                onChange={(e) => set({ url: e.target.value })}
+                {...register('url')}
               />
-            </div>
+            </Field>
           </>
         )}
-        <div>
-          <label htmlFor="secret-notes" className={label}>
-            {plain ? 'Content' : 'Notes'}
-          </label>
+        <Field label={plain ? 'Content' : 'Notes'} error={errors.notes?.message}>
           <textarea
-            id="secret-notes"
             rows={plain ? 8 : 3}
             className={`${inputClass} h-auto py-2`}
-            value={fields.notes}
-            onChange={(e) => set({ notes: e.target.value })}
+            {...register('notes')}
           />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
+        </Field>
       </form>
     </Modal>
   );

@@ -110,3 +110,24 @@ it("shows 'Failed to delete secret' for a 500, and the server's message for a 40
     expect(within(dialog).getByRole('alert').textContent).toBe('Secret not found'),
   );
 });
+
+it('shows each missing field of a plain-text secret under its field, and focuses the first', async () => {
+  const user = show();
+  await user.click(screen.getByRole('button', { name: 'Add Plain Text' }));
+  const dialog = screen.getByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Add Plain Text' }));
+  const title = within(dialog).getByLabelText('Title');
+  const content = within(dialog).getByLabelText('Content');
+  const errorOf = (field: HTMLElement) =>
+    document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+  await vi.waitFor(() => expect(errorOf(title)).toBe('Title is required for plain text secrets'));
+  expect(errorOf(content)).toBe('Content is required for plain text secrets');
+  expect(title.getAttribute('aria-invalid')).toBe('true');
+  expect(content.getAttribute('aria-invalid')).toBe('true');
+  expect(document.activeElement).toBe(title);
+
+  // Fixing a field clears its own error only.
+  await user.type(title, 'Wifi');
+  expect(title.getAttribute('aria-invalid')).toBeNull();
+  expect(errorOf(content)).toBe('Content is required for plain text secrets');
+});

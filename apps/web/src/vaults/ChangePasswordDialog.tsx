@@ -1,19 +1,33 @@
 // Vault password change: the current password, then the new one twice. The vault master key
 // stays the same and only its password slot is replaced (vault-format.md §1), so no data is
 // re-encrypted; the server swaps the slot only if no other device changed it meanwhile.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { messages, userMessage, vaultsApi, type Vault } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
+import { Field, FormMessage } from '../components/Field.tsx';
 import { vaultKeys } from '../crypto/vaultKeys.ts';
 import { vaultKeysQuery } from './useVaults.ts';
-import { MIN_VAULT_PASSWORD } from './wizard.ts';
+import { vaultPassword } from './wizard.ts';
 
-const empty = { current: '', next: '', confirm: '' };
-const label = 'mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200';
+const changeSchema = z
+  .object({
+    current: z.string().min(1, 'Current password is required'),
+    next: vaultPassword,
+    confirm: z.string(),
+  })
+  .refine((v) => v.next === v.confirm, {
+    message: messages.auth.passwordsDoNotMatch,
+    path: ['confirm'],
+  });
+type ChangeValues = z.infer<typeof changeSchema>;
+const empty: ChangeValues = { current: '', next: '', confirm: '' };
 
 export function ChangePasswordDialog({
   vault,
@@ -25,59 +39,49 @@ export function ChangePasswordDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const qc = useQueryClient();
-  const [f, setF] = useState(empty);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<ChangeValues>({ resolver: zodResolver(changeSchema), defaultValues: empty });
 
   const close = (o: boolean) => {
     onOpenChange(o);
     if (!o) {
-      setF(empty);
-      setError(null);
+      reset(empty);
       setDone(false);
     }
   };
 
-  const submit = async () => {
-    if (f.next.length < MIN_VAULT_PASSWORD) return setError(messages.vaults.passwordTooShort);
-    if (f.next !== f.confirm) return setError(messages.auth.passwordsDoNotMatch);
-    setBusy(true);
-    setError(null);
-    let sending = false; // past the Worker: a failure now is the request's, not the password's
+  const submit = async (f: ChangeValues) => {
+    let key;
     try {
-      const key = await vaultKeys.changePassword(vault.id, vault.key, f.current, f.next);
-      sending = true;
+      key = await vaultKeys.changePassword(vault.id, vault.key, f.current, f.next);
+    } catch {
+      // The Worker could not open the key slot with it: the current password is wrong.
+      setError('current', { message: messages.vaults.invalidPassword }, { shouldFocus: true });
+      return;
+    }
+    try {
       await vaultsApi.replaceKey(vault.id, { expected_revision: vault.key_revision, key });
       await qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
       setDone(true);
     } catch (err) {
-      setError(
-        sending
-          ? userMessage(err, messages.vaults.passwordChangeFailed)
-          : messages.vaults.invalidPassword,
-      );
-    } finally {
-      setBusy(false);
+      setError('root', { message: userMessage(err, messages.vaults.passwordChangeFailed) });
     }
   };
 
-  const field = (id: keyof typeof empty, text: string, autoComplete: string) => (
-    <div>
-      <label htmlFor={`cp-${id}`} className={label}>
-        {text}
-      </label>
+  const field = (id: keyof ChangeValues, text: string, autoComplete: string) => (
+    <Field label={text} error={errors[id]?.message}>
       <PasswordInput
-        id={`cp-${id}`}
         toggleLabel={text.toLowerCase()}
         autoComplete={autoComplete}
-        value={f[id]}
-        onChange={(e) => {
-          setF({ ...f, [id]: e.target.value });
-          setError(null);
-        }}
+        {...register(id)}
       />
-    </div>
+    </Field>
   );
 
   return (
@@ -113,19 +117,12 @@ export function ChangePasswordDialog({
           id="change-password-form"
           noValidate
           className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+          onSubmit={(e) => void handleSubmit(submit)(e)}
         >
+          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
           {field('current', 'Current password', 'current-password')}
           {field('next', 'New password', 'new-password')}
           {field('confirm', 'Confirm new password', 'new-password')}
-          {error && (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-              {error}
-            </p>
-          )}
         </form>
       )}
     </Modal>

@@ -1,8 +1,10 @@
 // The create-vault wizard (spec §2): 4 steps with 'Step x of 4' and a percentage. Keys are made
 // in the crypto Worker from the password, which never leaves the browser; the server receives the
 // wrapped key slot only.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import {
   canCreateVault,
   canCreateVaultOfType,
@@ -14,14 +16,14 @@ import {
 } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { DialogFooter } from '../components/DialogFooter.tsx';
+import { FormMessage } from '../components/Field.tsx';
 import { vaultKeys } from '../crypto/vaultKeys.ts';
 import { useLimits, useVaultList, vaultKeysQuery } from './useVaults.ts';
 import {
   initialWizard,
   progressPercent,
-  stepError,
+  stepSchema,
   WIZARD_STEPS,
-  withVaultType,
   type WizardState,
 } from './wizard.ts';
 import { InfoStep, PasswordStep, ProviderStep, TypeStep } from './WizardSteps.tsx';
@@ -45,9 +47,6 @@ export function CreateVaultWizard({
 }) {
   const qc = useQueryClient();
   const [step, setStep] = useState(1);
-  const [state, setState] = useState<WizardState>(initialWizard);
-  const [error, setError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
   const { limits } = useLimits();
   const vaults = useVaultList().data ?? [];
   // Spec §9: on the Free plan a type the user already has is not offered again.
@@ -60,26 +59,38 @@ export function CreateVaultWizard({
       unavailable[t] = FREE_PLAN_ONE_OF_EACH;
   }
 
+  // One form for the four steps; each step's schema checks only the fields that step shows.
+  const form = useForm<WizardState>({
+    resolver: zodResolver(stepSchema(step, { unavailable }), undefined, { raw: true }),
+    defaultValues: initialWizard,
+  });
+  const {
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting: creating },
+  } = form;
+  // A step starts as if never submitted: no errors from an earlier attempt, and its fields are
+  // checked on the next 'Next', not at every keystroke of a password being typed.
+  useEffect(() => {
+    form.reset(undefined, { keepValues: true, keepDefaultValues: true });
+  }, [form, step]);
+
   const reset = () => {
     setStep(1);
-    setState(initialWizard);
-    setError(null);
-  };
-  const update = (patch: Partial<WizardState>) => {
-    setState((s) => ({ ...s, ...patch }));
-    setError(null);
+    form.reset(initialWizard);
   };
 
-  const next = async () => {
-    const problem = stepError(step, state) ?? (step === 2 ? unavailable[state.vaultType] : null);
-    if (problem) return setError(problem);
+  const next = async (state: WizardState) => {
     if (step === 1 && unavailable[state.vaultType]) {
       // The Free plan's other type is the one left: start the next step on it.
       const other = state.vaultType === 'files' ? 'secrets' : 'files';
-      if (!unavailable[other]) setState((s) => withVaultType(s, other));
+      if (!unavailable[other]) {
+        setValue('vaultType', other);
+        setValue('provider', null);
+      }
     }
     if (step < WIZARD_STEPS) return setStep(step + 1);
-    setCreating(true);
     try {
       const id = crypto.randomUUID();
       const provider = state.provider ?? 'server';
@@ -108,9 +119,7 @@ export function CreateVaultWizard({
       onOpenChange(false);
       reset();
     } catch (err) {
-      setError(userMessage(err, messages.vaults.createFailed));
-    } finally {
-      setCreating(false);
+      setError('root', { message: userMessage(err, messages.vaults.createFailed) });
     }
   };
 
@@ -134,10 +143,7 @@ export function CreateVaultWizard({
       }
       footer={
         <DialogFooter
-          onCancel={() => {
-            setError(null);
-            setStep((s) => s - 1);
-          }}
+          onCancel={() => setStep((s) => s - 1)}
           cancelText="Back"
           cancelDisabled={step === 1 || creating}
           submit={step < WIZARD_STEPS ? 'Next' : 'Create Vault'}
@@ -160,33 +166,20 @@ export function CreateVaultWizard({
           style={{ width: `${percent}%` }}
         />
       </div>
-      <form
-        id="create-vault-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void next();
-        }}
-      >
-        {step === 1 && <InfoStep state={state} update={update} invalid={error !== null} />}
-        {step === 2 && (
-          <TypeStep
-            state={state}
-            unavailable={unavailable}
-            onType={(t) => {
-              setState((s) => withVaultType(s, t));
-              setError(null);
-            }}
-          />
-        )}
-        {step === 3 && <ProviderStep state={state} update={update} />}
-        {step === 4 && <PasswordStep state={state} update={update} invalid={error !== null} />}
-        {error && (
-          <p role="alert" className="mt-4 text-sm font-medium text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
-      </form>
+      <FormProvider {...form}>
+        <form
+          id="create-vault-form"
+          noValidate
+          onSubmit={(e) => void handleSubmit(next)(e)}
+          className="space-y-4"
+        >
+          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+          {step === 1 && <InfoStep />}
+          {step === 2 && <TypeStep unavailable={unavailable} />}
+          {step === 3 && <ProviderStep />}
+          {step === 4 && <PasswordStep />}
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

@@ -3,15 +3,19 @@
 // failure to open the key slot, reads 'Invalid password'. Unlocking records last_accessed.
 // A vault whose provider needs an account connection that this browser lacks asks for the
 // connection first (spec §2 "Unlock dialog", with the provider's name), instead of the password.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudOff, ShieldCheck } from 'lucide-react';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { messages, vaultsApi, type Vault } from '@sealvault/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
+import { Field } from '../components/Field.tsx';
 import { warmUpCrypto } from '../crypto/client.ts';
 import { connectCloud } from '../storage/cloud/connect.ts';
 import { connections, type CloudId } from '../storage/cloud/connections.ts';
@@ -19,6 +23,9 @@ import { needsConnection, providerConnection, providerInfo, useProviderEnv } fro
 import { useVaultSessions } from './sessionContext.tsx';
 import { vaultKeysQuery } from './useVaults.ts';
 import { prefetchSecretRecords } from '../secrets/useSecrets.ts';
+
+const unlockSchema = z.object({ password: z.string().min(1, 'Enter the vault password.') });
+type UnlockValues = z.infer<typeof unlockSchema>;
 
 export function UnlockDialog({
   vault,
@@ -37,9 +44,16 @@ export function UnlockDialog({
 }) {
   const sessions = useVaultSessions();
   const qc = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<UnlockValues>({
+    resolver: zodResolver(unlockSchema),
+    defaultValues: { password: '' },
+  });
   const env = useProviderEnv();
   const mustConnect = needsConnection(vault.provider_type, env);
 
@@ -57,18 +71,20 @@ export function UnlockDialog({
     );
   }
 
-  const unlock = async () => {
-    if (password === '') return setError('Enter the vault password.');
-    setBusy(true);
-    setError(null);
+  // A password typed and then abandoned is not kept for the next time the dialog opens.
+  const cancel = () => {
+    reset();
+    onCancel();
+  };
+
+  const unlock = async ({ password }: UnlockValues) => {
     try {
       await sessions.unlock(vault.id, vault.key, password);
     } catch {
-      setBusy(false);
-      return setError(messages.vaults.invalidPassword);
+      setError('password', { message: messages.vaults.invalidPassword }, { shouldFocus: true });
+      return;
     }
-    setPassword('');
-    setBusy(false);
+    reset();
     // Best effort: the vault is open whether or not the date could be recorded.
     vaultsApi.markAccessed(vault.id).then(
       () => qc.invalidateQueries({ queryKey: vaultKeysQuery.all }),
@@ -79,7 +95,7 @@ export function UnlockDialog({
   return (
     <Modal
       open={open}
-      onOpenChange={(o) => !o && onCancel()}
+      onOpenChange={(o) => !o && cancel()}
       size="sm"
       closable={!busy}
       fallbackFocus={fallbackFocus}
@@ -87,7 +103,7 @@ export function UnlockDialog({
       description={vault.name}
       footer={
         <DialogFooter
-          onCancel={onCancel}
+          onCancel={cancel}
           submit="Unlock"
           busyText="Unlocking..."
           busy={busy}
@@ -98,10 +114,7 @@ export function UnlockDialog({
       <form
         id="unlock-form"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void unlock();
-        }}
+        onSubmit={(e) => void handleSubmit(unlock)(e)}
         className="space-y-4"
       >
         {notice && (
@@ -112,36 +125,9 @@ export function UnlockDialog({
             {notice}
           </p>
         )}
-        <div>
-          <label
-            htmlFor="unlock-password"
-            className="mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            Vault password
-          </label>
-          <PasswordInput
-            id="unlock-password"
-            autoFocus
-            required
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={error !== null}
-            aria-describedby={error ? 'unlock-error' : undefined}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setError(null);
-            }}
-          />
-          {error && (
-            <p
-              id="unlock-error"
-              role="alert"
-              className="mt-2 text-sm font-medium text-red-700 dark:text-red-400"
-            >
-              {error}
-            </p>
-          )}
-        </div>
+        <Field label="Vault password" error={errors.password?.message}>
+          <PasswordInput autoFocus autoComplete="current-password" {...register('password')} />
+        </Field>
         <p className="flex gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
           <ShieldCheck
             aria-hidden="true"

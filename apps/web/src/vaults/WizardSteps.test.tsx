@@ -1,16 +1,37 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it, vi } from 'vitest';
-import { initialWizard } from './wizard.ts';
-import { ProviderStep } from './WizardSteps.tsx';
+import type { ReactNode } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { afterEach, expect, it } from 'vitest';
+import { initialWizard, type WizardState } from './wizard.ts';
+import { ProviderStep, TypeStep } from './WizardSteps.tsx';
 
 afterEach(cleanup);
 
+/** The wizard's form around one step, with the values it holds written out. */
+function Wizard({ children, values }: { children: ReactNode; values?: Partial<WizardState> }) {
+  const form = useForm<WizardState>({ defaultValues: { ...initialWizard, ...values } });
+  return (
+    <FormProvider {...form}>
+      {children}
+      <Values />
+    </FormProvider>
+  );
+}
+function Values() {
+  const { vaultType, provider } = useWatch<WizardState>();
+  return <output data-testid="values">{JSON.stringify({ vaultType, provider })}</output>;
+}
+const values = () => JSON.parse(screen.getByTestId('values').textContent) as Partial<WizardState>;
+
 it('offers only connected providers, and shows the others disabled with the reason', async () => {
-  const update = vi.fn();
   // jsdom has no origin private file system: "This browser" is not supported here.
-  render(<ProviderStep state={initialWizard} update={update} />);
+  render(
+    <Wizard>
+      <ProviderStep />
+    </Wizard>,
+  );
   const radios = screen.getAllByRole<HTMLInputElement>('radio');
   expect(radios.filter((r) => !r.disabled).map((r) => r.value)).toEqual(['server']);
 
@@ -28,5 +49,17 @@ it('offers only connected providers, and shows the others disabled with the reas
   expect(screen.getAllByText('Not set up on this server')).toHaveLength(3);
 
   await userEvent.click(screen.getByRole('radio', { name: 'SealVault storage' }));
-  expect(update).toHaveBeenCalledWith({ provider: 'server' });
+  expect(values().provider).toBe('server');
+});
+
+it('clears the chosen provider when the vault type changes, and only then', async () => {
+  render(
+    <Wizard values={{ provider: 'server' }}>
+      <TypeStep />
+    </Wizard>,
+  );
+  await userEvent.click(screen.getByRole('radio', { name: /File vault/ }));
+  expect(values()).toEqual({ vaultType: 'files', provider: 'server' });
+  await userEvent.click(screen.getByRole('radio', { name: /Secrets vault/ }));
+  expect(values()).toEqual({ vaultType: 'secrets', provider: null });
 });

@@ -1,57 +1,59 @@
-// The four steps of the create-vault wizard, as plain controlled fields.
+// The four steps of the create-vault wizard: fields of the wizard's one form (react-hook-form,
+// through its context), each with its own error.
 import { FolderLock, KeyRound } from 'lucide-react';
+import { useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { VaultType } from '@sealvault/protocol';
+import { Field, labelClass as label } from '../components/Field.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import { PROVIDERS, providerChoice, useProviderEnv } from './providers.tsx';
 import type { WizardState } from './wizard.ts';
 
-interface StepProps {
-  state: WizardState;
-  update: (patch: Partial<WizardState>) => void;
-  invalid?: boolean;
-}
+const useWizardForm = () => useFormContext<WizardState>();
 
-const label = 'mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200';
+/** The error of a group of radios, which each radio's description points at. */
+function GroupError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} role="alert" className="text-sm text-red-600 dark:text-red-400">
+      {error}
+    </p>
+  ) : null;
+}
 const choiceClass =
   'flex w-full items-start gap-3 rounded-xl border p-4 text-left transition focus-within:ring-2 focus-within:ring-indigo-500 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:has-[:checked]:border-indigo-400 dark:has-[:checked]:bg-indigo-950/50';
 
-export function InfoStep({ state, update, invalid }: StepProps) {
+export function InfoStep() {
+  const {
+    register,
+    formState: { errors },
+  } = useWizardForm();
   return (
     <div className="space-y-4">
-      <div>
-        <label htmlFor="vault-name" className={label}>
-          Vault name
-        </label>
+      <Field label="Vault name" error={errors.name?.message}>
         <input
-          id="vault-name"
           autoFocus
-          required
           maxLength={100}
-          value={state.name}
-          aria-invalid={invalid && state.name.trim() === ''}
-          onChange={(e) => update({ name: e.target.value })}
           className={inputClass}
           placeholder="e.g. Tax records"
+          {...register('name')}
         />
-      </div>
-      <div>
-        <label htmlFor="vault-description" className={label}>
-          Description{' '}
-          <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-        </label>
+      </Field>
+      <Field
+        label={
+          <>
+            Description{' '}
+            <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+          </>
+        }
+        hint="The name and description are visible while the vault is locked. Everything inside is encrypted."
+      >
         <textarea
-          id="vault-description"
           maxLength={500}
           rows={3}
-          value={state.description}
-          onChange={(e) => update({ description: e.target.value })}
           className={`${inputClass} h-auto py-2`}
+          {...register('description')}
         />
-        <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-          The name and description are visible while the vault is locked. Everything inside is
-          encrypted.
-        </p>
-      </div>
+      </Field>
     </div>
   );
 }
@@ -72,15 +74,18 @@ const types: { id: VaultType; title: string; text: string; icon: typeof FolderLo
 ];
 
 export function TypeStep({
-  state,
-  onType,
   unavailable = {},
 }: {
-  state: WizardState;
-  onType: (t: VaultType) => void;
   /** Types the plan does not allow now, with the reason shown under them. */
   unavailable?: Partial<Record<VaultType, string>>;
 }) {
+  const {
+    register,
+    setValue,
+    formState: { errors },
+  } = useWizardForm();
+  const errorId = useId();
+  const error = errors.vaultType?.message;
   return (
     <fieldset className="space-y-3">
       <legend className={label}>Vault type</legend>
@@ -93,12 +98,17 @@ export function TypeStep({
         >
           <input
             type="radio"
-            name="vault-type"
             value={t.id}
-            checked={state.vaultType === t.id}
             disabled={unavailable[t.id] !== undefined}
-            aria-describedby={unavailable[t.id] ? `vault-type-${t.id}-why` : undefined}
-            onChange={() => onType(t.id)}
+            aria-describedby={
+              [unavailable[t.id] ? `vault-type-${t.id}-why` : '', error ? errorId : '']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            {...register('vaultType', {
+              // Spec §2, step 3: changing the type clears the chosen provider.
+              onChange: () => setValue('provider', null),
+            })}
             className="mt-1 accent-indigo-600"
           />
           <t.icon
@@ -119,12 +129,21 @@ export function TypeStep({
           </span>
         </label>
       ))}
+      <GroupError id={errorId} error={error} />
     </fieldset>
   );
 }
 
-export function ProviderStep({ state, update }: StepProps) {
+export function ProviderStep() {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useWizardForm();
+  const vaultType = useWatch({ control, name: 'vaultType' });
   const env = useProviderEnv();
+  const errorId = useId();
+  const error = errors.provider?.message;
   return (
     <fieldset className="space-y-3">
       <legend className={label}>Storage provider</legend>
@@ -132,7 +151,7 @@ export function ProviderStep({ state, update }: StepProps) {
         Only connected providers can be chosen.
       </p>
       {PROVIDERS.map((p) => {
-        const choice = providerChoice(p.id, env, state.vaultType);
+        const choice = providerChoice(p.id, env, vaultType);
         const ids = `provider-${p.id}`;
         return (
           <label
@@ -145,13 +164,17 @@ export function ProviderStep({ state, update }: StepProps) {
           >
             <input
               type="radio"
-              name="provider"
               value={p.id}
               disabled={!choice.selectable}
-              checked={choice.selectable && state.provider === p.id}
-              onChange={() => update({ provider: p.id })}
               aria-labelledby={`${ids}-name`}
-              aria-describedby={choice.selectable ? `${ids}-text` : `${ids}-reason ${ids}-text`}
+              aria-describedby={[
+                choice.selectable ? '' : `${ids}-reason`,
+                `${ids}-text`,
+                error ? errorId : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              {...register('provider')}
               className="mt-1 accent-indigo-600"
             />
             <p.icon
@@ -190,42 +213,28 @@ export function ProviderStep({ state, update }: StepProps) {
           </label>
         );
       })}
+      <GroupError id={errorId} error={error} />
     </fieldset>
   );
 }
 
-export function PasswordStep({ state, update, invalid }: StepProps) {
+export function PasswordStep() {
+  const {
+    register,
+    formState: { errors },
+  } = useWizardForm();
   return (
     <div className="space-y-4">
-      <div>
-        <label htmlFor="vault-password" className={label}>
-          Vault password
-        </label>
-        <PasswordInput
-          id="vault-password"
-          autoFocus
-          autoComplete="new-password"
-          value={state.password}
-          aria-invalid={invalid}
-          onChange={(e) => update({ password: e.target.value })}
-        />
-        <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-          At least 8 characters. It never leaves this device and cannot be recovered by us.
-        </p>
-      </div>
-      <div>
-        <label htmlFor="vault-password-confirm" className={label}>
-          Confirm password
-        </label>
-        <PasswordInput
-          id="vault-password-confirm"
-          toggle={false}
-          autoComplete="new-password"
-          value={state.confirm}
-          aria-invalid={invalid}
-          onChange={(e) => update({ confirm: e.target.value })}
-        />
-      </div>
+      <Field
+        label="Vault password"
+        error={errors.password?.message}
+        hint="At least 8 characters. It never leaves this device and cannot be recovered by us."
+      >
+        <PasswordInput autoFocus autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field label="Confirm password" error={errors.confirm?.message}>
+        <PasswordInput toggle={false} autoComplete="new-password" {...register('confirm')} />
+      </Field>
     </div>
   );
 }

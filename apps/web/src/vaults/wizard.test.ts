@@ -4,56 +4,69 @@ import {
   initialWizard,
   NAME_REQUIRED,
   progressPercent,
-  stepError,
-  withVaultType,
+  stepSchema,
+  type StepRules,
+  type WizardState,
 } from './wizard.ts';
+
+/** Each field's message when `step` may not move on, or {} when it may. */
+function errorsOf(step: number, s: WizardState, rules?: StepRules): Record<string, string> {
+  const result = stepSchema(step, rules).safeParse(s);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
 
 describe('create-vault wizard gating', () => {
   it('step 1 needs a name that is not blank after trimming', () => {
-    expect(stepError(1, { ...initialWizard, name: '   ' })).toBe(NAME_REQUIRED);
-    expect(stepError(1, { ...initialWizard, name: ' Taxes ' })).toBeNull();
+    expect(errorsOf(1, { ...initialWizard, name: '   ' })).toEqual({ name: NAME_REQUIRED });
+    expect(errorsOf(1, { ...initialWizard, name: ' Taxes ' })).toEqual({});
   });
 
-  it('step 2 always passes', () => {
-    expect(stepError(2, initialWizard)).toBeNull();
+  it('step 2 passes unless the plan does not allow the type', () => {
+    expect(errorsOf(2, initialWizard)).toEqual({});
+    expect(errorsOf(2, initialWizard, { unavailable: { files: 'One of each on Free' } })).toEqual({
+      vaultType: 'One of each on Free',
+    });
   });
 
   it('step 3 needs a provider', () => {
-    expect(stepError(3, initialWizard)).toBe(messages.vaults.selectProvider);
-    expect(stepError(3, { ...initialWizard, provider: 'server' })).toBeNull();
+    expect(errorsOf(3, initialWizard)).toEqual({ provider: messages.vaults.selectProvider });
+    expect(errorsOf(3, { ...initialWizard, provider: 'server' })).toEqual({});
   });
 
   it('step 3 accepts only a provider that may be chosen here', () => {
-    expect(stepError(3, { ...initialWizard, provider: 'googledrive' }, ['server'])).toBe(
-      messages.vaults.selectProvider,
-    );
     expect(
-      stepError(3, { ...initialWizard, provider: 'dropbox' }, ['server', 'dropbox']),
-    ).toBeNull();
+      errorsOf(3, { ...initialWizard, provider: 'googledrive' }, { selectable: () => ['server'] }),
+    ).toEqual({ provider: messages.vaults.selectProvider });
+    expect(
+      errorsOf(
+        3,
+        { ...initialWizard, provider: 'dropbox' },
+        { selectable: () => ['server', 'dropbox'] },
+      ),
+    ).toEqual({});
   });
 
   it('offers only our server storage in step 3 today', () => {
-    expect(stepError(3, { ...initialWizard, provider: 'local' })).toBe(
-      messages.vaults.selectProvider,
-    );
+    expect(errorsOf(3, { ...initialWizard, provider: 'local' })).toEqual({
+      provider: messages.vaults.selectProvider,
+    });
   });
 
-  it('step 4 needs 8 characters and a matching confirmation', () => {
-    expect(stepError(4, { ...initialWizard, password: 'short', confirm: 'short' })).toBe(
-      'Password must be at least 8 characters',
-    );
-    expect(stepError(4, { ...initialWizard, password: 'longenough', confirm: 'longenougH' })).toBe(
-      'Passwords do not match',
-    );
+  it('step 4 needs 8 characters and a matching confirmation, each on its own field', () => {
+    expect(errorsOf(4, { ...initialWizard, password: 'short', confirm: 'short' })).toEqual({
+      password: 'Password must be at least 8 characters',
+    });
     expect(
-      stepError(4, { ...initialWizard, password: 'longenough', confirm: 'longenough' }),
-    ).toBeNull();
-  });
-
-  it('clears the provider when the vault type changes, and only then', () => {
-    const chosen = { ...initialWizard, provider: 'server' as const };
-    expect(withVaultType(chosen, 'files').provider).toBe('server');
-    expect(withVaultType(chosen, 'secrets').provider).toBeNull();
+      errorsOf(4, { ...initialWizard, password: 'longenough', confirm: 'longenougH' }),
+    ).toEqual({ confirm: 'Passwords do not match' });
+    expect(errorsOf(4, { ...initialWizard, password: 'short', confirm: '' })).toEqual({
+      password: 'Password must be at least 8 characters',
+      confirm: 'Passwords do not match',
+    });
+    expect(
+      errorsOf(4, { ...initialWizard, password: 'longenough', confirm: 'longenough' }),
+    ).toEqual({});
   });
 
   it('shows the progress as a percentage of 4 steps', () => {

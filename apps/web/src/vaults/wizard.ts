@@ -1,5 +1,6 @@
 // The create-vault wizard's steps and gating (spec §2 "Create-vault wizard", §4 "Wizard", §5
 // "Vault creation"): 1 basic info, 2 vault type, 3 storage provider, 4 password.
+import { z } from 'zod';
 import { messages, type ProviderType, type VaultType } from '@sealvault/protocol';
 import { selectableProviders } from './providers.tsx';
 
@@ -26,36 +27,60 @@ export const initialWizard: WizardState = {
 
 export const NAME_REQUIRED = 'Vault name is required';
 
-/**
- * The first problem that keeps `step` from moving on, or null when it may. `selectable` is what
- * step 3 may choose from (only connected providers, spec §2).
- */
-export function stepError(
-  step: number,
-  s: WizardState,
-  selectable: readonly ProviderType[] = selectableProviders(undefined, s.vaultType),
-): string | null {
-  switch (step) {
-    case 1:
-      return s.name.trim() === '' ? NAME_REQUIRED : null;
-    case 2:
-      return null;
-    case 3:
-      return s.provider === null || !selectable.includes(s.provider)
-        ? messages.vaults.selectProvider
-        : null;
-    case 4:
-      if (s.password.length < MIN_VAULT_PASSWORD) return messages.vaults.passwordTooShort;
-      if (s.password !== s.confirm) return messages.auth.passwordsDoNotMatch;
-      return null;
-    default:
-      return null;
-  }
+/** A vault password (spec §5 "Vault creation"): at least 8 characters. */
+export const vaultPassword = z.string().min(MIN_VAULT_PASSWORD, messages.vaults.passwordTooShort);
+
+const anyState = {
+  name: z.string(),
+  description: z.string(),
+  vaultType: z.enum(['files', 'secrets']),
+  provider: z.custom<ProviderType | null>(),
+  password: z.string(),
+  confirm: z.string(),
+};
+
+export interface StepRules {
+  /** What step 3 may choose from for a vault type (only connected providers, spec §2). */
+  selectable?: (vaultType: VaultType) => readonly ProviderType[];
+  /** Vault types the plan does not allow now, with the reason (spec §9). */
+  unavailable?: Partial<Record<VaultType, string>>;
 }
 
-/** Changing the vault type clears the chosen provider (spec §2, step 3). */
-export function withVaultType(s: WizardState, vaultType: VaultType): WizardState {
-  return vaultType === s.vaultType ? s : { ...s, vaultType, provider: null };
+/**
+ * What keeps `step` from moving on: a schema of the whole state that checks only that step's
+ * fields, each with its own message.
+ */
+export function stepSchema(
+  step: number,
+  { selectable = (t) => selectableProviders(undefined, t), unavailable = {} }: StepRules = {},
+): z.ZodType<WizardState, WizardState> {
+  switch (step) {
+    case 1:
+      return z.object({ ...anyState, name: z.string().trim().min(1, NAME_REQUIRED) });
+    case 2:
+      return z.object(anyState).superRefine((s, ctx) => {
+        const why = unavailable[s.vaultType];
+        if (why) ctx.addIssue({ code: 'custom', path: ['vaultType'], message: why });
+      });
+    case 3:
+      return z.object(anyState).superRefine((s, ctx) => {
+        if (s.provider === null || !selectable(s.vaultType).includes(s.provider))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['provider'],
+            message: messages.vaults.selectProvider,
+          });
+      });
+    case 4:
+      return z
+        .object({ ...anyState, password: vaultPassword })
+        .refine((s) => s.password === s.confirm, {
+          message: messages.auth.passwordsDoNotMatch,
+          path: ['confirm'],
+        });
+    default:
+      return z.object(anyState);
+  }
 }
 
 export const progressPercent = (step: number) => Math.round((step / WIZARD_STEPS) * 100);

@@ -1,14 +1,16 @@
 // The second step of a sign-in with two-factor: the 6-digit code from the authenticator app, or
 // one of the backup codes. Better Auth holds the half-finished sign-in in a short-lived cookie.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { messages } from '@sealvault/protocol';
 import { authClient } from '../../auth/authClient.ts';
 import { authErrorMessage } from '../../auth/authErrors.ts';
 import { buttonClass } from '../../components/buttonStyles.ts';
 import { Field, FormMessage } from '../../components/Field.tsx';
 import { inputClass } from '../../components/PasswordInput.tsx';
-import { totpCode } from './authSchemas.ts';
+import { authenticatorCodeSchema, backupCodeSchema, type TwoFactorValues } from './authSchemas.ts';
 
 export function TwoFactorForm({
   onCancel,
@@ -22,51 +24,43 @@ export function TwoFactorForm({
   offerTrust?: boolean;
 }) {
   const [useBackup, setUseBackup] = useState(false);
-  const [code, setCode] = useState('');
-  const [trust, setTrust] = useState(false);
-  const [fieldError, setFieldError] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Stays on after a code is accepted, until the session store moves the screen on.
+  const [accepted, setAccepted] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TwoFactorValues>({
+    // The code comes out without spaces (an app shows '123 456').
+    resolver: zodResolver(useBackup ? backupCodeSchema : authenticatorCodeSchema),
+    defaultValues: { code: '', trust: false },
+  });
+  const busy = isSubmitting || accepted;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError('');
-    let value = code.trim();
-    if (!useBackup) {
-      const parsed = totpCode.safeParse(code);
-      if (!parsed.success) {
-        setFieldError(parsed.error.issues[0]?.message ?? 'Enter the code');
-        return;
-      }
-      value = parsed.data;
-    } else if (!value) {
-      setFieldError('Enter one of your backup codes');
-      return;
-    }
-    setFieldError('');
-    setBusy(true);
+  const submit = async ({ code, trust }: TwoFactorValues) => {
     try {
       const { error: failure } = useBackup
-        ? await authClient.twoFactor.verifyBackupCode({ code: value, trustDevice: trust })
-        : await authClient.twoFactor.verifyTotp({ code: value, trustDevice: trust });
+        ? await authClient.twoFactor.verifyBackupCode({ code, trustDevice: trust })
+        : await authClient.twoFactor.verifyTotp({ code, trustDevice: trust });
       // On success the session store refetches and the screen moves on; stay busy until then.
-      if (failure) {
-        setError(authErrorMessage(failure, messages.auth.loginFailed));
-        setBusy(false);
-      }
+      if (failure)
+        setError('root', { message: authErrorMessage(failure, messages.auth.loginFailed) });
+      else setAccepted(true);
     } catch {
-      setError(messages.auth.loginFailed);
-      setBusy(false);
+      setError('root', { message: messages.auth.loginFailed });
     }
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+    <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)} className="space-y-5">
+      {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
       <Field
         key={useBackup ? 'backup' : 'totp'}
         label={useBackup ? 'Backup code' : 'Authentication code'}
-        error={fieldError}
+        error={errors.code?.message}
         hint={
           useBackup
             ? 'Each backup code works once.'
@@ -79,17 +73,15 @@ export function TwoFactorForm({
           autoComplete="one-time-code"
           autoFocus
           className={`${inputClass} font-mono tracking-widest`}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...register('code')}
         />
       </Field>
       {offerTrust && (
         <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
           <input
             type="checkbox"
-            checked={trust}
-            onChange={(e) => setTrust(e.target.checked)}
             className="size-4 rounded border-slate-300 accent-indigo-600"
+            {...register('trust')}
           />
           Trust this device for 30 days
         </label>
@@ -103,8 +95,7 @@ export function TwoFactorForm({
           type="button"
           onClick={() => {
             setUseBackup((b) => !b);
-            setCode('');
-            setFieldError('');
+            reset({ code: '', trust: getValues('trust') });
           }}
           className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
         >

@@ -49,18 +49,19 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
-/** A TOTP code is 6 digits; a backup code is what the server issued (letters, digits, dashes). */
-export const twoFactorCodeSchema = z.object({
-  code: z
-    .string()
-    .transform((s) => s.replace(/\s+/g, ''))
-    .pipe(z.string().min(1, 'Enter the code')),
-});
-
+/** A TOTP code is 6 digits (spaces between the groups are dropped). */
 export const totpCode = z
   .string()
   .transform((s) => s.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
+
+/** The second step of a sign-in: a code from the authenticator app, or a backup code. */
+export const authenticatorCodeSchema = z.object({ code: totpCode, trust: z.boolean() });
+export const backupCodeSchema = z.object({
+  code: z.string().trim().min(1, 'Enter one of your backup codes'),
+  trust: z.boolean(),
+});
+export type TwoFactorValues = z.output<typeof backupCodeSchema>;
 
 export const changePasswordSchema = z
   .object({

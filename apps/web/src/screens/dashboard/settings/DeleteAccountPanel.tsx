@@ -1,8 +1,11 @@
 // Account settings: deleting the account. The password confirms it (a Google-only account
 // confirms with a recent sign-in instead); the server removes the user and everything the user
 // owns, and the visitor is signed out and sent to the landing page.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { api, userMessage } from '@sealvault/protocol';
 import { buttonClass } from '../../../components/buttonStyles.ts';
 import { DialogFooter } from '../../../components/DialogFooter.tsx';
@@ -11,29 +14,40 @@ import { Modal } from '../../../components/Modal.tsx';
 import { PasswordInput } from '../../../components/PasswordInput.tsx';
 import { Panel } from './Panel.tsx';
 
+const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password') });
+// A Google-only account confirms with a recent sign-in: no field to fill.
+const noPasswordSchema = z.object({ password: z.string() });
+type DeleteValues = z.infer<typeof passwordSchema>;
+
 export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | undefined }) {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Stays on once the account is gone, while the page is replaced.
+  const [leaving, setLeaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<DeleteValues>({
+    resolver: zodResolver(hasPassword === false ? noPasswordSchema : passwordSchema),
+    defaultValues: { password: '' },
+  });
+  const busy = isSubmitting || leaving;
 
   const close = () => {
     setOpen(false);
-    setPassword('');
-    setError('');
+    reset();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (hasPassword !== false && !password) return setError('Enter your password');
-    setBusy(true);
-    setError('');
+  const submit = async ({ password }: DeleteValues) => {
     try {
       await api.deleteMe(hasPassword === false ? {} : { password });
     } catch (err) {
-      setBusy(false);
-      return setError(userMessage(err, 'Could not delete your account'));
+      setError('root', { message: userMessage(err, 'Could not delete your account') });
+      return;
     }
+    setLeaving(true);
     // A full load of the landing page: nothing of the account stays in memory (cached queries,
     // the crypto Worker), and no guard can send the visitor to /auth first when the session store
     // notices the ended session (a client-side navigation raced with it).
@@ -68,21 +82,21 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
           />
         }
       >
-        <form id="delete-account" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-          {error && <FormMessage kind="error">{error}</FormMessage>}
+        <form
+          id="delete-account"
+          noValidate
+          onSubmit={(e) => void handleSubmit(submit)(e)}
+          className="space-y-4"
+        >
+          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
           {hasPassword === false ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">
               You sign in with Google. If you signed in more than 10 minutes ago, sign out and in
               again first.
             </p>
           ) : (
-            <Field label="Password">
-              <PasswordInput
-                autoComplete="current-password"
-                autoFocus
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
+            <Field label="Password" error={errors.password?.message}>
+              <PasswordInput autoComplete="current-password" autoFocus {...register('password')} />
             </Field>
           )}
         </form>

@@ -2,9 +2,12 @@
 // two-factor/enable answers with the otpauth URI and backup codes), scan the QR code or type the
 // secret and confirm with a code (verify-totp switches it on), then keep the backup codes, which
 // are shown this once.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy } from 'lucide-react';
 import QRCode from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { authClient } from '../../../auth/authClient.ts';
 import { authErrorMessage } from '../../../auth/authErrors.ts';
 import { buttonClass } from '../../../components/buttonStyles.ts';
@@ -20,43 +23,52 @@ type Step =
   | { name: 'scan'; uri: string; backupCodes: string[] }
   | { name: 'codes'; backupCodes: string[] };
 
+const passwordStep = z.object({ value: z.string().min(1, 'Enter your password') });
+const codeStep = z.object({ value: totpCode });
+type StepValues = z.input<typeof passwordStep>;
+
 export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [step, setStep] = useState<Step>({ name: 'password' });
-  const [value, setValue] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<StepValues>({
+    // The code step's value comes out without the spaces an app shows between digit groups.
+    resolver: zodResolver(step.name === 'password' ? passwordStep : codeStep),
+    defaultValues: { value: '' },
+  });
+
+  // Each step starts with an empty field, as if never submitted (checked on submit, not at the
+  // first keystroke of a code).
+  useEffect(() => reset(), [step.name, reset]);
 
   const close = () => {
     setStep({ name: 'password' });
-    setValue('');
-    setError('');
+    reset();
     onClose();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError('');
+  const submit = async ({ value }: StepValues) => {
     if (step.name === 'password') {
-      if (!value) return setError('Enter your password');
-      setBusy(true);
       const { data, error: failure } = await authClient.twoFactor
         .enable({ password: value, method: 'totp' })
         .catch(() => ({ data: null, error: { message: '' } }));
-      setBusy(false);
-      if (failure || !data || data.method !== 'totp')
-        return setError(authErrorMessage(failure, 'Could not start set-up'));
-      setValue('');
+      if (failure || !data || data.method !== 'totp') {
+        setError('root', { message: authErrorMessage(failure, 'Could not start set-up') });
+        return;
+      }
       setStep({ name: 'scan', uri: data.totpURI, backupCodes: data.backupCodes });
     } else if (step.name === 'scan') {
-      const code = totpCode.safeParse(value);
-      if (!code.success) return setError(code.error.issues[0]?.message ?? 'Enter the code');
-      setBusy(true);
       const { error: failure } = await authClient.twoFactor
-        .verifyTotp({ code: code.data })
+        .verifyTotp({ code: value })
         .catch(() => ({ error: { message: '' } }));
-      setBusy(false);
-      if (failure) return setError(authErrorMessage(failure, 'That code did not work'));
-      setValue('');
+      if (failure) {
+        setError('root', { message: authErrorMessage(failure, 'That code did not work') });
+        return;
+      }
       setStep({ name: 'codes', backupCodes: step.backupCodes });
     }
   };
@@ -97,30 +109,24 @@ export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose
         <form
           id="twofactor-enrol"
           noValidate
-          onSubmit={(e) => void submit(e)}
+          onSubmit={(e) => void handleSubmit(submit)(e)}
           className="space-y-5"
         >
-          {error && <FormMessage kind="error">{error}</FormMessage>}
+          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
           {step.name === 'scan' && <QrAndSecret uri={step.uri} />}
           {step.name === 'password' ? (
-            <Field label="Password">
-              <PasswordInput
-                autoComplete="current-password"
-                autoFocus
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
+            <Field key="password" label="Password" error={errors.value?.message}>
+              <PasswordInput autoComplete="current-password" autoFocus {...register('value')} />
             </Field>
           ) : (
-            <Field label="Code from the app">
+            <Field key="code" label="Code from the app" error={errors.value?.message}>
               <input
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 autoFocus
                 className={`${inputClass} font-mono tracking-widest`}
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
+                {...register('value')}
               />
             </Field>
           )}

@@ -1,7 +1,10 @@
 // Account settings: two-factor sign-in with an authenticator app (TOTP). Turning it on runs the
 // enrolment dialog; turning it off asks for the password again.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { authClient } from '../../../auth/authClient.ts';
 import { authErrorMessage } from '../../../auth/authErrors.ts';
 import { buttonClass } from '../../../components/buttonStyles.ts';
@@ -59,24 +62,32 @@ export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean | undefin
   );
 }
 
+const disableSchema = z.object({ password: z.string().min(1, 'Enter your password') });
+type DisableValues = z.infer<typeof disableSchema>;
+
 function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<DisableValues>({
+    resolver: zodResolver(disableSchema),
+    defaultValues: { password: '' },
+  });
   const close = () => {
-    setPassword('');
-    setError('');
+    reset();
     onClose();
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) return setError('Enter your password');
-    setBusy(true);
+  const submit = async ({ password }: DisableValues) => {
     const { error: failure } = await authClient.twoFactor
       .disable({ password })
       .catch(() => ({ error: { message: '' } }));
-    setBusy(false);
-    if (failure) setError(authErrorMessage(failure, 'Could not turn off two-factor sign-in'));
+    if (failure)
+      setError('root', {
+        message: authErrorMessage(failure, 'Could not turn off two-factor sign-in'),
+      });
     else close();
   };
   return (
@@ -99,17 +110,12 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
       <form
         id="twofactor-disable"
         noValidate
-        onSubmit={(e) => void submit(e)}
+        onSubmit={(e) => void handleSubmit(submit)(e)}
         className="space-y-4"
       >
-        {error && <FormMessage kind="error">{error}</FormMessage>}
-        <Field label="Password">
-          <PasswordInput
-            autoComplete="current-password"
-            autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+        {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+        <Field label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" autoFocus {...register('password')} />
         </Field>
       </form>
     </Modal>
