@@ -92,7 +92,13 @@ export function compressJson(opts: CompressJsonOptions = {}): MiddlewareHandler 
       cancel: (reason) => reader.cancel(reason),
     });
     // Hono copies the old response's headers onto the new one: the length goes after.
-    c.res = new Response(body.pipeThrough(new CompressionStream('gzip')), res);
+    // Typed as the DOM's CompressionStream under some lib settings (the e2e tsconfig's), whose
+    // writable side takes ArrayBuffer-backed chunks only: these are.
+    const gzip = new CompressionStream('gzip') as unknown as TransformStream<
+      Uint8Array,
+      Uint8Array
+    >;
+    c.res = new Response(body.pipeThrough(gzip), res);
     c.res.headers.delete('Content-Length');
     c.res.headers.set('Content-Encoding', 'gzip');
     const etag = c.res.headers.get('ETag');
@@ -100,7 +106,7 @@ export function compressJson(opts: CompressJsonOptions = {}): MiddlewareHandler 
   };
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
+function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {
