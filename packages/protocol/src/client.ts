@@ -46,7 +46,8 @@ export async function apiErrorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.status, res.status === 404 ? 'not_found' : 'internal', res.statusText);
 }
 
-const jsonInit = (method: string, body: unknown): RequestInit => ({
+/** A request with a JSON body, for requestJson. */
+export const jsonInit = (method: string, body: unknown): RequestInit => ({
   method,
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(body),

@@ -1,6 +1,6 @@
 // Typed client for /api/vaults/:vaultId/secrets (schemas in secrets.ts).
 import { z } from 'zod';
-import { ApiError, apiErrorFrom, requestJson } from './client.ts';
+import { ApiError, apiErrorFrom, requestJson, jsonInit } from './client.ts';
 import {
   secretConflictSchema,
   secretResponseSchema,
@@ -11,11 +11,6 @@ import {
 } from './secrets.ts';
 
 const base = (vaultId: string) => `/api/vaults/${encodeURIComponent(vaultId)}/secrets`;
-const json = (method: string, body: unknown): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
 
 /** Thrown when another tab or device saved the secret first; `current` is what is stored now. */
 export class SecretConflictError extends ApiError {
@@ -31,10 +26,10 @@ export class SecretConflictError extends ApiError {
 export const secretsApi = {
   list: (vaultId: string) => requestJson(secretsResponseSchema, base(vaultId)),
   create: (vaultId: string, input: CreateSecretRequest) =>
-    requestJson(secretResponseSchema, base(vaultId), json('POST', input)),
+    requestJson(secretResponseSchema, base(vaultId), jsonInit('POST', input)),
   async update(vaultId: string, secretId: string, input: UpdateSecretRequest) {
     const res = await fetch(`${base(vaultId)}/${encodeURIComponent(secretId)}`, {
-      ...json('PUT', input),
+      ...jsonInit('PUT', input),
       credentials: 'same-origin',
     });
     if (res.status === 409) {

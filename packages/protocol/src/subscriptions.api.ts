@@ -1,5 +1,5 @@
 // Typed client for the subscription, checkout and vault-visibility endpoints (subscriptions.ts).
-import { requestJson } from './client.ts';
+import { requestJson, jsonInit } from './client.ts';
 import {
   checkoutResponseSchema,
   paymentsConfigSchema,
@@ -11,27 +11,25 @@ import {
   type UpgradeRequest,
 } from './subscriptions.ts';
 
-const json = (method: string, body: unknown): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
 export const subscriptionsApi = {
   get: () => requestJson(subscriptionResponseSchema, '/api/subscription'),
   upgrade: (input: UpgradeRequest) =>
-    requestJson(subscriptionResponseSchema, '/api/subscription/upgrade', json('POST', input)),
+    requestJson(subscriptionResponseSchema, '/api/subscription/upgrade', jsonInit('POST', input)),
   startTrial: (input: TrialRequest) =>
-    requestJson(subscriptionResponseSchema, '/api/subscription/trial', json('POST', input)),
+    requestJson(subscriptionResponseSchema, '/api/subscription/trial', jsonInit('POST', input)),
   adminUpgrade: (input: AdminUpgradeRequest) =>
-    requestJson(subscriptionResponseSchema, '/api/subscription/admin-upgrade', json('POST', input)),
+    requestJson(
+      subscriptionResponseSchema,
+      '/api/subscription/admin-upgrade',
+      jsonInit('POST', input),
+    ),
   paymentsConfig: () => requestJson(paymentsConfigSchema, '/api/payments/config'),
   checkout: (input: CheckoutRequest) =>
-    requestJson(checkoutResponseSchema, '/api/payments/checkout', json('POST', input)),
+    requestJson(checkoutResponseSchema, '/api/payments/checkout', jsonInit('POST', input)),
   setVaultHidden: (vaultId: string, isHidden: boolean) =>
     requestJson(
       vaultVisibilityResponseSchema,
       `/api/vaults/${encodeURIComponent(vaultId)}/visibility`,
-      json('PATCH', { is_hidden: isHidden }),
+      jsonInit('PATCH', { is_hidden: isHidden }),
     ),
 };

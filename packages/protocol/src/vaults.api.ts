@@ -1,6 +1,6 @@
 // Typed client for /api/vaults and /api/limits (schemas in vaults.ts and plans.ts).
 import { z } from 'zod';
-import { requestJson } from './client.ts';
+import { requestJson, jsonInit } from './client.ts';
 import { limitsSchema } from './plans.ts';
 import {
   vaultResponseSchema,
@@ -9,12 +9,6 @@ import {
   type ReplaceVaultKeyRequest,
 } from './vaults.ts';
 
-const json = (method: string, body: unknown): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
 const empty = z.null();
 
 export const vaultsApi = {
@@ -22,9 +16,13 @@ export const vaultsApi = {
   list: () => requestJson(vaultsResponseSchema, '/api/vaults'),
   get: (id: string) => requestJson(vaultResponseSchema, `/api/vaults/${encodeURIComponent(id)}`),
   create: (input: CreateVaultRequest) =>
-    requestJson(vaultResponseSchema, '/api/vaults', json('POST', input)),
+    requestJson(vaultResponseSchema, '/api/vaults', jsonInit('POST', input)),
   update: (id: string, input: { name?: string; description?: string }) =>
-    requestJson(vaultResponseSchema, `/api/vaults/${encodeURIComponent(id)}`, json('PATCH', input)),
+    requestJson(
+      vaultResponseSchema,
+      `/api/vaults/${encodeURIComponent(id)}`,
+      jsonInit('PATCH', input),
+    ),
   markAccessed: (id: string) =>
     requestJson(vaultResponseSchema, `/api/vaults/${encodeURIComponent(id)}/access`, {
       method: 'POST',
@@ -33,7 +31,7 @@ export const vaultsApi = {
     requestJson(
       vaultResponseSchema,
       `/api/vaults/${encodeURIComponent(id)}/key`,
-      json('PUT', input),
+      jsonInit('PUT', input),
     ),
   remove: (id: string) =>
     requestJson(empty, `/api/vaults/${encodeURIComponent(id)}`, { method: 'DELETE' }),
