@@ -13,6 +13,7 @@ import { authConfigRoutes, authHandlerRoutes } from './auth/auth.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { webRoutes } from './web/static.ts';
 import { limitsRoutes } from './plans/limits.routes.ts';
+import { landingRoutes } from './landing/landing.routes.ts';
 import { providerOrigins } from './storage/storage.config.ts';
 import { storageConfigRoutes } from './storage/storage.routes.ts';
 import { secretsRoutes } from './secrets/secrets.routes.ts';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: 'ok', database: c.var.db.kind } satisfies HealthResponse);
   });
   api.route('/plans', plansRoutes());
+  api.route('/landing', landingRoutes());
   api.route('/vaults/:vaultId/files', filesRoutes());
   api.route('/uploads', uploadsRoutes());
   api.route('/auth', authHandlerRoutes());

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { authConfigFrom, authEnv, type AuthConfig } from './auth/auth.config.ts';
 import { blobsConfigFrom, blobsEnv, type BlobsConfig } from './blobs/blobs.config.ts';
+import { landingConfigFrom, landingEnv } from './landing/landing.config.ts';
+import type { LandingContent } from '@sealvault/protocol';
 import {
   paymentsConfigFrom,
   paymentsEnv,
@@ -37,6 +39,7 @@ const envSchema = z.object({
   ...paymentsEnv,
   ...storageEnv,
   ...blobsEnv,
+  ...landingEnv,
 });
 
 export interface Config {
@@ -65,6 +68,8 @@ export interface Config {
   storage: StorageConfig;
   /** Where blobs live: `${dataDir}/blobs` or an S3 bucket (blobs/blobs.config.ts). */
   blobs: BlobsConfig;
+  /** The landing page's statistics and testimonials (LANDING_CONFIG, landing/landing.config.ts). */
+  landing: LandingContent;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +109,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
   }
+  let landing: LandingContent;
+  try {
+    landing = landingConfigFrom(e.LANDING_CONFIG);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -122,5 +133,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments,
     storage: storageConfigFrom(e),
     blobs,
+    landing,
   };
 }

@@ -14,4 +14,6 @@ export * from './profile.ts';
 export * from './subscriptions.ts';
 export * from './subscriptions.api.ts';
 export * from './trials.ts';
+export * from './landing.ts';
+export * from './landing.api.ts';
 export * from './storage.ts';

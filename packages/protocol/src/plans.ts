@@ -16,6 +16,8 @@ export const planSchema = z.object({
   max_file_size_mb: z.number().int().min(-1),
   /** Total ciphertext a user may keep in files on this server, in MiB (-1: unlimited). */
   max_storage_mb: z.number().int().min(-1).optional(),
+  /** What the plan's card lists beside its limits (the plans table's `features`, issue 19). */
+  features: z.array(z.string()),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -64,10 +66,29 @@ const fallbackPlan = (
   max_vaults,
   max_file_size_mb,
   max_storage_mb,
+  features: [...PLAN_FEATURES[id]],
   is_active: true,
   created_at: '',
   updated_at: '',
 });
+
+/**
+ * What each plan's card lists beside its limits (spec §2 Subscription page: 'Priority support' for
+ * basic; 'Priority support', 'Advanced features' and 'Team collaboration' for pro). The server
+ * seeds the plans table's `features` with these (migration 0121); the operator may change them.
+ */
+export const PLAN_FEATURES: Record<PlanId, readonly string[]> = {
+  free: ['End-to-end AES-256 encryption'],
+  basic: ['End-to-end AES-256 encryption', 'Priority support'],
+  pro: [
+    'End-to-end AES-256 encryption',
+    'Priority support',
+    'Advanced features',
+    'Team collaboration',
+    'Hide vaults from your dashboard',
+  ],
+  unlimited: ['End-to-end AES-256 encryption', 'Priority support'],
+};
 
 /**
  * Spec §9: the plan table the screens show when the plans query fails (the same table the server

@@ -6,7 +6,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import type { Db } from './database.ts';
 import { sharedLocks } from './locks.ts';
 import { Migrator, type Migration } from 'kysely';
-import { SEED_STORAGE_MB, seedPlans } from '../plans/plans.seed.ts';
+import { SEED_FEATURES, SEED_STORAGE_MB, seedPlans } from '../plans/plans.seed.ts';
 import type { Database } from './schema.ts';
 
 const migrations: Record<string, Migration> = {
@@ -280,6 +280,23 @@ const migrations: Record<string, Migration> = {
         'trial_outcome',
       ]) {
         await db.schema.alterTable('user_subscriptions').addColumn(column, 'text').execute();
+      }
+    },
+  },
+  // What each plan's card lists beside its limits (issue 19: the feature lists come from the plans
+  // table, not the web app's code), a JSON array of strings.
+  '0121_plan_features': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('subscription_plans')
+        .addColumn('features', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      for (const [id, features] of Object.entries(SEED_FEATURES)) {
+        await (db as Kysely<Database>)
+          .updateTable('subscription_plans')
+          .set({ features: JSON.stringify(features) })
+          .where('id', '=', id)
+          .execute();
       }
     },
   },

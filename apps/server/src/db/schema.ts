@@ -17,6 +17,8 @@ export interface SubscriptionPlansTable {
    * default, after 0001 seeded the plans without it (so optional on insert).
    */
   max_storage_mb: Generated<number>;
+  /** JSON array of the lines a plan's card lists beside its limits; added by 0121_plan_features. */
+  features: Generated<string>;
   is_active: number;
   sort_order: number;
   created_at: string;

@@ -44,6 +44,24 @@ export const SEED_PLANS = [
  */
 export const SEED_STORAGE_MB = { free: 50, basic: 10_240, pro: 51_200, unlimited: -1 } as const;
 
+/**
+ * Each plan's feature lines (spec §2 Subscription page), added by migration 0121_plan_features
+ * after the plans were first seeded. The protocol's PLAN_FEATURES (the fallback) equals them
+ * (plans.test.ts).
+ */
+export const SEED_FEATURES = {
+  free: ['End-to-end AES-256 encryption'],
+  basic: ['End-to-end AES-256 encryption', 'Priority support'],
+  pro: [
+    'End-to-end AES-256 encryption',
+    'Priority support',
+    'Advanced features',
+    'Team collaboration',
+    'Hide vaults from your dashboard',
+  ],
+  unlimited: ['End-to-end AES-256 encryption', 'Priority support'],
+} as const;
+
 export async function seedPlans(db: Kysely<unknown>): Promise<void> {
   const now = new Date().toISOString();
   await (db as Kysely<Database>)

@@ -22,6 +22,7 @@ it('serves the fallback table of the spec as its seeded plans, cheapest first', 
     max_vaults: p.max_vaults,
     max_file_size_mb: p.max_file_size_mb,
     max_storage_mb: p.max_storage_mb,
+    features: p.features,
   });
   expect(plans.map(shape)).toEqual(FALLBACK_PLANS.map(shape));
 });

@@ -10,6 +10,7 @@ const plan = (id: Plan['id'], price: number, active = true): Plan => ({
   price_monthly: price,
   max_vaults: 1,
   max_file_size_mb: 1,
+  features: [],
   is_active: active,
   created_at: '',
   updated_at: '',

@@ -13,6 +13,7 @@ export const testPlan = (
   price_monthly: price,
   max_vaults: 10,
   max_file_size_mb: 100,
+  features: [],
   is_active: true,
   created_at: '',
   updated_at: '',

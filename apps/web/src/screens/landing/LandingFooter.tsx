@@ -1,12 +1,14 @@
 // The footer: in-page links and account links (nothing dead).
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
-import { sections, SIGN_IN_PATH, signUpPath } from './links.ts';
+import { SIGN_IN_PATH, signUpPath } from './links.ts';
+import { useSections } from './useLanding.ts';
 
 const linkClass =
   'rounded text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:text-white';
 
 export function LandingFooter() {
+  const sections = useSections();
   return (
     <footer className="border-t border-slate-200 dark:border-slate-800">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-12 sm:grid-cols-[2fr_1fr_1fr] sm:px-6">

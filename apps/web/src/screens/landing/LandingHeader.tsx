@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/buttonStyles.ts';
 import { Logo } from '../../components/Logo.tsx';
 import { ThemeToggle } from '../../theme/ThemeToggle.tsx';
-import { sections, SIGN_IN_PATH } from './links.ts';
+import { SIGN_IN_PATH } from './links.ts';
+import { useSections } from './useLanding.ts';
 
 export function LandingHeader() {
+  const sections = useSections();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">

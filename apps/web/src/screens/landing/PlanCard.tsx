@@ -1,4 +1,5 @@
-// One plan of the pricing table: name, description, price, limits, trial note and a CTA.
+// One plan of the pricing table: name, description, price, limits, features (the plans table's),
+// trial note and a CTA.
 import { formatPlanSize, TRIAL_DAYS, type Plan } from '@sealvault/protocol';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
@@ -54,11 +55,22 @@ export function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) 
           Includes a {TRIAL_DAYS}-day free trial
         </p>
       )}
-      <dl className="mt-6 mb-8 space-y-3 text-sm">
+      <dl className="mt-6 space-y-3 text-sm">
         <Limit label="Vaults" value={formatVaultLimit(plan.max_vaults)} />
         <Limit label="Max file size" value={formatPlanSize(plan.max_file_size_mb)} />
-        <Limit label="Encryption" value="AES-256" />
       </dl>
+      {/* The plans table's feature lines (issue 19), after the limits it also holds. */}
+      <ul aria-label={`${plan.name} features`} className="mt-3 mb-8 space-y-3 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex items-center gap-3 text-slate-700 dark:text-slate-300">
+            <Check
+              aria-hidden="true"
+              className="size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
+            />
+            {feature}
+          </li>
+        ))}
+      </ul>
       <Link
         to={signUpPath()}
         aria-label={`${free ? 'Start free' : 'Start free trial'} with the ${plan.name} plan`}

@@ -46,7 +46,10 @@ it('renders one card per plan, cheapest first, with prices, limits and trial not
   expect(text(screen.getByRole('status'))).toContain('Loading plans…');
 
   const list = await screen.findByRole('list', { name: 'Plans' });
-  const items = within(list).getAllByRole('listitem');
+  // The plans, not the feature lines listed inside each.
+  const items = within(list)
+    .getAllByRole('listitem')
+    .filter((li) => li.parentElement === list);
   expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
     'Free',
     'Basic',
@@ -74,7 +77,10 @@ it("shows the spec's fallback plan table when the plans cannot be loaded", async
   );
   renderPricing();
   const list = await screen.findByRole('list', { name: 'Plans' });
-  const items = within(list).getAllByRole('listitem');
+  // The plans, not the feature lines listed inside each.
+  const items = within(list)
+    .getAllByRole('listitem')
+    .filter((li) => li.parentElement === list);
   expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
     'Free',
     'Basic',
@@ -83,6 +89,18 @@ it("shows the spec's fallback plan table when the plans cannot be loaded", async
   ]);
   expect(text(items[1])).toContain('$4.95/month');
   expect(text(items[2])).toContain('Max file size500 MB');
+  // The fallback's feature lines are the spec's, as the server seeds them.
+  expect(
+    within(screen.getByRole('list', { name: 'Pro features' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([
+    'End-to-end AES-256 encryption',
+    'Priority support',
+    'Advanced features',
+    'Team collaboration',
+    'Hide vaults from your dashboard',
+  ]);
   expect(screen.queryByRole('alert')).toBeNull();
 });
 

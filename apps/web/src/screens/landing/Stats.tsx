@@ -1,20 +1,41 @@
-// The statistics strip (spec §1 marketing claims, verbatim).
-const stats = [
-  { value: '50,000+', label: 'users' },
-  { value: '99.9%', label: 'uptime' },
-  { value: '10M+', label: 'files' },
-  { value: '24/7', label: 'support' },
-  { value: 'AES-256', label: 'encryption' },
+// The statistics strip: the operator's claims (GET /api/landing; by default the spec's §1
+// marketing claims, verbatim). While they load the strip keeps its height, empty; without any it
+// is not shown.
+import { useLanding } from './useLanding.ts';
+
+/** Columns from md up, by how many claims there are (1 to 6; whole class names for Tailwind). */
+const COLUMNS = [
+  '',
+  'md:grid-cols-1',
+  'md:grid-cols-2',
+  'md:grid-cols-3',
+  'md:grid-cols-4',
+  'md:grid-cols-5',
+  'md:grid-cols-6',
 ];
 
 export function Stats() {
+  const { data, isPending } = useLanding();
+  if (isPending) {
+    return (
+      <div
+        aria-hidden="true"
+        data-testid="stats-loading"
+        className="h-56 bg-slate-900 md:h-32 lg:h-36 dark:bg-slate-900/60"
+      />
+    );
+  }
+  const stats = data?.stats ?? [];
+  if (stats.length === 0) return null;
   return (
     <section aria-label="SealVault in numbers" className="bg-slate-900 dark:bg-slate-900/60">
-      <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-12 sm:py-14 sm:px-6 md:grid-cols-5">
+      <dl
+        className={`mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-12 sm:py-14 sm:px-6 ${COLUMNS[stats.length] ?? 'md:grid-cols-6'}`}
+      >
         {stats.map(({ value, label }, i) => (
           <div
-            key={label}
-            className={`flex flex-col-reverse items-center text-center ${i === stats.length - 1 ? 'col-span-2 md:col-span-1' : ''}`}
+            key={`${i}-${label}`}
+            className={`flex flex-col-reverse items-center text-center ${i === stats.length - 1 && stats.length % 2 === 1 ? 'col-span-2 md:col-span-1' : ''}`}
           >
             <dt className="mt-1 text-sm font-medium tracking-wide text-slate-400 uppercase">
               {label}

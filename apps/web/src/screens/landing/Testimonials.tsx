@@ -1,34 +1,19 @@
-// Three testimonials.
+// The testimonials: the operator's (GET /api/landing; by default the product's three). Without
+// any the section is not shown (and the header and footer do not link to it, useSections).
 import { Quote } from 'lucide-react';
-
-const testimonials = [
-  {
-    quote:
-      'I keep client contracts and tax records in SealVault. Knowing they are encrypted before they leave my laptop lets me sleep at night.',
-    name: 'Maya Okafor',
-    role: 'Independent accountant',
-  },
-  {
-    quote:
-      'Finally one place for our API keys and deployment credentials that even the hosting company cannot read.',
-    name: 'Daniel Brandt',
-    role: 'Engineering lead',
-  },
-  {
-    quote:
-      'Setting up a vault took a minute. That even the file names are encrypted is what sold me.',
-    name: 'Priya Raman',
-    role: 'Investigative journalist',
-  },
-];
+import { useLanding } from './useLanding.ts';
 
 const initials = (name: string) =>
   name
     .split(' ')
     .map((part) => part[0] ?? '')
-    .join('');
+    .join('')
+    .slice(0, 3);
 
 export function Testimonials() {
+  const { data, isPending } = useLanding();
+  const testimonials = data?.testimonials ?? [];
+  if (!isPending && testimonials.length === 0) return null;
   return (
     <section
       id="testimonials"
@@ -48,8 +33,8 @@ export function Testimonials() {
           </h2>
         </div>
         <ul className="mt-14 grid gap-6 lg:grid-cols-3">
-          {testimonials.map(({ quote, name, role }) => (
-            <li key={name}>
+          {testimonials.map(({ quote, name, role }, i) => (
+            <li key={`${i}-${name}`}>
               <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
                 <Quote aria-hidden="true" className="size-7 text-indigo-500 dark:text-indigo-400" />
                 <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700 dark:text-slate-200">
@@ -66,7 +51,11 @@ export function Testimonials() {
                     <span className="block font-semibold text-slate-900 dark:text-white">
                       {name}
                     </span>
-                    <span className="block text-sm text-slate-500 dark:text-slate-400">{role}</span>
+                    {role && (
+                      <span className="block text-sm text-slate-500 dark:text-slate-400">
+                        {role}
+                      </span>
+                    )}
                   </span>
                 </figcaption>
               </figure>

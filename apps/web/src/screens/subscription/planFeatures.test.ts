@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '@sealvault/protocol';
+import { PLAN_FEATURES, type Plan } from '@sealvault/protocol';
 import { isCheckoutReturn, planFeatures } from './planFeatures.ts';
 
 const plan = (over: Partial<Plan>): Plan => ({
@@ -9,6 +9,7 @@ const plan = (over: Partial<Plan>): Plan => ({
   price_monthly: 0,
   max_vaults: 2,
   max_file_size_mb: 2,
+  features: [...PLAN_FEATURES.free],
   is_active: true,
   created_at: '',
   updated_at: '',
@@ -27,13 +28,17 @@ describe('planFeatures', () => {
     );
   });
 
-  it("gives basic 'Priority support' and pro the spec's three features", () => {
-    expect(planFeatures(plan({ id: 'basic', max_vaults: 10, max_file_size_mb: 100 }))).toContain(
-      'Priority support',
-    );
-    expect(planFeatures(plan({ id: 'pro', max_vaults: 20, max_file_size_mb: 500 }))).toEqual(
+  it("lists the plan's own feature lines after the limits, as the plans table has them", () => {
+    const basic = plan({ id: 'basic', max_vaults: 10, features: [...PLAN_FEATURES.basic] });
+    expect(planFeatures(basic)).toContain('Priority support');
+    expect(planFeatures(plan({ id: 'pro', features: [...PLAN_FEATURES.pro] }))).toEqual(
       expect.arrayContaining(['Priority support', 'Advanced features', 'Team collaboration']),
     );
+    expect(planFeatures(plan({ id: 'basic', features: ['Phone support'] }))).toEqual([
+      'Up to 2 vaults',
+      '2 MB max file size',
+      'Phone support',
+    ]);
   });
 });
 

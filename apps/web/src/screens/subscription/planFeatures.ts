@@ -1,27 +1,18 @@
-// The feature list of each plan card on the subscription page (spec §2: 'Priority support' for
-// basic; 'Priority support', 'Advanced features' and 'Team collaboration' for pro).
+// The feature list of each plan card on the subscription page: its limits, then the plans
+// table's feature lines (issue 19; seeded with spec §2's: 'Priority support' for basic;
+// 'Priority support', 'Advanced features' and 'Team collaboration' for pro).
 import { formatPlanSize, isUnlimited, type Plan } from '@sealvault/protocol';
 
 export function planFeatures(plan: Plan): string[] {
-  const features = [
+  return [
     isUnlimited(plan.max_vaults)
       ? 'Unlimited vaults'
       : `Up to ${plan.max_vaults} ${plan.max_vaults === 1 ? 'vault' : 'vaults'}`,
     isUnlimited(plan.max_file_size_mb)
       ? 'Unlimited file size'
       : `${formatPlanSize(plan.max_file_size_mb)} max file size`,
-    'End-to-end AES-256 encryption',
+    ...plan.features,
   ];
-  if (plan.id === 'basic') features.push('Priority support');
-  if (plan.id === 'pro')
-    features.push(
-      'Priority support',
-      'Advanced features',
-      'Team collaboration',
-      'Hide vaults from your dashboard',
-    );
-  if (plan.id === 'unlimited') features.push('Priority support');
-  return features;
 }
 
 /** Whether the user has come back from the provider's checkout (its redirect adds the order). */
