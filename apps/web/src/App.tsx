@@ -1,7 +1,8 @@
-// The app root: server-state cache and the router.
+// The app root: server-state cache, the router and the one toast area.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Toaster } from './components/Toaster.tsx';
 import { createQueryClient } from './queryClient.ts';
 import { routes } from './routes.tsx';
 
@@ -12,6 +13,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -4,6 +4,7 @@
 // it gets, so the saved bytes can be checked.
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { errorToasts } from '../../support/toasts.ts';
 import { unlimitedFileVault, uploadLargeFile } from './helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -97,4 +98,5 @@ test('a long download shows its progress, can be cancelled, and guards the page'
   await expect.poll(async () => (await saved(page))?.aborted).toBe(true);
   expect((await saved(page))?.closed).toBe(false);
   await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(errorToasts(page)).toHaveCount(0);
 });

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn, VAULT_PASSWORD } from '../../support/vaults.ts';
+import { errorToasts } from '../../support/toasts.ts';
 import { serverFilesContaining, serverLogSize } from '../../support/zero-knowledge.ts';
 import { fileRow } from './helpers.ts';
 
@@ -146,7 +147,7 @@ test('upload, list and grid, rename, download, delete; the server learns nothing
     .click();
   await page.getByLabel(`New name for ${RENAMED}`).fill('pelican-dropped-memo');
   await page.getByLabel(`New name for ${RENAMED}`).press('Enter');
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(errorToasts(page)).toBeVisible();
   await expect(fileRow(page, RENAMED)).toBeVisible();
 
   // A byte-identical download.

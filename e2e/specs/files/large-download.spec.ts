@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { errorToasts } from '../../support/toasts.ts';
 import { unlimitedFileVault, uploadLargeFile } from './helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -52,4 +53,5 @@ test('a large download without File System Access streams through the Service Wo
   );
   expect(again).toBe(404);
   await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(errorToasts(page)).toHaveCount(0);
 });

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-// A rename the server fails shows the spec's 'Failed to rename file', never the raw text of a 500;
-// a refusal meant for the user (a 4xx with our error shape) is shown as the server wrote it.
+// A rename the server fails shows the spec's 'Failed to rename file' in a toast, never the raw
+// text of a 500; a refusal meant for the user (a 4xx with our error shape) is shown as the server
+// wrote it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Vault, VaultFile } from '@sealvault/protocol';
+import { Toaster } from '../components/Toaster.tsx';
 import { FileBrowser } from './FileBrowser.tsx';
 
 // No Worker in jsdom: names "decrypt" to one fixed name, and the new name "encrypts" to a stub.
@@ -74,9 +77,15 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  toast.dismiss(); // toasts are global: none is replayed into the next test's Toaster
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** The text of the toast that reports the failure. */
+const toastText = async () =>
+  (await within(screen.getByRole('region', { name: /^Notifications/ })).findByRole('listitem'))
+    .textContent;
 
 async function renameTo(name: string) {
   render(
@@ -84,6 +93,7 @@ async function renameTo(name: string) {
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
       <FileBrowser vault={vault} />
+      <Toaster />
     </QueryClientProvider>,
   );
   const user = userEvent.setup();
@@ -103,7 +113,7 @@ it("shows 'Failed to rename file' for a 500 whose body is text/plain 'Internal S
       }),
   );
   await renameTo('taxes');
-  expect((await screen.findByRole('alert')).textContent).toBe('Failed to rename file');
+  expect(await toastText()).toBe('Failed to rename file');
   expect(screen.queryByText(/Internal Server Error/)).toBeNull();
 });
 
@@ -112,14 +122,15 @@ it("shows 'Failed to rename file' for the server's generic 500 and for a lost co
     json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, 500),
   );
   await renameTo('taxes');
-  expect((await screen.findByRole('alert')).textContent).toBe('Failed to rename file');
+  expect(await toastText()).toBe('Failed to rename file');
+  toast.dismiss();
   cleanup();
 
   serve(() => {
     throw new TypeError('Failed to fetch');
   });
   await renameTo('taxes');
-  expect((await screen.findByRole('alert')).textContent).toBe('Failed to rename file');
+  expect(await toastText()).toBe('Failed to rename file');
 });
 
 it("shows the server's own message for a refusal meant for the user (409)", async () => {
@@ -127,7 +138,5 @@ it("shows the server's own message for a refusal meant for the user (409)", asyn
     json({ error: { code: 'conflict', message: 'A file with this name already exists' } }, 409),
   );
   await renameTo('taxes');
-  expect((await screen.findByRole('alert')).textContent).toBe(
-    'A file with this name already exists',
-  );
+  expect(await toastText()).toBe('A file with this name already exists');
 });

@@ -4,6 +4,7 @@
 // previewer.
 import { FolderOpen, Grid2x2, List, Loader2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { useLimits } from '../vaults/useVaults.ts';
@@ -36,7 +37,6 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<FileEntry | null>(null);
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [downloads, setDownloads] = useState<ActiveDownload[]>([]);
   useLeaveGuard(downloads.length > 0);
 
@@ -48,7 +48,6 @@ export function FileBrowser({ vault }: { vault: Vault }) {
 
   const download = (f: FileEntry) => {
     if (downloads.some((d) => d.id === f.id)) return; // already on its way
-    setNotice(null);
     const ctrl = new AbortController();
     const show = (percent: number | null) =>
       setDownloads((all) =>
@@ -57,7 +56,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           : [...all, { id: f.id, name: f.name, percent, cancel: () => ctrl.abort() }],
       );
     downloadFile(vaultId, f, { onProgress: show, signal: ctrl.signal })
-      .catch((err: unknown) => setNotice(userMessage(err, messages.files.downloadFailed)))
+      .catch((err: unknown) => toast.error(userMessage(err, messages.files.downloadFailed)))
       .finally(() => setDownloads((all) => all.filter((d) => d.id !== f.id)));
   };
 
@@ -71,12 +70,9 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   const onRenamed = (f: FileEntry, name: string | null) => {
     setRenamingId(null);
     if (!name) return;
-    setNotice(null);
     rename.mutate(
       { file: f, name },
-      {
-        onError: (err) => setNotice(userMessage(err, messages.files.renameFailed)),
-      },
+      { onError: (err) => toast.error(userMessage(err, messages.files.renameFailed)) },
     );
   };
 
@@ -157,11 +153,6 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         </div>
       </div>
 
-      {notice && (
-        <p role="alert" className="mt-4 text-sm font-medium text-red-700 dark:text-red-400">
-          {notice}
-        </p>
-      )}
       <DownloadsPanel downloads={downloads} />
       {storageOf(vaultId).capabilities.deviceOnly && list.data && (
         <LocalStorageNotice vaultId={vaultId} refs={list.data.files.map((f) => f.ref)} />

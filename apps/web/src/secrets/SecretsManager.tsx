@@ -3,9 +3,10 @@
 // Plain Text' and 'Add Site Password', and the cards. Long lists are virtualised, so thousands of
 // secrets stay smooth.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { ArrowLeft, Check, FileText, KeyRound, Loader2, Search } from 'lucide-react';
+import { ArrowLeft, FileText, KeyRound, Loader2, Search } from 'lucide-react';
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { messageForUser, messages, userMessage } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
@@ -29,8 +30,6 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
     setDeleting(null);
     setDeleteError(null);
   };
-  const [toast, setToast] = useState<string | null>(null);
-  const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const all = list.data?.secrets;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -41,14 +40,9 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
 
   const copy = (label: string, value: string) => {
     copyWithAutoClear(value).then(
-      () => flash(`${label} copied. The clipboard clears in 30 seconds.`),
-      () => flash('Copying was refused by the browser.'),
+      () => toast.success(`${label} copied. The clipboard clears in 30 seconds.`),
+      () => toast.error('Copying was refused by the browser.'),
     );
-  };
-  const flash = (text: string) => {
-    clearTimeout(toastTimer.current);
-    setToast(text);
-    toastTimer.current = setTimeout(() => setToast(null), 4000);
   };
 
   const confirmDelete = async () => {
@@ -190,16 +184,6 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
           </p>
         )}
       </Modal>
-      <div
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4"
-      >
-        {toast && (
-          <p className="flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm text-white shadow-lg dark:bg-white dark:text-slate-900">
-            <Check aria-hidden="true" className="size-4" /> {toast}
-          </p>
-        )}
-      </div>
     </section>
   );
 }

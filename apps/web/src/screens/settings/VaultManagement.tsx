@@ -4,8 +4,8 @@
 // that is hidden. Hidden vaults leave the dashboard until 'Show N hidden vault(s)' is used.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, FolderLock, KeyRound, Loader2, Sparkles } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import {
   ApiError,
   canHideVaults,
@@ -23,13 +23,11 @@ export function VaultManagement() {
   const profile = useProfile();
   const vaults = useVaultList();
   const qc = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
   const planId = profile.data?.current_plan_id;
   const mayHide = planId !== undefined && canHideVaults(planId);
 
   const toggle = useMutation({
     mutationFn: (v: Vault) => subscriptionsApi.setVaultHidden(v.id, !v.is_hidden),
-    onMutate: () => setError(null),
     onSuccess: ({ vault }) => {
       qc.setQueryData<Vault[]>(vaultKeysQuery.all, (old) =>
         old?.map((v) => (v.id === vault.id ? { ...v, is_hidden: vault.is_hidden } : v)),
@@ -37,7 +35,7 @@ export function VaultManagement() {
       return qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
     },
     onError: (err) =>
-      setError(
+      toast.error(
         err instanceof ApiError && err.status === 403
           ? err.message
           : messages.vaults.visibilityFailed,
@@ -60,11 +58,6 @@ export function VaultManagement() {
             View plans
           </Link>
         </div>
-      )}
-      {error && (
-        <p role="alert" className="mb-4 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
       )}
       {vaults.isPending ? (
         <p

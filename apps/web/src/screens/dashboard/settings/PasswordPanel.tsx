@@ -2,8 +2,8 @@
 // every other session. A Google-only account has no password to change.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { authClient } from '../../../auth/authClient.ts';
 import { authErrorMessage } from '../../../auth/authErrors.ts';
 import { buttonClass } from '../../../components/buttonStyles.ts';
@@ -21,11 +21,11 @@ const empty: ChangePasswordValues = {
 };
 
 export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefined }) {
-  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
@@ -33,7 +33,6 @@ export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefine
   });
 
   const onSubmit = async (v: ChangePasswordValues) => {
-    setResult(null);
     try {
       const { error } = await authClient.changePassword({
         currentPassword: v.currentPassword,
@@ -41,18 +40,17 @@ export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefine
         revokeOtherSessions: v.revokeOtherSessions,
       });
       if (error) {
-        setResult({ kind: 'error', text: authErrorMessage(error, FAILED) });
+        setError('root', { message: authErrorMessage(error, FAILED) });
         return;
       }
       reset(empty);
-      setResult({
-        kind: 'success',
-        text: v.revokeOtherSessions
+      toast.success(
+        v.revokeOtherSessions
           ? 'Your password is changed and your other sessions are signed out.'
           : 'Your password is changed.',
-      });
+      );
     } catch {
-      setResult({ kind: 'error', text: FAILED });
+      setError('root', { message: FAILED });
     }
   };
 
@@ -100,7 +98,7 @@ export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefine
             <button type="submit" disabled={isSubmitting} className={buttonClass('primary')}>
               {isSubmitting ? 'Changing...' : 'Change password'}
             </button>
-            {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
+            {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
           </div>
         </form>
       )}

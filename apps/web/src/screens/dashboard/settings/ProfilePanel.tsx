@@ -2,8 +2,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { api, userMessage } from '@sealvault/protocol';
 import { meQueryKey, useProfile } from '../../../auth/useAccount.ts';
 import { buttonClass } from '../../../components/buttonStyles.ts';
@@ -18,12 +18,12 @@ export function ProfilePanel() {
   const { user } = useSession();
   const profile = useProfile();
   const queryClient = useQueryClient();
-  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const current = profile.data?.full_name ?? user.name;
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FullNameValues>({
     resolver: zodResolver(fullNameSchema),
@@ -31,16 +31,15 @@ export function ProfilePanel() {
   });
 
   const onSubmit = async ({ fullName }: FullNameValues) => {
-    setResult(null);
     try {
       const me = await api.updateMe({ full_name: fullName });
       queryClient.setQueryData(meQueryKey, me);
       reset({ fullName: me.full_name ?? '' });
       // The session's user carries the name too; refresh it for everything that reads it.
       authClient.$store.notify('$sessionSignal');
-      setResult({ kind: 'success', text: 'Your name is saved.' });
+      toast.success('Your name is saved.');
     } catch (err) {
-      setResult({ kind: 'error', text: userMessage(err, 'Could not save your name') });
+      setError('root', { message: userMessage(err, 'Could not save your name') });
     }
   };
 
@@ -74,7 +73,7 @@ export function ProfilePanel() {
           >
             {isSubmitting ? 'Saving...' : 'Save name'}
           </button>
-          {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
+          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
         </div>
       </form>
     </Panel>

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Laptop, Loader2 } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { authClient } from '../../../auth/authClient.ts';
 import { authErrorMessage } from '../../../auth/authErrors.ts';
 import { buttonClass } from '../../../components/buttonStyles.ts';
@@ -18,7 +19,6 @@ export function SessionsPanel() {
   const current = useSession().session;
   const queryClient = useQueryClient();
   const signOut = useSignOut();
-  const [error, setError] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const sessions = useQuery({
     queryKey: sessionsKey,
@@ -31,24 +31,22 @@ export function SessionsPanel() {
 
   const revoke = async (token: string) => {
     setBusy(token);
-    setError('');
     const { error: failure } = await authClient
       .revokeSession({ token })
       .catch(() => ({ error: { message: '' } }));
     setBusy(null);
-    if (failure) setError(authErrorMessage(failure, 'Could not sign out that session'));
+    if (failure) toast.error(authErrorMessage(failure, 'Could not sign out that session'));
     await queryClient.invalidateQueries({ queryKey: sessionsKey });
   };
 
   const everywhere = async () => {
     setBusy('all');
-    setError('');
     const { error: failure } = await authClient
       .revokeSessions()
       .catch(() => ({ error: { message: '' } }));
     if (failure) {
       setBusy(null);
-      setError(authErrorMessage(failure, 'Could not sign out everywhere'));
+      toast.error(authErrorMessage(failure, 'Could not sign out everywhere'));
       return;
     }
     await signOut('/auth');
@@ -60,11 +58,6 @@ export function SessionsPanel() {
       description="Where your account is signed in. Sign out any device you do not recognise."
       icon={<Laptop className="size-5" />}
     >
-      {error && (
-        <div className="mb-4">
-          <FormMessage kind="error">{error}</FormMessage>
-        </div>
-      )}
       {sessions.isPending ? (
         <p
           role="status"

@@ -3,10 +3,11 @@
 // secret and confirm with a code (verify-totp switches it on), then keep the backup codes, which
 // are shown this once.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, Copy } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { z } from 'zod';
 import { authClient } from '../../../auth/authClient.ts';
 import { authErrorMessage } from '../../../auth/authErrors.ts';
@@ -172,9 +173,11 @@ function QrAndSecret({ uri }: { uri: string }) {
 }
 
 function BackupCodes({ codes }: { codes: string[] }) {
-  const [copied, setCopied] = useState(false);
   const copy = () => {
-    void navigator.clipboard.writeText(codes.join('\n')).then(() => setCopied(true));
+    navigator.clipboard.writeText(codes.join('\n')).then(
+      () => toast.success('Backup codes copied.'),
+      () => toast.error('Copying was refused by the browser.'),
+    );
   };
   return (
     <div>
@@ -190,12 +193,7 @@ function BackupCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <button type="button" onClick={copy} className={buttonClass('secondary', 'md', 'mt-4')}>
-        {copied ? (
-          <Check aria-hidden="true" className="size-4" />
-        ) : (
-          <Copy aria-hidden="true" className="size-4" />
-        )}
-        {copied ? 'Copied' : 'Copy codes'}
+        <Copy aria-hidden="true" className="size-4" /> Copy codes
       </button>
     </div>
   );
