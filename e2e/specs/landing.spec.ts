@@ -1,4 +1,4 @@
-// The landing page (spec §2, issue 2): plans from the server, calls to action, the demo dialog,
+// The landing page (docs/product.md §2, issue 2): plans from the server, calls to action, the demo dialog,
 // and the fallback of unknown paths.
 import { expect, test } from '@playwright/test';
 

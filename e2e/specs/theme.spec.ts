@@ -1,4 +1,4 @@
-// Theme (spec §3, §4; issue 2): stored under 'theme', system preference followed while nothing
+// Theme (docs/product.md §3, §4; issue 2): stored under 'theme', system preference followed while nothing
 // is stored, light by default, and no flash of the wrong theme.
 import { expect, test, type Page } from '@playwright/test';
 

@@ -12,7 +12,7 @@ export interface TestUser {
   password: string;
 }
 
-/** A fresh user per test (the per-run namespace of conventions.md): nothing is shared. */
+/** A fresh user per test (the per-run namespace of docs/conventions.md): nothing is shared. */
 export function newUser(tag: string): TestUser {
   const id = crypto.randomUUID().slice(0, 8);
   return { name: `E2E ${tag} ${id}`, email: `${tag}-${id}@example.test`, password: PASSWORD };

@@ -1,5 +1,5 @@
 // The admin command: `npm run admin -- promote <email>` / `demote <email>` sets a profile's role
-// (spec §6: admins may change plans without payment). It opens the same database as the server
+// (docs/product.md §6: admins may change plans without payment). It opens the same database as the server
 // (same environment variables), applies pending migrations, updates the role and says so.
 import { pathToFileURL } from 'node:url';
 import { accountDeletionHooks } from './account-deletion.ts';

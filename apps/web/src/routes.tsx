@@ -1,4 +1,4 @@
-// The route table of spec §2. To add a screen, add one entry here; signed-in screens
+// The route table of docs/product.md §2. To add a screen, add one entry here; signed-in screens
 // (/dashboard, /vault/:vaultId, /subscription) sit under the guard route of the shell, and
 // /dropbox-auth and /google-auth are public. Screens other than the landing load lazily.
 import type { RouteObject } from 'react-router';

@@ -25,7 +25,7 @@ test.describe.configure({ timeout: 150_000, mode: 'serial' });
 
 const CANARY = 'Kestrel ledger 7731: the lighthouse keeper owes two barrels of oil.';
 const NOTE = `${CANARY}\n`.repeat(40);
-/** The vault's folder at the provider (spec §7: the product prefix, an underscore, its name). */
+/** The vault's folder at the provider (docs/product.md §7: the product prefix, an underscore, its name). */
 const FOLDER = 'SealVault_Harbour Ledgers';
 
 interface Held {

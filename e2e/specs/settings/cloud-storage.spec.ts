@@ -1,4 +1,4 @@
-// Settings → 'Cloud Storage Settings' (spec §2 "Settings view", issues 14 and 16): the three
+// Settings → 'Cloud Storage Settings' (docs/product.md §2 "Settings view", issues 14 and 16): the three
 // headings, a connect card per cloud service (this e2e server has both configured, against the
 // emulators: each offers Connect; OneDrive has no client and says it is not set up), the
 // 'Available Providers' grid, axe clean in light and dark; and the wizard's step 3 offers only

@@ -87,7 +87,7 @@ test('a secrets vault shows its secrets count, and the free plan stops at two va
   await createVault(page, { name: 'Work logins', type: 'Secrets vault' });
   await expect(vaultCard(page, 'Work logins').getByText('0 secrets')).toBeVisible();
   await expect(vaultCard(page, 'Work logins').getByText('Secrets vault')).toBeVisible();
-  // Free's two vaults are one of each type (spec §9): a second secrets vault is not offered.
+  // Free's two vaults are one of each type (docs/product.md §9): a second secrets vault is not offered.
   await page.getByRole('button', { name: 'Create New Vault' }).click();
   const wizard = page.getByRole('dialog', { name: 'Create New Vault' });
   await wizard.getByLabel('Vault name').fill('More logins');

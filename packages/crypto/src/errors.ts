@@ -1,6 +1,6 @@
 // The one error type of the package. Codes are stable; messages are safe to show. Errors cross
 // the Worker boundary as plain `{ code, message }` objects and are rebuilt on the other side,
-// because `instanceof` does not survive structured cloning (conventions.md, "Crypto").
+// because `instanceof` does not survive structured cloning (docs/conventions.md, "Crypto").
 
 export type CryptoErrorCode =
   /** Unlock failed, for any reason at all (wrong password, tampered slot, bad parameters). */

@@ -1,4 +1,4 @@
-// Branded ids (conventions.md, "Shape"): one cannot be passed for another. Vault, file, item and
+// Branded ids (docs/conventions.md, "Shape"): one cannot be passed for another. Vault, file, item and
 // folder ids are UUIDs (they are written into AADs and headers as 16 bytes); session and job ids
 // are opaque handles minted inside the crypto service.
 import { isUuid } from './bytes.ts';

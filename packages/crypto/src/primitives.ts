@@ -1,4 +1,4 @@
-// The one module that talks to WebCrypto and hash-wasm (conventions.md, "Crypto"). Everything
+// The one module that talks to WebCrypto and hash-wasm (docs/conventions.md, "Crypto"). Everything
 // else composes these. Keys are non-extractable CryptoKeys wherever WebCrypto allows.
 import { argon2id as argon2idWasm } from 'hash-wasm';
 

@@ -1,4 +1,4 @@
-// Transports between the crypto client and the service (conventions.md, "Crypto"). In-process:
+// Transports between the crypto client and the service (docs/conventions.md, "Crypto"). In-process:
 // direct calls. Worker: request/response messages over a Worker or MessagePort; Uint8Array
 // arguments and results are transferred, not copied (and MessagePorts for peers.ts); errors travel as `{ code, message }` and
 // are rebuilt as CryptoError. Many calls may be in flight at once (one id each).

@@ -1,4 +1,4 @@
-// The one error shape every API answer uses: `{ error: { code, message } }` (conventions.md).
+// The one error shape every API answer uses: `{ error: { code, message } }` (docs/conventions.md).
 import { z } from 'zod';
 
 export const errorCodeSchema = z.enum([

@@ -1,4 +1,4 @@
-// File records and uploads (spec §3 vault_files, §5 files; vault-format.md §2 and §3). The server
+// File records and uploads (docs/product.md §3 vault_files, §5 files; vault-format.md §2 and §3). The server
 // stores ciphertext, its content hash, the wrapped file key, the encrypted metadata (name, MIME type and
 // plaintext size live inside encMeta) and an HMAC look-up that keeps names unique per vault. All of
 // it is opaque to the server.

@@ -1,4 +1,4 @@
-// User-facing texts from the product spec (shared/spec/product-spec.md, §2, §5 and §8), verbatim.
+// User-facing texts from the product spec (shared/spec/docs/product.md, §2, §5 and §8), verbatim.
 // Defined once here and imported by web and server, so a text never drifts between the two.
 
 export const messages = {

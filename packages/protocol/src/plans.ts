@@ -1,4 +1,4 @@
-// Plan rules shared by web and server (spec §3 subscription_plans, §9 limits and display).
+// Plan rules shared by web and server (docs/product.md §3 subscription_plans, §9 limits and display).
 // A limit of -1 means unlimited, for max_vaults, max_file_size_mb and max_storage_mb.
 import { z } from 'zod';
 
@@ -27,7 +27,7 @@ export type Plan = z.infer<typeof planSchema>;
 export const plansResponseSchema = z.object({ plans: z.array(planSchema) });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
-/** The limits a user has (spec §3 "Limits", the result of get_user_subscription_limits). */
+/** The limits a user has (docs/product.md §3 "Limits", the result of get_user_subscription_limits). */
 export const limitsSchema = z.object({
   /** The plan these limits are of (the Free plan has a rule of its own: freePlanAllows). */
   plan_id: planIdSchema.optional(),
@@ -73,7 +73,7 @@ const fallbackPlan = (
 });
 
 /**
- * What each plan's card lists beside its limits (spec §2 Subscription page: 'Priority support' for
+ * What each plan's card lists beside its limits (docs/product.md §2 Subscription page: 'Priority support' for
  * basic; 'Priority support', 'Advanced features' and 'Team collaboration' for pro). The server
  * seeds the plans table's `features` with these (migration 0121); the operator may change them.
  */
@@ -125,7 +125,7 @@ export const FALLBACK_PLANS: readonly Plan[] = [
   fallbackPlan('unlimited', 'Unlimited', 'No caps on vaults or file size.', 19.95, -1, -1, -1),
 ];
 
-/** Paid plans carry a 14-day trial on the landing page (spec §9). */
+/** Paid plans carry a 14-day trial on the landing page (docs/product.md §9). */
 export const TRIAL_DAYS = 14;
 
 export const isUnlimited = (limit: number): boolean => limit === UNLIMITED;

@@ -1,4 +1,4 @@
-// The signed-in user's profile (spec §3 profiles) and the account endpoints of our own API:
+// The signed-in user's profile (docs/product.md §3 profiles) and the account endpoints of our own API:
 // GET/PATCH/DELETE /api/me and GET /api/auth-config. Sign-up, sign-in, verification, reset and
 // two-factor are Better Auth's endpoints under /api/auth (docs/auth.md).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Secret records (spec §3 "Secret"; vault-format.md §3): each secret is one vf1 item, encrypted
+// Secret records (docs/product.md §3 "Secret"; vault-format.md §3): each secret is one vf1 item, encrypted
 // in the browser with its revision in the AAD. The server stores the ciphertext and the revision
 // and never sees a title, username, password, url or note.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Trials of a paid plan (issue 19; the landing page promises them, spec §9): once per account,
+// Trials of a paid plan (issue 19; the landing page promises them, docs/product.md §9): once per account,
 // TRIAL_DAYS long, without a card, started from Free (POST /api/subscription/trial).
 //
 // [Note: read-only after a trial]

@@ -1,4 +1,4 @@
-// What a screen shows when something it asked for failed (spec §8: "Server error messages are
+// What a screen shows when something it asked for failed (docs/product.md §8: "Server error messages are
 // shown as returned", and the spec's own fallback otherwise). A request can fail without a message
 // meant for users: a 500 (the server's generic text, or a proxy's text/plain 'Internal Server
 // Error' that apiErrorFrom turns into its status text), a body that is not our error shape, a

@@ -1,4 +1,4 @@
-// Vault API schemas (spec §3 vaults, vault-format.md §1). The server sees what a user sees while a
+// Vault API schemas (docs/product.md §3 vaults, vault-format.md §1). The server sees what a user sees while a
 // vault is locked (name, description, type, provider, counts, ciphertext sizes, dates) plus the
 // wrapped key slots, which it stores and returns without being able to open them.
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 // requireUser(): the gate of every signed-in API route. It reads the Better Auth session from the
-// request's cookie and the role from the profile (the single source of truth, spec §6), and puts
+// request's cookie and the role from the profile (the single source of truth, docs/product.md §6), and puts
 // them on c.var.user; without a valid session it answers 401 'User not authenticated'.
 import type { MiddlewareHandler } from 'hono';
 import { messages } from '@sealvault/protocol';

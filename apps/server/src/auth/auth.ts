@@ -85,7 +85,7 @@ export function createAuth({ config, db, logger, mailer, userDeletion }: AuthDep
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: MIN_SIGNUP_PASSWORD_LENGTH, // spec §5
+      minPasswordLength: MIN_SIGNUP_PASSWORD_LENGTH, // docs/product.md §5
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       // Every other reset link of the user dies with the old password (reset-tokens.ts).

@@ -118,7 +118,7 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // Accounts (issue 3): spec §3 profiles. The user rows themselves are Better Auth's (its own
+  // Accounts (issue 3): docs/product.md §3 profiles. The user rows themselves are Better Auth's (its own
   // migrations run first, see migrateAll); a profile is ensured at sign-up and at each sign-in.
   '0050_profiles': {
     async up(db: Kysely<unknown>) {
@@ -137,7 +137,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('profiles_email').on('profiles').column('email').execute();
     },
   },
-  // Plans and payments (issue 8): spec §3 user_subscriptions, the checkouts a notification
+  // Plans and payments (issue 8): docs/product.md §3 user_subscriptions, the checkouts a notification
   // refers to, and the notifications already handled (payments/payments.service.ts).
   '0060_user_subscriptions': {
     async up(db: Kysely<unknown>) {

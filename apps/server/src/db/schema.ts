@@ -55,7 +55,7 @@ export interface SecretItemsTable {
   updated_at: string;
 }
 
-/** A stored file (spec §3 vault_files, vf1): name, MIME type and plaintext size are in enc_meta. */
+/** A stored file (docs/product.md §3 vault_files, vf1): name, MIME type and plaintext size are in enc_meta. */
 export interface VaultFilesTable {
   /** Chosen by the client: bound into the vf1 header of the ciphertext. */
   id: string;

@@ -1,4 +1,4 @@
-// File operations for the vault's owner (spec §4 and §5 files, issue 6): list, rename (replace
+// File operations for the vault's owner (docs/product.md §4 and §5 files, issue 6): list, rename (replace
 // the encrypted metadata), delete (record and blob), and the storage shared by routes and the
 // sweep (files/storage.ts, one per app, passed in as `deps.files`). A blob's deletion is queued in the transaction that removes its record and carried out
 // right after it commits; the sweep retries whatever is left (uploads.sweep.ts). A file its vault's

@@ -1,4 +1,4 @@
-// The one HTTP error type: a status, a stable code and a safe message (conventions.md). The
+// The one HTTP error type: a status, a stable code and a safe message (docs/conventions.md). The
 // handler answers `{ error: { code, message } }`; unknown errors are logged and answered with a
 // generic 500 that leaks nothing.
 import type { Context } from 'hono';

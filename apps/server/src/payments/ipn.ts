@@ -1,4 +1,4 @@
-// [Note: IPN signature] The card payment provider (2Checkout / Verifone, spec §7) tells the server
+// [Note: IPN signature] The card payment provider (2Checkout / Verifone, docs/product.md §7) tells the server
 // about an order with an Instant Payment Notification: an HTTP POST, application/x-www-form-
 // urlencoded, whose fields arrive in a fixed order, some of them arrays (IPN_PID[], IPN_PNAME[],
 // ...). The provider signs it with the merchant's secret key (PAYMENT_SECRET_KEY):

@@ -1,4 +1,4 @@
-// The environment variables of the card payment provider (spec §7: an inline cart with a merchant
+// The environment variables of the card payment provider (docs/product.md §7: an inline cart with a merchant
 // code and one product code per paid plan; the notifications are signed with the secret key).
 // Validated with zod inside config.ts's schema. Payments are configured only when the merchant
 // code, the secret key and all three product codes are set; setting some but not all stops the

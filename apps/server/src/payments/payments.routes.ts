@@ -1,4 +1,4 @@
-// /api/payments: the card payment provider (spec §7).
+// /api/payments: the card payment provider (docs/product.md §7).
 //   GET  /config    signed-in: whether payments are configured, the merchant and product codes
 //   POST /checkout  signed-in: starts a checkout for a paid plan (503 when not configured)
 //   POST /ipn       the provider's notification, application/x-www-form-urlencoded, authenticated

@@ -1,4 +1,4 @@
-// GET /api/limits: the signed-in user's plan limits (spec §3 "Limits") and storage used.
+// GET /api/limits: the signed-in user's plan limits (docs/product.md §3 "Limits") and storage used.
 import { Hono } from 'hono';
 import type { Limits } from '@sealvault/protocol';
 import { requireUser } from '../auth/auth.middleware.ts';

@@ -1,4 +1,4 @@
-// A user's plan limits (spec §7 get_user_subscription_limits): max_vaults, max_file_size_mb,
+// A user's plan limits (docs/product.md §7 get_user_subscription_limits): max_vaults, max_file_size_mb,
 // max_storage_mb and plan_name from the profile's current plan, and what the user's files take. When they cannot be read, the spec's fallback
 // applies (§9: 2 vaults and 2 MB).
 import { sql, type Kysely, type Transaction } from 'kysely';

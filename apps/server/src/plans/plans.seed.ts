@@ -1,4 +1,4 @@
-// The plan table of spec §9 (the fallback table, which wins over the landing page's numbers).
+// The plan table of docs/product.md §9 (the fallback table, which wins over the landing page's numbers).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -45,7 +45,7 @@ export const SEED_PLANS = [
 export const SEED_STORAGE_MB = { free: 50, basic: 10_240, pro: 51_200, unlimited: -1 } as const;
 
 /**
- * Each plan's feature lines (spec §2 Subscription page), added by migration 0121_plan_features
+ * Each plan's feature lines (docs/product.md §2 Subscription page), added by migration 0121_plan_features
  * after the plans were first seeded. The protocol's PLAN_FEATURES (the fallback) equals them
  * (plans.test.ts).
  */

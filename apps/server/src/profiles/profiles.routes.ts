@@ -1,4 +1,4 @@
-// GET/PATCH/DELETE /api/me: the signed-in user's profile (spec §3), the name change and the
+// GET/PATCH/DELETE /api/me: the signed-in user's profile (docs/product.md §3), the name change and the
 // account deletion. Deletion confirms with the password (or, for a Google-only account, a session
 // started in the last 10 minutes), runs the registered cleanup hooks ([Note: user deletion hooks]
 // in user-deletion.ts) and lets Better Auth remove the user, its sessions and its accounts.

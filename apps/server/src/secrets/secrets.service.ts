@@ -1,4 +1,4 @@
-// Secrets of a secrets vault, for its owner (spec §5 "Secrets": update and delete need the
+// Secrets of a secrets vault, for its owner (docs/product.md §5 "Secrets": update and delete need the
 // secret to exist). A stale update is refused with 409 and the stored version, so the browser can
 // show the newer secret and nothing is silently overwritten.
 import {

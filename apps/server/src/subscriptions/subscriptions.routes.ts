@@ -1,4 +1,4 @@
-// /api/subscription: the signed-in user's plan (spec §7 remote procedures as endpoints).
+// /api/subscription: the signed-in user's plan (docs/product.md §7 remote procedures as endpoints).
 //   GET  /               the subscription, its limits (get_user_subscription_limits) and usage
 //   POST /upgrade        upgrade_user_subscription: only a switch down to free without payment
 //   POST /admin-upgrade  upgrade_user_subscription_admin: admins only, any plan, no payment

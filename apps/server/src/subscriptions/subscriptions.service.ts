@@ -1,4 +1,4 @@
-// Plan changes (spec §4 Plan, §5 Plans, §6 roles, §7 upgrade_user_subscription and
+// Plan changes (docs/product.md §4 Plan, §5 Plans, §6 roles, §7 upgrade_user_subscription and
 // upgrade_user_subscription_admin):
 // - a paid plan starts only from a verified payment notification (applyPaidPlan, called by
 //   payments.service.ts), which stores the end of the paid period (+1 month); a cheaper paid
@@ -99,7 +99,7 @@ async function changePlan(
 }
 
 /**
- * upgrade_user_subscription without a payment: only a switch down to free (spec §6), or keeping
+ * upgrade_user_subscription without a payment: only a switch down to free (docs/product.md §6), or keeping
  * the current paid plan, which cancels its scheduled downgrade.
  */
 export async function requestPlanChange(

@@ -1,5 +1,5 @@
 // PATCH /api/vaults/:vaultId/visibility {is_hidden}: hides a vault from the dashboard or shows it
-// again (spec §4 Vault visibility). Only the Pro plan may hide (spec §5, checked here, not only in
+// again (docs/product.md §4 Vault visibility). Only the Pro plan may hide (docs/product.md §5, checked here, not only in
 // the UI); showing a vault again is allowed on every plan. Another user's vault is 404.
 import { Hono } from 'hono';
 import {

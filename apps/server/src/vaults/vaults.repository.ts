@@ -1,5 +1,5 @@
 // Vault rows: every query takes the owner's user id, so one user can never reach another's
-// vault (another user's vault reads as not found, spec §6 "own vaults only").
+// vault (another user's vault reads as not found, docs/product.md §6 "own vaults only").
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Vault, VaultKey } from '@sealvault/protocol';
 import type { Database, VaultsTable } from '../db/schema.ts';

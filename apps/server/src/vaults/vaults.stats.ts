@@ -1,4 +1,4 @@
-// The counts a vault card shows while locked (spec §2): secrets_count, file_count and total_size
+// The counts a vault card shows while locked (docs/product.md §2): secrets_count, file_count and total_size
 // (bytes of ciphertext). One grouped query per kind for any number of vaults, never one per vault.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';

@@ -1,4 +1,4 @@
-// The remembered location (spec §2, signed-in guard): the guard sends a signed-out visitor to
+// The remembered location (docs/product.md §2, signed-in guard): the guard sends a signed-out visitor to
 // /auth?next=<path>, and after signing in they come back there. It travels in the query string,
 // not in router state, so it survives the Google redirect and a reload. Only same-origin paths
 // are accepted, so /auth?next=https://evil.example cannot send anyone away.

@@ -1,5 +1,5 @@
-// The auth state of spec §4: loading, then signed in or signed out. Loading is forced to end
-// after 5 seconds (spec §9), after which a still-unanswered session check counts as signed out.
+// The auth state of docs/product.md §4: loading, then signed in or signed out. Loading is forced to end
+// after 5 seconds (docs/product.md §9), after which a still-unanswered session check counts as signed out.
 import { useEffect, useState } from 'react';
 import { authClient, type AuthSession } from './authClient.ts';
 

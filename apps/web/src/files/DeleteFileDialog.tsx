@@ -1,4 +1,4 @@
-// Delete confirmation (spec §2): 'Are you sure you want to delete "{name}"?'.
+// Delete confirmation (docs/product.md §2): 'Are you sure you want to delete "{name}"?'.
 import { useState, type RefObject } from 'react';
 import { messageForUser, messages } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';

@@ -1,4 +1,4 @@
-// Downloads in progress (spec §4 Download): each file being decrypted to disk, with its percent and
+// Downloads in progress (docs/product.md §4 Download): each file being decrypted to disk, with its percent and
 // a Cancel button. Where the browser's own downloads show the progress (the Service Worker path),
 // only the name is shown, without a percent or a Cancel it could not honour.
 import { Download, X } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The file browser of an unlocked file vault (spec §2 "File browser"): the file count, the
+// The file browser of an unlocked file vault (docs/product.md §2 "File browser"): the file count, the
 // list/grid toggle and 'Upload Files'; the list or grid of decrypted names; drag-and-drop with
 // the 'Drop files to upload' overlay; inline rename, download (with its progress), delete and the
 // previewer.

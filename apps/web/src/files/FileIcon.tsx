@@ -1,4 +1,4 @@
-// The icon of a file by its type (spec §2: list rows and grid tiles).
+// The icon of a file by its type (docs/product.md §2: list rows and grid tiles).
 import { File, FileAudio, FileImage, FileText, FileVideo, FileType } from 'lucide-react';
 import { iconKind } from './model.ts';
 

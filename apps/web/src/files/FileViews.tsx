@@ -1,5 +1,5 @@
 // The list and grid views, virtualised against the window scroll so 10,000 files stay smooth.
-// The grid has 2 to 6 columns depending on its width (spec §2).
+// The grid has 2 to 6 columns depending on its width (docs/product.md §2).
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { FileRow, FileTile, type FileActions } from './FileItems.tsx';

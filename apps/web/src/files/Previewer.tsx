@@ -1,4 +1,4 @@
-// The previewer (spec §2, §4 Previewer): loading, error or content. The file is decrypted in the
+// The previewer (docs/product.md §2, §4 Previewer): loading, error or content. The file is decrypted in the
 // Worker into memory. Nothing from a file ever runs in the app's origin: images and SVG are shown
 // only through <img> (scripts in an SVG image never run), text as text, PDF through pdf.js onto a
 // canvas, video and audio in media elements; HTML and unknown types get no preview at all.

@@ -1,4 +1,4 @@
-// Inline rename (spec §4 Rename): the name without its extension is edited, the extension is
+// Inline rename (docs/product.md §4 Rename): the name without its extension is edited, the extension is
 // kept. Enter confirms, Escape cancels; an unchanged or empty name cancels.
 import { useEffect, useRef, useState } from 'react';
 import { renamedName, splitName } from './model.ts';

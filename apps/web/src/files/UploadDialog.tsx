@@ -1,4 +1,4 @@
-// The upload dialog (spec §2, §4 Upload): the chosen files with checkboxes and sizes in KB, the
+// The upload dialog (docs/product.md §2, §4 Upload): the chosen files with checkboxes and sizes in KB, the
 // plan's size check, then per-file and overall progress in percent; Cancel stops the uploads.
 // After the uploads the list reloads and the selection clears.
 import { CheckCircle2, Upload as UploadIcon } from 'lucide-react';

@@ -1,5 +1,5 @@
 // Pure logic of the file browser: the decrypted entry, name and extension handling for rename,
-// the preview kind of a file, the upload selection and the plan's size check (spec §4, §5, §9).
+// the preview kind of a file, the upload selection and the plan's size check (docs/product.md §4, §5, §9).
 import mime from 'mime/lite';
 import { fileTooLargeMessage, isFileSizeAllowed } from '@sealvault/protocol';
 
@@ -20,7 +20,7 @@ export interface FileEntry {
   sha256?: string;
 }
 
-/** The MIME types and extensions the picker accepts (spec §5: pdf, image, video, audio, text). */
+/** The MIME types and extensions the picker accepts (docs/product.md §5: pdf, image, video, audio, text). */
 export const PICKER_ACCEPT = 'application/pdf,image/*,video/*,audio/*,text/*,.txt,.md,.csv,.json';
 
 /** Splits "report.final.pdf" into ["report.final", ".pdf"]; dotfiles and no-dot names keep "". */

@@ -1,7 +1,7 @@
-// How a plan reads on screen (spec §9 Display, §2 Subscription page labels).
+// How a plan reads on screen (docs/product.md §9 Display, §2 Subscription page labels).
 import { isUnlimited, type Plan, type PlanId } from '@sealvault/protocol';
 
-/** The label each paid plan carries on its card (spec §2, Subscription page). */
+/** The label each paid plan carries on its card (docs/product.md §2, Subscription page). */
 export const planBadges: Partial<Record<PlanId, string>> = {
   basic: 'Most Popular',
   pro: 'Professional',

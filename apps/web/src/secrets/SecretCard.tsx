@@ -1,4 +1,4 @@
-// One secret (spec §2 "Secrets manager"): edit, delete, copy, show/hide password, and the created
+// One secret (docs/product.md §2 "Secrets manager"): edit, delete, copy, show/hide password, and the created
 // and updated dates. A secret with notes but no username or password shows as plain text.
 import { Copy, Eye, EyeOff, FileText, Globe, KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-// The forms of spec §2: 'Add Secret' / 'Edit Secret' (site password) and 'Add Plain Text Secret',
-// with the validation messages of spec §5 and the password generator. When another tab saved the
+// The forms of docs/product.md §2: 'Add Secret' / 'Edit Secret' (site password) and 'Add Plain Text Secret',
+// with the validation messages of docs/product.md §5 and the password generator. When another tab saved the
 // same secret first, the newer version is loaded and the user's edit stays in the form.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

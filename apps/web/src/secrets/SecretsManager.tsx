@@ -1,4 +1,4 @@
-// The secrets manager of an unlocked secrets vault (spec §2): title 'Secrets', the count of
+// The secrets manager of an unlocked secrets vault (docs/product.md §2): title 'Secrets', the count of
 // encrypted secrets, search (title, username or url, in the browser on decrypted data), 'Add
 // Plain Text' and 'Add Site Password', and the cards. Long lists are virtualised, so thousands of
 // secrets stay smooth.

@@ -1,4 +1,4 @@
-// The password generator (spec §5: 16 characters of letters, digits and !@#$%^&*). Characters are
+// The password generator (docs/product.md §5: 16 characters of letters, digits and !@#$%^&*). Characters are
 // drawn with crypto.getRandomValues by rejection sampling, so every character is equally likely
 // (no modulo bias).
 export const GENERATOR_ALPHABET =

@@ -1,4 +1,4 @@
-// What a secret holds once decrypted (spec §3 "Secret"), the form rules of spec §5, and search.
+// What a secret holds once decrypted (docs/product.md §3 "Secret"), the form rules of docs/product.md §5, and search.
 import { z } from 'zod';
 
 export interface SecretFields {

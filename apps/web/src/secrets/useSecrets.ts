@@ -1,5 +1,5 @@
 // The decrypted secrets of an unlocked vault, and the changes to them. Records are decrypted in
-// the Worker in one batch; the list reloads after each create, update and delete (spec §4). A
+// the Worker in one batch; the list reloads after each create, update and delete (docs/product.md §4). A
 // stale update (another tab saved first) throws SecretConflictError after the list is refreshed,
 // so the newer version is on screen and the user's edit is still in the form.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// The signed-in guard of spec §2 for /dashboard, /vault/:vaultId and /subscription: a spinner
-// with a loading message while the session loads (forced to end after 5 s, spec §4), and with no
+// The signed-in guard of docs/product.md §2 for /dashboard, /vault/:vaultId and /subscription: a spinner
+// with a loading message while the session loads (forced to end after 5 s, docs/product.md §4), and with no
 // session a redirect to /auth that remembers where the visitor was going.
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';

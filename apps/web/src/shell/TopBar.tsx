@@ -1,4 +1,4 @@
-// The top bar of the signed-in screens (spec §2): product name, the 'End-to-End Encrypted'
+// The top bar of the signed-in screens (docs/product.md §2): product name, the 'End-to-End Encrypted'
 // badge, the current plan with a star (grey for free), a Dashboard button, the theme toggle and
 // the user menu. On a phone (below `sm`) the word mark and the badge's and Dashboard's labels are
 // left to screen readers and a long plan name truncates, so that the user menu, the only way to

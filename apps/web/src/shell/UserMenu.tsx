@@ -1,4 +1,4 @@
-// The user menu of the top bar (spec §2): the full name (or 'User') and the e-mail, then
+// The user menu of the top bar (docs/product.md §2): the full name (or 'User') and the e-mail, then
 // Subscription, Settings and Logout. Radix DropdownMenu gives the keyboard handling, and closes
 // the menu on an outside click and on Escape.
 import * as Menu from '@radix-ui/react-dropdown-menu';

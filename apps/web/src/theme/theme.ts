@@ -1,4 +1,4 @@
-// Theme rules (spec §3 "Theme", §4): light or dark, stored under the key 'theme'. With nothing
+// Theme rules (docs/product.md §3 "Theme", §4): light or dark, stored under the key 'theme'. With nothing
 // stored the system preference is followed, live; otherwise the stored value; light by default.
 // public/theme-init.js applies the same rule before first paint; keep the two in step.
 

@@ -1,4 +1,4 @@
-// The create-vault wizard (spec §2): 4 steps with 'Step x of 4' and a percentage. Keys are made
+// The create-vault wizard (docs/product.md §2): 4 steps with 'Step x of 4' and a percentage. Keys are made
 // in the crypto Worker from the password, which never leaves the browser; the server receives the
 // wrapped key slot only.
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -94,7 +94,7 @@ export function CreateVaultWizard({
     try {
       const id = crypto.randomUUID();
       const provider = state.provider ?? 'server';
-      // A files vault on a cloud provider gets its folder there first (spec §7: the product
+      // A files vault on a cloud provider gets its folder there first (docs/product.md §7: the product
       // prefix, an underscore, the vault name); the vault records where it is.
       const storage = providerFor(provider);
       const storageFolder =

@@ -1,4 +1,4 @@
-// Delete-vault confirmation (spec §2): 'Deleting...' while it runs; on failure an alert with the
+// Delete-vault confirmation (docs/product.md §2): 'Deleting...' while it runs; on failure an alert with the
 // error or 'Failed to delete vault', kept in the dialog (rather than closing it, as the spec's
 // original did) so the user can try again or cancel. Deleting ends the vault's session, so the
 // Worker forgets its keys.

@@ -1,8 +1,8 @@
-// The Unlock Vault dialog (spec §2): vault name, password with show/hide, the security notice,
+// The Unlock Vault dialog (docs/product.md §2): vault name, password with show/hide, the security notice,
 // Cancel and Unlock. The password goes to the crypto Worker only; a wrong one, like any other
 // failure to open the key slot, reads 'Invalid password'. Unlocking records last_accessed.
 // A vault whose provider needs an account connection that this browser lacks asks for the
-// connection first (spec §2 "Unlock dialog", with the provider's name), instead of the password.
+// connection first (docs/product.md §2 "Unlock dialog", with the provider's name), instead of the password.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudOff, ShieldCheck } from 'lucide-react';
 import { useEffect, type RefObject } from 'react';

@@ -1,4 +1,4 @@
-// What the plan allows and what is used of it (spec §9): vaults against max_vaults, and the bytes
+// What the plan allows and what is used of it (docs/product.md §9): vaults against max_vaults, and the bytes
 // of files on this server against max_storage_mb. Both bars are green below 70%, yellow from 70%,
 // red from 90%, width capped at 100%; an unlimited plan shows no bar.
 import {

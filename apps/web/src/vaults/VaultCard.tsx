@@ -1,4 +1,4 @@
-// One vault on the dashboard (spec §2 "Dashboard view"): name, description, type, provider,
+// One vault on the dashboard (docs/product.md §2 "Dashboard view"): name, description, type, provider,
 // Locked/Unlocked badge, counts, total size and last accessed. The whole card opens the vault;
 // the delete button shows only while the vault is unlocked.
 import { CheckCircle2, FolderLock, KeyRound, Lock, Trash2 } from 'lucide-react';

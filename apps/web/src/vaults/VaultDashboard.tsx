@@ -1,4 +1,4 @@
-// The dashboard view (spec §2): title, usage (vaults, and storage against the plan's quota), the
+// The dashboard view (docs/product.md §2): title, usage (vaults, and storage against the plan's quota), the
 // upgrade banner (the limit banner at the limit), the 'Create New Vault' tile, one card per vault
 // and the hidden-vaults toggle.
 import * as Tooltip from '@radix-ui/react-tooltip';

@@ -1,4 +1,4 @@
-// /vault/:vaultId (spec §2 "Vault page"): 'Loading vault...', 'Vault not found' with a way back,
+// /vault/:vaultId (docs/product.md §2 "Vault page"): 'Loading vault...', 'Vault not found' with a way back,
 // the Unlock Vault dialog while locked (closing it returns to the dashboard), and the vault's
 // contents once unlocked. When the 30-minute session runs out the dialog comes back.
 import * as Menu from '@radix-ui/react-dropdown-menu';

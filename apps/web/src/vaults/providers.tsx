@@ -1,5 +1,5 @@
 // Storage providers as the wizard, the vault cards, the unlock dialog and Settings show them
-// (spec §3 "Provider", §4 "Provider connection"), and the one place that says which of them are
+// (docs/product.md §3 "Provider", §4 "Provider connection"), and the one place that says which of them are
 // connected here and which a new vault may use.
 //
 // [Note: provider availability]
@@ -62,7 +62,7 @@ export const providerInfo = (id: ProviderType): ProviderInfo =>
 export const CLOUD_PROVIDERS: readonly ProviderType[] = ['googledrive', 'dropbox', 'onedrive'];
 export const isCloud = (id: ProviderType) => CLOUD_PROVIDERS.includes(id);
 
-/** A provider's connection in this browser (spec §4 "Provider connection"). */
+/** A provider's connection in this browser (docs/product.md §4 "Provider connection"). */
 export type ConnectionStatus =
   | 'unavailable' // cannot be connected here: no client id on this server, or no OPFS
   | 'disconnected'
@@ -151,7 +151,7 @@ const notOffered = (id: ProviderType, vaultType: VaultType): string | null =>
 
 export type ProviderChoice = { selectable: true } | { selectable: false; reason: string };
 
-/** Whether the wizard may create a vault on `id`, and if not, why (spec §2 wizard, step 3). */
+/** Whether the wizard may create a vault on `id`, and if not, why (docs/product.md §2 wizard, step 3). */
 export function providerChoice(
   id: ProviderType,
   env = browserEnv(),
@@ -172,7 +172,7 @@ export const selectableProviders = (
   PROVIDERS.filter((p) => providerChoice(p.id, env, vaultType).selectable).map((p) => p.id);
 
 /**
- * Whether opening a vault of `id` first needs an account connection that is missing (spec §4
+ * Whether opening a vault of `id` first needs an account connection that is missing (docs/product.md §4
  * "Vault session": a cloud vault needs its connected account).
  */
 export const needsConnection = (id: ProviderType, env = browserEnv()): boolean =>

@@ -1,4 +1,4 @@
-// Vault unlock sessions (spec §4 "Vault session"), the web app's one record of which vaults are
+// Vault unlock sessions (docs/product.md §4 "Vault session"), the web app's one record of which vaults are
 // open: in memory only, never persisted. A session lasts 30 minutes from unlock; then the vault
 // counts as locked, its session is removed and the crypto Worker forgets its keys. What is kept
 // here per vault is its expiry and the Worker's opaque handle of its keys (a `SessionId`); key

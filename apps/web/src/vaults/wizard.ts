@@ -1,4 +1,4 @@
-// The create-vault wizard's steps and gating (spec §2 "Create-vault wizard", §4 "Wizard", §5
+// The create-vault wizard's steps and gating (docs/product.md §2 "Create-vault wizard", §4 "Wizard", §5
 // "Vault creation"): 1 basic info, 2 vault type, 3 storage provider, 4 password.
 import { z } from 'zod';
 import { messages, type ProviderType, type VaultType } from '@sealvault/protocol';
@@ -27,7 +27,7 @@ export const initialWizard: WizardState = {
 
 export const NAME_REQUIRED = 'Vault name is required';
 
-/** A vault password (spec §5 "Vault creation"): at least 8 characters. */
+/** A vault password (docs/product.md §5 "Vault creation"): at least 8 characters. */
 export const vaultPassword = z.string().min(MIN_VAULT_PASSWORD, messages.vaults.passwordTooShort);
 
 const anyState = {
@@ -40,9 +40,9 @@ const anyState = {
 };
 
 export interface StepRules {
-  /** What step 3 may choose from for a vault type (only connected providers, spec §2). */
+  /** What step 3 may choose from for a vault type (only connected providers, docs/product.md §2). */
   selectable?: (vaultType: VaultType) => readonly ProviderType[];
-  /** Vault types the plan does not allow now, with the reason (spec §9). */
+  /** Vault types the plan does not allow now, with the reason (docs/product.md §9). */
   unavailable?: Partial<Record<VaultType, string>>;
 }
 

@@ -1,4 +1,4 @@
-// Downloading and decrypting a file (spec §4, §5; architecture.md, Web). The ciphertext is
+// Downloading and decrypting a file (docs/product.md §4, §5; architecture.md, Web). The ciphertext is
 // streamed from the vault's storage provider and decrypted in the Worker chunk by chunk. Small files become a Blob;
 // larger ones are streamed to disk through the File System Access API where the browser has it,
 // otherwise through the media Service Worker as an attachment (mediaStream.ts); a Blob is the

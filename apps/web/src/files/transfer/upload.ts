@@ -1,4 +1,4 @@
-// Uploading one file (spec §4 Upload; architecture.md, Web). The file's metadata is encrypted,
+// Uploading one file (docs/product.md §4 Upload; architecture.md, Web). The file's metadata is encrypted,
 // then the plaintext is encrypted in the crypto Workers chunk by chunk while the vault's storage
 // provider stores the ciphertext (apps/web/src/storage): memory stays flat at any file size.
 // Our server makes the file's record itself when the last byte is in; for any other provider the

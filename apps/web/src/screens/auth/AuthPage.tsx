@@ -1,4 +1,4 @@
-// /auth (spec §2): sign in and sign up, toggling between the two modes, plus the steps that hang
+// /auth (docs/product.md §2): sign in and sign up, toggling between the two modes, plus the steps that hang
 // off them: 'Forgot password?', the reset page of the mailed link, and the two-factor code.
 // A signed-in visitor goes on to the remembered location (or /dashboard).
 import { ArrowLeft } from 'lucide-react';

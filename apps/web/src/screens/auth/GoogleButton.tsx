@@ -1,4 +1,4 @@
-// 'Continue with Google' (spec §2), shown only when the server has Google sign-in configured
+// 'Continue with Google' (docs/product.md §2), shown only when the server has Google sign-in configured
 // (GET /api/auth-config). The browser leaves for the provider and comes back to `next`; when the
 // provider or the server refuses, Better Auth sends it back to /auth with an `error` parameter.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Sign-in (spec §2 Login screen): e-mail and password. An unverified address gets an
+// Sign-in (docs/product.md §2 Login screen): e-mail and password. An unverified address gets an
 // explanation and the resend; an account with two-factor continues to the code step.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Sign-up (spec §2 Sign-up screen, §5 validation): full name, e-mail, password with show/hide,
+// Sign-up (docs/product.md §2 Sign-up screen, §5 validation): full name, e-mail, password with show/hide,
 // confirmation. On success the spec's message asks the user to verify their e-mail; no session
 // starts until they do (the server requires a verified address).
 import { zodResolver } from '@hookform/resolvers/zod';

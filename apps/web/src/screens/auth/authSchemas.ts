@@ -1,4 +1,4 @@
-// The validation of the account forms (spec §5, Sign-up): every field required, the password at
+// The validation of the account forms (docs/product.md §5, Sign-up): every field required, the password at
 // least 6 characters, the confirmation equal to it. Messages are the spec's, from protocol.
 import { z } from 'zod';
 import { messages } from '@sealvault/protocol';
@@ -9,7 +9,7 @@ const required = (what: string) => z.string().trim().min(1, `${what} is required
 
 const email = required('Email').pipe(z.email('Enter a valid email address'));
 
-/** A new password: at least 6 characters (spec §5), at most the server's 128. */
+/** A new password: at least 6 characters (docs/product.md §5), at most the server's 128. */
 const newPassword = z
   .string()
   .min(1, 'Password is required')

@@ -1,4 +1,4 @@
-// /dashboard (spec §2): one of three views by the `view` query parameter.
+// /dashboard (docs/product.md §2): one of three views by the `view` query parameter.
 import { useSearchParams } from 'react-router';
 import { DashboardView } from './DashboardView.tsx';
 import { readDashboardView } from './dashboardView.ts';

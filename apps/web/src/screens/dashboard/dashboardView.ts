@@ -1,4 +1,4 @@
-// The views /dashboard shows by its `view` query parameter (spec §2); dashboard is the default.
+// The views /dashboard shows by its `view` query parameter (docs/product.md §2); dashboard is the default.
 export type DashboardViewName = 'dashboard' | 'subscription' | 'settings';
 
 export function readDashboardView(search: URLSearchParams): DashboardViewName {

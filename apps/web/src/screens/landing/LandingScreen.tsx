@@ -1,4 +1,4 @@
-// The public landing page (spec §2): header, hero, features, statistics, testimonials, pricing,
+// The public landing page (docs/product.md §2): header, hero, features, statistics, testimonials, pricing,
 // closing call to action and footer.
 import { ClosingCta } from './ClosingCta.tsx';
 import { Features } from './Features.tsx';

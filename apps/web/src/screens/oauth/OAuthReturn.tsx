@@ -1,4 +1,4 @@
-// The pages a provider's sign-in popup comes back to (spec §2 /dropbox-auth: 'Completing Dropbox
+// The pages a provider's sign-in popup comes back to (docs/product.md §2 /dropbox-auth: 'Completing Dropbox
 // authentication...'; /google-auth the same for Google Drive). They hand what the provider put in
 // the address (the code and state in the query, or the token in the fragment) to the app's window
 // (storage/cloud/popup.ts) and close. Nothing is stored or sent anywhere else.

@@ -1,5 +1,5 @@
-// The Settings 'Vault Management' section (spec §2): each vault can be hidden from the dashboard
-// or shown again. Only the Pro plan may hide (spec §5, enforced by the server too); other plans
+// The Settings 'Vault Management' section (docs/product.md §2): each vault can be hidden from the dashboard
+// or shown again. Only the Pro plan may hide (docs/product.md §5, enforced by the server too); other plans
 // see 'Upgrade to the Pro plan to hide vaults from your dashboard.' and can still show a vault
 // that is hidden. Hidden vaults leave the dashboard until 'Show N hidden vault(s)' is used.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

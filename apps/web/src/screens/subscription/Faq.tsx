@@ -1,4 +1,4 @@
-// The FAQ of the subscription page (spec §2: upgrades take effect immediately, downgrades at the
+// The FAQ of the subscription page (docs/product.md §2: upgrades take effect immediately, downgrades at the
 // end of the billing period).
 const entries = [
   {

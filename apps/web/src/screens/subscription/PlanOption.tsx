@@ -1,5 +1,5 @@
 // One plan card of the subscription page: name, label, price, description, features and the
-// action of spec §2: 'Current Plan', 'Pay Now' (normal user), 'Admin Upgrade (Free)' (admin) or
+// action of docs/product.md §2: 'Current Plan', 'Pay Now' (normal user), 'Admin Upgrade (Free)' (admin) or
 // 'Switch to Free' (downgrade), reading 'Processing...' or 'Downgrading...' while it runs. An
 // account on Free that never had a trial is also offered one on each paid plan (issue 19); the
 // plan on trial keeps 'Pay Now', to go on after the trial.

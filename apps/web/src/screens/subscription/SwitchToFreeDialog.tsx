@@ -1,5 +1,5 @@
 // Confirms 'Switch to Free': with a paid period running it is scheduled for the period's end
-// (spec §2 FAQ), otherwise it applies at once. Nothing is deleted either way; ending a trial this
+// (docs/product.md §2 FAQ), otherwise it applies at once. Nothing is deleted either way; ending a trial this
 // way leaves the vaults over Free's limit read-only ([Note: read-only after a trial], protocol).
 import { useState } from 'react';
 import { Modal } from '../../components/Modal.tsx';

@@ -1,5 +1,5 @@
 // The feature list of each plan card on the subscription page: its limits, then the plans
-// table's feature lines (issue 19; seeded with spec §2's: 'Priority support' for basic;
+// table's feature lines (issue 19; seeded with docs/product.md §2's: 'Priority support' for basic;
 // 'Priority support', 'Advanced features' and 'Team collaboration' for pro).
 import { formatPlanSize, isUnlimited, type Plan } from '@sealvault/protocol';
 

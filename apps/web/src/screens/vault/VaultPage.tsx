@@ -1,4 +1,4 @@
-// /vault/:vaultId (spec §2 "Vault page"): unlock, then the secrets manager for a secrets vault or
+// /vault/:vaultId (docs/product.md §2 "Vault page"): unlock, then the secrets manager for a secrets vault or
 // the file browser for a file vault.
 import { FileBrowser } from '../../files/FileBrowser.tsx';
 import { SecretsManager } from '../../secrets/SecretsManager.tsx';

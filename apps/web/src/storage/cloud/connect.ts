@@ -1,4 +1,4 @@
-// Connect and Disconnect of the Settings cards (spec §4 "Provider connection": not connected,
+// Connect and Disconnect of the Settings cards (docs/product.md §4 "Provider connection": not connected,
 // connecting, connected): one entry per cloud provider, the passing states in the connection
 // store, and the spec's error texts (§8 "Cloud connections") for each way a connection fails.
 import { connectDropbox, disconnectDropbox } from '../dropbox/auth.ts';

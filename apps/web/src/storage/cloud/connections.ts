@@ -1,4 +1,4 @@
-// Cloud accounts connected in this browser (spec §3 "Cloud connection", §4 "Provider
+// Cloud accounts connected in this browser (docs/product.md §3 "Cloud connection", §4 "Provider
 // connection"). Tokens stay in this browser, in local storage, as the spec says: Google Drive
 // keeps access_token and expires_at, Dropbox accessToken and expiresAt (and the refresh token
 // that renews it without asking). The server never sees them. The store also holds this page's

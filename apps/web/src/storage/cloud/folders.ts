@@ -15,7 +15,7 @@ export function folderOf(vaultId: string): string {
   return folder;
 }
 
-/** The folder name of a new vault (spec §7: the product prefix, an underscore, the vault name). */
+/** The folder name of a new vault (docs/product.md §7: the product prefix, an underscore, the vault name). */
 export const folderNameFor = (vaultName: string): string =>
   `SealVault_${[...vaultName]
     .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c))

@@ -1,4 +1,4 @@
-// A provider's sign-in in a popup (spec §7: 500 by 700 pixels, with a state check). The popup
+// A provider's sign-in in a popup (docs/product.md §7: 500 by 700 pixels, with a state check). The popup
 // comes back to one of our return pages (/dropbox-auth, /google-auth: OAuthReturn.tsx), which
 // hands what the provider put in its address to this window over a BroadcastChannel of this origin
 // (and window.opener where it still exists), then closes. Every way it can end without a result

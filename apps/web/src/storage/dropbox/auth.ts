@@ -1,4 +1,4 @@
-// Connecting Dropbox (issue 16; spec §7 "File-hosting service", §9): the authorization code flow
+// Connecting Dropbox (issue 16; docs/product.md §7 "File-hosting service", §9): the authorization code flow
 // with PKCE (S256, a verifier of 128 characters), a state check and token_access_type=offline, in
 // a popup that comes back to /dropbox-auth. The code is exchanged from the browser, with the
 // verifier and the redirect address; refresh tokens renew an expired access token without asking.

@@ -1,4 +1,4 @@
-// The Dropbox provider (issue 16; spec §7 "File-hosting service"): ciphertext blobs in the
+// The Dropbox provider (issue 16; docs/product.md §7 "File-hosting service"): ciphertext blobs in the
 // vault's folder of the user's Dropbox, called straight from the browser with the token of
 // cloud/connections.ts. Blobs are named by their blob id, which is also their reference.
 // - Uploads go through an upload session (start, append_v2, finish) in 8 MiB requests, so any
@@ -332,7 +332,7 @@ export function createDropboxProvider(settings: () => DropboxSettings | null): S
           throw new StorageError('failed', texts.downloadFailed);
         return res.body ?? new ReadableStream({ start: (c) => c.close() });
       } catch (err) {
-        // A 409 on a download means the file is not there (spec §7).
+        // A 409 on a download means the file is not there (docs/product.md §7).
         if (err instanceof DropboxError && err.status === 409)
           throw new StorageError('not_found', messages.files.dataNotFound, { cause: err });
         return fail(err, texts.downloadFailed);

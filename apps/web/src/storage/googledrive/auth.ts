@@ -1,4 +1,4 @@
-// Connecting Google Drive (issue 16; spec §4, §7 "Cloud drive service"): sign-in in a popup with
+// Connecting Google Drive (issue 16; docs/product.md §4, §7 "Cloud drive service"): sign-in in a popup with
 // the OAuth 2.0 flow for browser apps (response_type=token), the scope limited to the files the
 // app creates (drive.file), and a state check. The popup comes back to /google-auth with the token
 // in the address's fragment. On restore a token that has not expired is reused; otherwise a

@@ -1,10 +1,10 @@
-// The Google Drive provider (issue 16; spec §7 "Cloud drive service"): ciphertext blobs in the
+// The Google Drive provider (issue 16; docs/product.md §7 "Cloud drive service"): ciphertext blobs in the
 // vault's folder of the user's Drive (storage_folder, a folder id), called straight from the
 // browser (Drive v3 REST) with the token of cloud/connections.ts. With the drive.file scope the
 // app sees only what it made.
 // - A blob is a file named by its blob id inside the vault folder; the blob id is its reference.
 //   Drive addresses files by id and lets two files share a name, so a blob is found by searching
-//   its folder for its name (spec §7, "Search for files and folders"), remembered per folder, and
+//   its folder for its name (docs/product.md §7, "Search for files and folders"), remembered per folder, and
 //   a put refuses a name that is already there rather than make a second file of that name.
 // - Uploads ("Upload file data"): up to 5 MiB in one multipart request; larger ones through a
 //   resumable session in 8 MiB chunks (session.ts), which goes on from what Drive holds after a

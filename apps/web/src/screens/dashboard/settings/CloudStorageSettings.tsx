@@ -1,4 +1,4 @@
-// The settings view's 'Cloud Storage Settings' section (spec §2 "Settings view"): a connect card
+// The settings view's 'Cloud Storage Settings' section (docs/product.md §2 "Settings view"): a connect card
 // for the cloud drive service (Google Drive) and the file-hosting service (Dropbox), the 'How it
 // works' note, and the 'Available Providers' grid. A card whose provider this server has no client
 // id for says so ([Note: provider availability] in vaults/providers.tsx); the others connect

@@ -1,4 +1,4 @@
-// The settings view (/dashboard?view=settings, spec §2): the Account section, then the spec's
+// The settings view (/dashboard?view=settings, docs/product.md §2): the Account section, then the spec's
 // 'Cloud Storage Settings' and 'Vault Management', each its own section component.
 import { AccountSection } from './AccountSection.tsx';
 import { CloudStorageSettings } from './CloudStorageSettings.tsx';

@@ -1,5 +1,5 @@
 // What a connect card in 'Cloud Storage Settings' shows for each state of its provider's
-// connection (spec §2 "Settings view", §4 "Provider connection"): its heading, a status line, a
+// connection (docs/product.md §2 "Settings view", §4 "Provider connection"): its heading, a status line, a
 // message and the one action it offers. Connect is disabled while connecting; a failed
 // connection is headed 'Connection Failed'. A provider this server has no client id for says so
 // instead of offering a button that could not work.

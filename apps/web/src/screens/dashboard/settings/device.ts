@@ -18,7 +18,7 @@ export function deviceName(userAgent: string | null | undefined): string {
   return b ?? s ?? 'Unknown device';
 }
 
-/** Dates in the US short format (spec §9), with the time. */
+/** Dates in the US short format (docs/product.md §9), with the time. */
 export function formatSessionDate(value: Date | string): string {
   return new Date(value).toLocaleString('en-US', {
     month: 'short',
