@@ -69,8 +69,6 @@ export function iconKind(
   return k;
 }
 
-/** Size in KB with one decimal, as the upload selection shows it. */
-
 /** The spec's message when a file is over the plan's limit, or null when it may be uploaded. */
 export function sizeProblem(bytes: number, maxFileSizeMb: number | undefined): string | null {
   if (maxFileSizeMb === undefined) return null;
