@@ -116,6 +116,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // Two documents: the app, and the checkout's own page, the only one whose CSP allows the
+      // payment provider's script ([Note: checkout document] in apps/server/src/http/security.ts).
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        checkout: path.resolve(import.meta.dirname, 'checkout.html'),
+      },
       output: {
         // React and the router change rarely: their own long-cached chunk. Everything else is
         // split by the lazy routes (routes.tsx), so heavy screens never weigh on the landing page.

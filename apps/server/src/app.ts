@@ -21,6 +21,7 @@ import { vaultsRoutes } from './vaults/vaults.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { visibilityRoutes } from './subscriptions/visibility.routes.ts';
 import { IPN_PATH, paymentsRoutes } from './payments/payments.routes.ts';
+import { checkoutPageRoutes } from './payments/checkout.page.ts';
 import { messages, type HealthResponse } from '@sealvault/protocol';
 import { sql } from 'kysely';
 
@@ -87,6 +88,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.all('*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/api', api);
 
+  // Before the app's pages: the checkout's own document, with its own CSP (http/security.ts).
+  app.route('/', checkoutPageRoutes(deps.config.webDist));
   app.route('/', webRoutes(deps.config.webDist));
   return app;
 }

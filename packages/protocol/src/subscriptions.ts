@@ -84,6 +84,12 @@ export const paymentsConfigSchema = z.discriminatedUnion('configured', [
 ]);
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 
+/**
+ * The page a checkout runs in, `${CHECKOUT_PAGE_PATH}?ref=<reference>`: a document of its own with
+ * the provider's script, never an app page ([Note: checkout document], server http/security.ts).
+ */
+export const CHECKOUT_PAGE_PATH = '/checkout';
+
 /** POST /api/payments/checkout: starts a checkout for one plan. */
 export const checkoutRequestSchema = z.object({ plan_id: paidPlanIdSchema });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

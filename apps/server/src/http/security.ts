@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+import { CHECKOUT_PAGE_PATH } from '@sealvault/protocol';
 import { errorBody } from './errors.ts';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -23,23 +24,44 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * The policy, widened only for what this server configures:
- * - a card payment provider (spec §7): its inline cart is a script from the provider's checkout
- *   host that opens the provider's frame and talks to it; that host is added to script-src,
- *   connect-src and frame-src;
- * - cloud storage providers (issue 16): the browser calls their APIs itself; their API origins
- *   are added to connect-src only.
- * Without either, the policy is CONTENT_SECURITY_POLICY unchanged.
+ * The app's policy, widened only for cloud storage providers (issue 16): the browser calls their
+ * APIs itself, so their API origins are added to connect-src. No third-party script is allowed,
+ * on any page of the app [Note: checkout document].
  */
-export function contentSecurityPolicy(paymentHost?: string, apiOrigins: string[] = []): string {
-  const extra: Record<string, string[]> = {
-    'script-src': paymentHost ? [paymentHost] : [],
-    'connect-src': [...(paymentHost ? [paymentHost] : []), ...apiOrigins],
-    'frame-src': paymentHost ? [paymentHost] : [],
-  };
+export function contentSecurityPolicy(apiOrigins: string[] = []): string {
   return CONTENT_SECURITY_POLICY.split('; ')
-    .map((d) => [d, ...(extra[d.split(' ')[0] ?? ''] ?? [])].join(' '))
+    .map((d) => (d.startsWith('connect-src ') ? [d, ...apiOrigins].join(' ') : d))
     .join('; ');
+}
+
+/**
+ * [Note: checkout document]
+ * The card payment provider's inline cart (spec §7) is a script from its checkout host, and a
+ * script runs with all the privileges of its page. So it never runs in the app's pages, where a
+ * vault may be unlocked: 'Pay Now' leaves the app for CHECKOUT_PAGE_PATH, a document of its own
+ * (apps/web/checkout.html, served by payments/checkout.page.ts) that holds only the checkout
+ * script and the order's details, and the checkout returns by a full redirect to /subscription,
+ * a fresh app page. Only that document's policy lets the provider's host into script-src (and
+ * frame-src, connect-src, img-src, style-src, font-src and form-action, which its cart uses); its
+ * connect-src does not even allow our own origin, so no script there can call the API. It still
+ * shares the app's origin, so it could read what the origin keeps in localStorage (the cloud
+ * providers' access tokens), never a vault's keys or password; serving the checkout from an origin
+ * of its own would close that too.
+ */
+export function checkoutContentSecurityPolicy(paymentHost: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${paymentHost}`,
+    `style-src 'self' 'unsafe-inline' ${paymentHost}`,
+    `img-src 'self' data: ${paymentHost}`,
+    `font-src 'self' ${paymentHost}`,
+    `connect-src ${paymentHost}`,
+    `frame-src ${paymentHost}`,
+    `form-action ${paymentHost}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }
 
 /**
@@ -54,7 +76,8 @@ export function securityHeaders(
   paymentHost?: string,
   storageApiOrigins: string[] = [],
 ): MiddlewareHandler {
-  const policy = contentSecurityPolicy(paymentHost, storageApiOrigins);
+  const policy = contentSecurityPolicy(storageApiOrigins);
+  const checkoutPolicy = paymentHost ? checkoutContentSecurityPolicy(paymentHost) : policy;
   const common: SecureHeadersOptions = {
     referrerPolicy: 'no-referrer',
     xFrameOptions: 'DENY',
@@ -66,7 +89,10 @@ export function securityHeaders(
   const popupReturn = secureHeaders({ ...common, crossOriginOpenerPolicy: 'unsafe-none' });
   return async (c, next) => {
     await (POPUP_RETURN_PATHS.includes(c.req.path) ? popupReturn : app)(c, next);
-    c.header('Content-Security-Policy', policy);
+    c.header(
+      'Content-Security-Policy',
+      c.req.path === CHECKOUT_PAGE_PATH ? checkoutPolicy : policy,
+    );
   };
 }
 

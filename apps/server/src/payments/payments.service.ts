@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import {
+  paidPlanIdSchema,
   subscriptionMessages,
   type CheckoutResponse,
   type PaidPlanId,
@@ -70,6 +71,40 @@ export async function startCheckout(
     plan_id: planId,
     created_at: now.toISOString(),
   });
+  return checkoutDetails(deps, payments, { reference, planId, planName: plan.name });
+}
+
+/**
+ * A checkout this user started (its reference), for the checkout page [Note: checkout document
+ * in http/security.ts]; undefined for any other reference, another user's or a plan gone.
+ */
+export async function checkoutOf(
+  deps: Deps,
+  userId: string,
+  reference: string,
+): Promise<CheckoutResponse | undefined> {
+  const payments = deps.config.payments;
+  if (!payments) return undefined;
+  const db = deps.db.kysely;
+  const row = await repo.findCheckout(db, reference);
+  const planId = paidPlanIdSchema.safeParse(row?.plan_id);
+  if (!row || row.user_id !== userId || !planId.success) return undefined;
+  const plan = await db
+    .selectFrom('subscription_plans')
+    .select('name')
+    .where('id', '=', planId.data)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  if (!plan) return undefined;
+  return checkoutDetails(deps, payments, { reference, planId: planId.data, planName: plan.name });
+}
+
+/** The cart's settings and the buy-link of one checkout. */
+function checkoutDetails(
+  deps: Pick<Deps, 'config'>,
+  payments: PaymentsConfig,
+  { reference, planId, planName }: { reference: string; planId: PaidPlanId; planName: string },
+): CheckoutResponse {
   const productCode = payments.products[planId];
   const returnUrl = `${deps.config.publicUrl}/subscription`;
   const buyLink = new URL('/checkout/buy', payments.checkoutHost);
@@ -90,7 +125,7 @@ export async function startCheckout(
     checkout_host: payments.checkoutHost,
     plan_id: planId,
     product_code: productCode,
-    product_name: plan.name,
+    product_name: planName,
     currency: 'USD',
     return_url: returnUrl,
     buy_link_url: buyLink.toString(),

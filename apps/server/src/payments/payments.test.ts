@@ -88,7 +88,7 @@ describe('payments configuration', () => {
     expect((await postIpn(bare, 'REFNO=1')).status).toBe(404);
   });
 
-  it('gives the merchant and product codes, and lets the checkout host into the CSP', async () => {
+  it('gives the merchant and product codes, and keeps the checkout host out of the CSP', async () => {
     const u = await createUser(t);
     const res = await send(t, u.cookie, 'GET', '/api/payments/config');
     expect(paymentsConfigSchema.parse(await res.json())).toEqual({
@@ -97,10 +97,10 @@ describe('payments configuration', () => {
       checkout_host: 'https://secure.2checkout.com',
       products: { basic: 'PROD-BASIC', pro: 'PROD-PRO', unlimited: 'PROD-UNLIMITED' },
     });
+    // The cart runs only in the checkout's own document (checkout-page.test.ts).
     const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' https://secure.2checkout.com");
-    expect(csp).toContain("connect-src 'self' https://secure.2checkout.com");
-    expect(csp).toContain("frame-src 'self' blob: https://secure.2checkout.com");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toContain('2checkout');
     expect(csp).toContain("default-src 'self';");
   });
 

@@ -8,6 +8,10 @@ import { MemoryRouter } from 'react-router';
 import { testPlan } from '../../plans/testPlan.ts';
 import { SubscriptionView } from './SubscriptionView.tsx';
 
+// 'Pay Now' leaves the app for the checkout's own page: a navigation jsdom cannot make.
+const openCheckoutPage = vi.hoisted(() => vi.fn());
+vi.mock('../../checkout/open.ts', () => ({ openCheckoutPage }));
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -145,4 +149,26 @@ it('starts a trial from Free and then shows its end date', async () => {
   expect(JSON.parse(call?.[1]?.body as string)).toEqual({ plan_id: 'pro' });
   // One trial per account: no card offers another.
   expect(screen.queryByRole('button', { name: /Start 14-day trial/ })).toBeNull();
+});
+
+it("leaves the app for the checkout's own page, and never loads the provider's script here", async () => {
+  const reference = 'c'.repeat(32);
+  stubApi([testPlan('pro', 'Pro', 9.95)], () =>
+    json(201, {
+      reference,
+      merchant_code: 'MERCHANT',
+      checkout_host: 'https://secure.example.test',
+      plan_id: 'pro',
+      product_code: 'PRO',
+      product_name: 'Pro',
+      currency: 'USD',
+      return_url: 'http://localhost/subscription',
+      buy_link_url: 'https://secure.example.test/checkout/buy',
+    }),
+  );
+  renderView();
+  await userEvent.click(await screen.findByRole('button', { name: 'Pay Now: Pro' }));
+  await vi.waitFor(() => expect(openCheckoutPage).toHaveBeenCalledWith(reference));
+  expect(document.querySelector('script[src]')).toBeNull();
+  expect(screen.getByRole('button', { name: 'Processing...: Pro' })).toBeTruthy();
 });

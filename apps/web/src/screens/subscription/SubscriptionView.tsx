@@ -1,7 +1,8 @@
 // The Subscription page (spec §2), at /subscription and /dashboard?view=subscription: the heading
 // with an 'Admin' badge for admins, the current plan and usage, the plan cards with their actions,
 // the empty state and the FAQ. A paid plan starts only when the provider's signed notification
-// reaches the server; coming back from the checkout, the page polls until the plan changes. An
+// reaches the server; 'Pay Now' leaves for the checkout's own page (checkout/open.ts), and coming
+// back from the checkout, the page polls until the plan changes. An
 // account on Free that never had a trial may try a paid plan for TRIAL_DAYS (issue 19).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,7 +21,7 @@ import { usePlans } from '../../plans/usePlans.ts';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
 import { Faq } from './Faq.tsx';
 import { LoadError, Loading, NoticeBar, type Notice } from './Notices.tsx';
-import { startCheckout } from './inlineCart.ts';
+import { openCheckoutPage } from '../../checkout/open.ts';
 import { isCheckoutReturn } from './planFeatures.ts';
 import { PlanOption, type PlanAction } from './PlanOption.tsx';
 import { SwitchToFreeDialog } from './SwitchToFreeDialog.tsx';
@@ -108,13 +109,13 @@ export function SubscriptionView() {
     setBusyPlan(plan.id);
     try {
       const checkout = await subscriptionsApi.checkout({ plan_id: plan.id as PaidPlanId });
-      await startCheckout(checkout);
+      // The provider's script runs only in the checkout's own page, never beside the app.
+      openCheckoutPage(checkout.reference);
     } catch (err) {
       setNotice({
         tone: 'error',
         text: subscriptionMessages.paymentError(userMessage(err, messages.plans.unexpected)),
       });
-    } finally {
       setBusyPlan(null);
     }
   };

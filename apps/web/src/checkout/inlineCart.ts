@@ -1,10 +1,11 @@
 // The card payment provider's inline cart (spec §7; 2Checkout's TwoCoInlineCart). Its script is
-// loaded from the provider's checkout host only when a user presses 'Pay Now' on a server with
-// payment configuration (the CSP allows that host only then, http/security.ts on the server).
-// The cart uses the 'inline-one-step' customisation, USD, one product by its code (the plan's
-// catalog product, non-tangible, billed monthly), quantity 1, our order reference, and a redirect
-// back to {origin}/subscription, which reloads the app without the provider's script. If the
-// cart cannot start, a hidden buy-link for the same product is clicked instead.
+// loaded from the provider's checkout host in the checkout's own page only (checkout.html; the
+// server's CSP allows that host there and nowhere else: [Note: checkout document] in the server's
+// http/security.ts). The cart uses the 'inline-one-step' customisation, USD, one product by its
+// code (the plan's catalog product, non-tangible, billed monthly), quantity 1, our order
+// reference, and a redirect back to {origin}/subscription, a fresh app page without the
+// provider's script. If the cart cannot start, a hidden buy-link for the same product is clicked
+// instead.
 import type { CheckoutResponse } from '@sealvault/protocol';
 
 interface InlineCart {
