@@ -1,5 +1,7 @@
 // The FAQ of the subscription page (docs/product.md §2: upgrades take effect immediately, downgrades at the
 // end of the billing period).
+import { TRIAL_DAYS } from '@sealvault/protocol';
+
 const entries = [
   {
     q: 'When does an upgrade take effect?',
@@ -11,7 +13,11 @@ const entries = [
   },
   {
     q: 'What if I have more vaults than the new plan allows?',
-    a: 'Nothing is deleted. Your existing vaults stay readable and usable; you only cannot create new vaults until you are below the limit again.',
+    a: 'Nothing is deleted. After a downgrade your vaults stay readable and usable; you only cannot create new vaults until you are below the limit again. After a free trial that ended without a payment, the vaults over the Free limit are read-only until you upgrade.',
+  },
+  {
+    q: 'How does the free trial work?',
+    a: `Each account can try one paid plan for ${TRIAL_DAYS} days, without a card. Pay before it ends to keep the plan (the paid month starts when the trial ends); otherwise your account returns to Free.`,
   },
   {
     q: 'Can SealVault or the payment provider read my vaults?',
