@@ -1,4 +1,4 @@
-// Subscriptions, checkout and vault visibility (spec §2 Subscription page, §3 user_subscriptions,
+// Subscriptions, checkout and vault visibility (docs/product.md §2 Subscription page, §3 user_subscriptions,
 // §4 Plan and Vault visibility, §5 Plans, §7 remote procedures and the card payment provider).
 // Endpoints: GET /api/subscription, POST /api/subscription/upgrade (upgrade_user_subscription:
 // only a switch down to free), POST /api/subscription/admin-upgrade
@@ -38,7 +38,7 @@ export const subscriptionSchema = z.object({
   started_at: z.string(),
   /** End of the paid period (a paid upgrade stores now + 1 month); null without a paid period. */
   current_period_end: z.string().nullable(),
-  /** A downgrade scheduled for current_period_end (spec §2 FAQ), applied by the server's job. */
+  /** A downgrade scheduled for current_period_end (docs/product.md §2 FAQ), applied by the server's job. */
   pending_plan_id: planIdSchema.nullable(),
   /** The account's trial; null if it never had one (then it may start one from Free). */
   trial: trialSchema.nullable(),
@@ -104,7 +104,7 @@ export const checkoutResponseSchema = z.object({
   product_name: z.string(),
   currency: z.literal('USD'),
   return_url: z.string(),
-  /** The hidden buy-link fallback (spec §7), for the same product and reference. */
+  /** The hidden buy-link fallback (docs/product.md §7), for the same product and reference. */
   buy_link_url: z.string(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;

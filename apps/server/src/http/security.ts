@@ -36,7 +36,7 @@ export function contentSecurityPolicy(apiOrigins: string[] = []): string {
 
 /**
  * [Note: checkout document]
- * The card payment provider's inline cart (spec §7) is a script from its checkout host, and a
+ * The card payment provider's inline cart (docs/product.md §7) is a script from its checkout host, and a
  * script runs with all the privileges of its page. So it never runs in the app's pages, where a
  * vault may be unlocked: 'Pay Now' leaves the app for CHECKOUT_PAGE_PATH, a document of its own
  * (apps/web/checkout.html, served by payments/checkout.page.ts) that holds only the checkout
@@ -65,7 +65,7 @@ export function checkoutContentSecurityPolicy(paymentHost: string): string {
 }
 
 /**
- * Pages a provider's sign-in popup comes back to (spec §2 /dropbox-auth, and /google-auth). They
+ * Pages a provider's sign-in popup comes back to (docs/product.md §2 /dropbox-auth, and /google-auth). They
  * hand the result to the app's window and close. The app's pages allow the popups they open to
  * keep their opener (same-origin-allow-popups); these pages must not cut it (unsafe-none), or
  * the app could no longer see whether its popup was closed.

@@ -1,4 +1,4 @@
-// Checkout and the provider's notifications (spec §7 card payment provider). The plan changes
+// Checkout and the provider's notifications (docs/product.md §7 card payment provider). The plan changes
 // only here, from a notification whose signature verified ([Note: IPN signature] in ipn.ts), and
 // only once: the notification's id is claimed in the same transaction as the change, so a replay
 // finds it and changes nothing, and a second paid notification for the same order is ignored.

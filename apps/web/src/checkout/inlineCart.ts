@@ -1,4 +1,4 @@
-// The card payment provider's inline cart (spec §7; 2Checkout's TwoCoInlineCart). Its script is
+// The card payment provider's inline cart (docs/product.md §7; 2Checkout's TwoCoInlineCart). Its script is
 // loaded from the provider's checkout host in the checkout's own page only (checkout.html; the
 // server's CSP allows that host there and nowhere else: [Note: checkout document] in the server's
 // http/security.ts). The cart uses the 'inline-one-step' customisation, USD, one product by its
@@ -65,7 +65,7 @@ function loadInlineCart(host: string, merchant: string): Promise<InlineCart> {
   return loading;
 }
 
-/** The fallback of spec §7: a hidden buy-link with the product code, clicked. */
+/** The fallback of docs/product.md §7: a hidden buy-link with the product code, clicked. */
 export function clickBuyLink(url: string): void {
   const a = document.createElement('a');
   a.href = url;

@@ -1,3 +1,3 @@
-// The subscription view (spec §2 "Subscription page"), also shown at /subscription: the Plans
+// The subscription view (docs/product.md §2 "Subscription page"), also shown at /subscription: the Plans
 // work's screen (screens/subscription/SubscriptionView.tsx).
 export { SubscriptionView } from '../subscription/SubscriptionView.tsx';

@@ -1,4 +1,4 @@
-// The Subscription page (spec §2), at /subscription and /dashboard?view=subscription: the heading
+// The Subscription page (docs/product.md §2), at /subscription and /dashboard?view=subscription: the heading
 // with an 'Admin' badge for admins, the current plan and usage, the plan cards with their actions,
 // the empty state and the FAQ. A paid plan starts only when the provider's signed notification
 // reaches the server; 'Pay Now' leaves for the checkout's own page (checkout/open.ts), and coming
