@@ -3,9 +3,6 @@
 // the SDK hides: the OAuth exchanges, error shapes, offsets, ranges, rate limits, CORS and the
 // Dropbox-API-Arg encoding rule.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Dropbox, DropboxAuth, DropboxResponseError } from 'dropbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDropboxEmulator, type DropboxEmulator } from './dropbox.ts';
