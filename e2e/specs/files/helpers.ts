@@ -86,8 +86,10 @@ export async function connectCloud(page: Page, name: string): Promise<void> {
     page.waitForEvent('popup'),
     card.getByRole('button', { name: 'Connect' }).click(),
   ]);
-  await popup.waitForEvent('close');
-  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+  // Not waitForEvent('close'): the popup may close (the emulator approves at once) before a
+  // listener is attached on a busy machine, and then the wait never ends.
+  await expect(card.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => popup.isClosed()).toBe(true);
 }
 
 /** A signed-in user on the Unlimited plan (cloud specs upload files above the free 2 MB). */
