@@ -1,0 +1,53 @@
+// What this device remembers of each vault's manifest (ADR 0007): the highest version it has
+// accepted, that version's hash, and the key slots it pins. Nothing here is secret (the server
+// holds all of it too); it is what lets a device notice the server going back in time. Kept in
+// IndexedDB so that it outlives the tab; an in-memory store serves tests.
+import { createStore, del, get, set } from 'idb-keyval';
+
+export interface SeenManifest {
+  version: number;
+  /** The manifest's hash (manifestHash), lowercase hex. */
+  hash: string;
+  /** Fingerprints of the key slots the manifest lists. */
+  slots: string[];
+}
+
+export interface ManifestDeviceStore {
+  get(vaultId: string): Promise<SeenManifest | null>;
+  put(vaultId: string, seen: SeenManifest): Promise<void>;
+  /** Forgets a vault (it was deleted). */
+  remove(vaultId: string): Promise<void>;
+}
+
+const isSeen = (v: unknown): v is SeenManifest => {
+  const s = v as Partial<SeenManifest> | null;
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    Number.isSafeInteger(s.version) &&
+    typeof s.hash === 'string' &&
+    Array.isArray(s.slots) &&
+    s.slots.every((x) => typeof x === 'string')
+  );
+};
+
+export function indexedDbStore(): ManifestDeviceStore {
+  const store = createStore('sealvault-manifests', 'seen');
+  return {
+    async get(vaultId) {
+      const value: unknown = await get(vaultId, store);
+      return isSeen(value) ? value : null;
+    },
+    put: (vaultId, seen) => set(vaultId, seen, store),
+    remove: (vaultId) => del(vaultId, store),
+  };
+}
+
+export function memoryStore(): ManifestDeviceStore {
+  const map = new Map<string, SeenManifest>();
+  return {
+    get: async (vaultId) => map.get(vaultId) ?? null,
+    put: async (vaultId, seen) => void map.set(vaultId, seen),
+    remove: async (vaultId) => void map.delete(vaultId),
+  };
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from './deviceStore.ts';
+import {
+  createManifestCore,
+  entriesWith,
+  integrityTexts,
+  VaultIntegrityError,
+  type ManifestRecord,
+  type UnsignedManifestRecord,
+} from './manifestCore.ts';
+import type { ManifestEntries } from './problems.ts';
+
+const VAULT = '00000000-0000-4000-8000-000000000001';
+const empty: ManifestEntries = {
+  vault: {
+    name: 'V',
+    description: '',
+    vault_type: 'secrets',
+    provider_type: 'server',
+    storage_folder: '',
+  },
+  slots: ['s1'],
+  files: [],
+  secrets: [],
+};
+
+// A stand-in for the Worker's MAC: good enough to tell a manifest this "key" signed from one it
+// did not; the real MAC is tested in packages/crypto.
+const macOf = (key: string, m: UnsignedManifestRecord) => `${key}:${JSON.stringify(m)}`;
+const hashOf = (m: ManifestRecord) => `h(${m.version}:${m.mac.length}:${m.mac.slice(-12)})`;
+
+function server() {
+  let stored: ManifestRecord | null = null;
+  let puts = 0;
+  return {
+    get stored() {
+      return stored;
+    },
+    set stored(m) {
+      stored = m;
+    },
+    get puts() {
+      return puts;
+    },
+    fetch: async () => (stored ? structuredClone(stored) : null),
+    put: async (_v: string, expected: number, m: ManifestRecord) => {
+      puts += 1;
+      if ((stored?.version ?? 0) !== expected) return false;
+      stored = structuredClone(m);
+      return true;
+    },
+  };
+}
+
+function core(srv: ReturnType<typeof server>, store = memoryStore(), key = 'k') {
+  return createManifestCore<string>({
+    fetch: srv.fetch,
+    put: srv.put,
+    store,
+    sign: async (_s, _v, u) => ({ ...u, mac: macOf(key, u) }),
+    verify: async (_s, _v, m) => {
+      const { mac, ...u } = m;
+      return { ok: mac === macOf(key, u), hash: hashOf(m) };
+    },
+    chain: (seen, next, nextHash) => {
+      if (!seen) return 'ok';
+      if (next.version < seen.version) return 'older';
+      if (next.version === seen.version) return nextHash === seen.hash ? 'ok' : 'fork';
+      if (next.version === seen.version + 1) return next.prev === seen.hash ? 'ok' : 'fork';
+      return 'newer-unlinked';
+    },
+  });
+}
+
+describe('manifest core', () => {
+  it('creates version 1, commits versions chained to the previous, and remembers the highest', async () => {
+    const srv = server();
+    const store = memoryStore();
+    const c = core(srv, store);
+    const v1 = await c.create('s', VAULT, empty);
+    expect(v1.manifest.version).toBe(1);
+    expect(v1.manifest.prev).toBe('');
+    const v2 = await c.commit('s', VAULT, (m) =>
+      entriesWith.secret(m, 'b', { revision: 1, digest: 'x' }),
+    );
+    expect(v2.manifest.version).toBe(2);
+    expect(v2.manifest.prev).toBe(v1.hash);
+    expect(v2.manifest.secrets).toEqual([['b', 1, 'x']]);
+    expect(await store.get(VAULT)).toEqual({ version: 2, hash: v2.hash, slots: ['s1'] });
+  });
+
+  it('refuses a rolled-back, forged, forked or withheld manifest with the words the user reads', async () => {
+    const srv = server();
+    const c = core(srv);
+    const v1 = await c.create('s', VAULT, empty);
+    await c.commit('s', VAULT, (m) => entriesWith.file(m, 'f', 'd'));
+    srv.stored = v1.manifest; // rolled back
+    await expect(c.load('s', VAULT)).rejects.toThrow(integrityTexts.older(1, 2));
+    srv.stored = { ...v1.manifest, version: 2, prev: v1.hash, mac: 'forged' };
+    await expect(c.load('s', VAULT)).rejects.toThrow(integrityTexts.invalid);
+    // Same version, other contents, correctly signed (e.g. another write this device never saw).
+    const other = await core(server(), memoryStore()).create('s', VAULT, {
+      ...empty,
+      slots: ['zz'],
+    });
+    srv.stored = { ...other.manifest, version: 2, prev: 'elsewhere' };
+    const { mac: _m, ...u } = srv.stored;
+    srv.stored = { ...srv.stored, mac: macOf('k', u) };
+    await expect(c.load('s', VAULT)).rejects.toThrow(integrityTexts.fork(2));
+    srv.stored = null;
+    await expect(c.load('s', VAULT)).rejects.toBeInstanceOf(VaultIntegrityError);
+    await expect(c.load('s', VAULT)).rejects.toThrow(integrityTexts.missing(2));
+  });
+
+  it('re-reads and re-applies a change after losing a race', async () => {
+    const srv = server();
+    const a = core(srv, memoryStore());
+    const b = core(srv, memoryStore());
+    await a.create('s', VAULT, empty);
+    await b.load('s', VAULT);
+    let calls = 0;
+    const done = await a.commit('s', VAULT, async (m) => {
+      calls += 1;
+      // B writes between A's read and A's write, once.
+      if (calls === 1) await b.commit('s', VAULT, (n) => entriesWith.file(n, 'from-b', 'd'));
+      return entriesWith.file(m, 'from-a', 'd');
+    });
+    expect(calls).toBe(2);
+    expect(done.manifest.version).toBe(3);
+    expect(done.manifest.files.map(([id]) => id)).toEqual(['from-a', 'from-b']);
+  });
+
+  it('a vault whose manifest a device never saw loads as none; a device that saw it refuses none', async () => {
+    const srv = server();
+    expect(await core(srv).load('s', VAULT)).toBeNull();
+    await expect(core(srv).commit('s', VAULT, (m) => m)).rejects.toThrow(integrityTexts.invalid);
+  });
+});

@@ -1,0 +1,163 @@
+// What a vault's manifest check finds (ADR 0007), and the words the user reads for each. Pure:
+// the inputs are what the server returned (with each record's entry digest) and the manifest the
+// device verified; nothing here touches a key.
+
+export interface ManifestVaultFields {
+  name: string;
+  description: string;
+  vault_type: string;
+  provider_type: string;
+  storage_folder: string;
+}
+
+export interface ManifestEntries {
+  vault: ManifestVaultFields;
+  slots: readonly string[];
+  files: readonly (readonly [string, string])[];
+  secrets: readonly (readonly [string, number, string])[];
+}
+
+export type ItemKind = 'file' | 'secret';
+
+export type Problem =
+  | { kind: 'vault-field'; field: keyof ManifestVaultFields; expected: string; actual: string }
+  | { kind: 'slots' }
+  | { kind: 'missing'; item: ItemKind; id: string }
+  | { kind: 'extra'; item: ItemKind; id: string }
+  | { kind: 'changed'; item: ItemKind; id: string }
+  | { kind: 'rolled-back'; item: ItemKind; id: string; revision: number; expected: number };
+
+/** What the server returned, reduced to what the manifest pins. */
+export interface ServerView {
+  vault?: ManifestVaultFields;
+  slots?: readonly string[];
+  files?: readonly { id: string; digest: string }[];
+  secrets?: readonly { id: string; revision: number; digest: string }[];
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * Compares the server's view with the verified manifest. Each part of the view that is given is
+ * checked; a record that is not exactly its manifest entry is reported, never silently used.
+ */
+export function compareWithManifest(manifest: ManifestEntries, view: ServerView): Problem[] {
+  const problems: Problem[] = [];
+  if (view.vault) {
+    for (const field of Object.keys(manifest.vault) as (keyof ManifestVaultFields)[]) {
+      const expected = manifest.vault[field];
+      const actual = view.vault[field];
+      if (expected !== actual) problems.push({ kind: 'vault-field', field, expected, actual });
+    }
+  }
+  if (view.slots && !sameSet(view.slots, manifest.slots)) problems.push({ kind: 'slots' });
+  if (view.files) {
+    const pinned = new Map(manifest.files.map(([id, digest]) => [id, digest]));
+    const seen = new Set<string>();
+    for (const f of view.files) {
+      seen.add(f.id);
+      const digest = pinned.get(f.id);
+      if (digest === undefined) problems.push({ kind: 'extra', item: 'file', id: f.id });
+      else if (digest !== f.digest) problems.push({ kind: 'changed', item: 'file', id: f.id });
+    }
+    for (const [id] of manifest.files)
+      if (!seen.has(id)) problems.push({ kind: 'missing', item: 'file', id });
+  }
+  if (view.secrets) {
+    const pinned = new Map(manifest.secrets.map(([id, rev, digest]) => [id, { rev, digest }]));
+    const seen = new Set<string>();
+    for (const s of view.secrets) {
+      seen.add(s.id);
+      const entry = pinned.get(s.id);
+      if (!entry) problems.push({ kind: 'extra', item: 'secret', id: s.id });
+      else if (s.revision < entry.rev)
+        problems.push({
+          kind: 'rolled-back',
+          item: 'secret',
+          id: s.id,
+          revision: s.revision,
+          expected: entry.rev,
+        });
+      else if (s.revision !== entry.rev || s.digest !== entry.digest)
+        problems.push({ kind: 'changed', item: 'secret', id: s.id });
+    }
+    for (const [id] of manifest.secrets)
+      if (!seen.has(id)) problems.push({ kind: 'missing', item: 'secret', id });
+  }
+  return problems;
+}
+
+/** The ids of records that must not be shown: every extra, changed or rolled-back one. */
+export function hiddenIds(problems: readonly Problem[]): Set<string> {
+  const ids = new Set<string>();
+  for (const p of problems)
+    if (p.kind === 'extra' || p.kind === 'changed' || p.kind === 'rolled-back') ids.add(p.id);
+  return ids;
+}
+
+const FIELD_NAMES: Record<keyof ManifestVaultFields, string> = {
+  name: 'name',
+  description: 'description',
+  vault_type: 'type',
+  provider_type: 'storage provider',
+  storage_folder: 'storage folder',
+};
+
+const quoted = (s: string) => (s === '' ? '(empty)' : `“${s}”`);
+const noun = (item: ItemKind, n: number) => `${n === 1 ? 'A' : n} ${item}${n === 1 ? '' : 's'}`;
+
+/**
+ * One sentence per problem, naming the item when its title is known (`titleOf` answers the
+ * decrypted title or name of a record the server returned). Missing items are counted: their
+ * names were never on the server to read.
+ */
+export function describeProblems(
+  problems: readonly Problem[],
+  titleOf: (id: string) => string | undefined,
+): string[] {
+  const lines: string[] = [];
+  const name = (item: ItemKind, id: string) => {
+    const title = titleOf(id);
+    return title === undefined ? `A ${item}` : `The ${item} ${quoted(title)}`;
+  };
+  for (const p of problems) {
+    switch (p.kind) {
+      case 'vault-field':
+        lines.push(
+          `The server changed this vault's ${FIELD_NAMES[p.field]} from ${quoted(p.expected)} to ${quoted(p.actual)}.`,
+        );
+        break;
+      case 'slots':
+        lines.push(
+          "This vault's key slots on the server do not match its manifest: a slot was added, removed or replaced outside this app.",
+        );
+        break;
+      case 'extra':
+        lines.push(
+          `${name(p.item, p.id)} is not in this vault's manifest: the server added it back or made it up. It is not shown.`,
+        );
+        break;
+      case 'changed':
+        lines.push(
+          `${name(p.item, p.id)} does not match this vault's manifest: the server changed or swapped it. It is not shown.`,
+        );
+        break;
+      case 'rolled-back':
+        lines.push(
+          `${name(p.item, p.id)} was rolled back by the server to an older version (revision ${p.revision}; the manifest has revision ${p.expected}). It is not shown.`,
+        );
+        break;
+      case 'missing':
+        break;
+    }
+  }
+  for (const item of ['file', 'secret'] as const) {
+    const n = problems.filter((p) => p.kind === 'missing' && p.item === item).length;
+    if (n > 0)
+      lines.push(
+        `${noun(item, n)} in this vault's manifest ${n === 1 ? 'is' : 'are'} missing from the server: deleted or withheld outside this app.`,
+      );
+  }
+  return lines;
+}
