@@ -1,7 +1,15 @@
-// Typed client for /api/vaults and /api/limits (schemas in vaults.ts and plans.ts).
+// Typed client for /api/vaults and /api/limits (schemas in vaults.ts, manifest.ts and plans.ts).
 import { z } from 'zod';
-import { requestJson, jsonInit } from './client.ts';
+import { ApiError, apiErrorFrom, requestJson, jsonInit } from './client.ts';
 import { limitsSchema } from './plans.ts';
+import {
+  manifestConflictSchema,
+  manifestResponseSchema,
+  rotateVaultResponseSchema,
+  type Manifest,
+  type PutManifestRequest,
+  type RotateVaultRequest,
+} from './manifest.ts';
 import {
   vaultResponseSchema,
   vaultsResponseSchema,
@@ -10,6 +18,17 @@ import {
 } from './vaults.ts';
 
 const empty = z.null();
+
+/** Thrown when the stored manifest is not the expected version; `current` is the stored one. */
+export class ManifestConflictError extends ApiError {
+  constructor(
+    message: string,
+    readonly current: Manifest | null,
+  ) {
+    super(409, 'conflict', message);
+    this.name = 'ManifestConflictError';
+  }
+}
 
 export const vaultsApi = {
   limits: () => requestJson(limitsSchema, '/api/limits'),
@@ -32,6 +51,37 @@ export const vaultsApi = {
       vaultResponseSchema,
       `/api/vaults/${encodeURIComponent(id)}/key`,
       jsonInit('PUT', input),
+    ),
+  /** The vault's manifest, or null while it has none. */
+  manifest: (id: string) =>
+    requestJson(manifestResponseSchema, `/api/vaults/${encodeURIComponent(id)}/manifest`),
+  /**
+   * Compare-and-swap write of the next manifest. A lost race throws ManifestConflictError with
+   * the stored manifest; the caller re-reads, re-checks, re-applies its change and tries again.
+   */
+  async putManifest(id: string, input: PutManifestRequest) {
+    const res = await fetch(`/api/vaults/${encodeURIComponent(id)}/manifest`, {
+      ...jsonInit('PUT', input),
+      credentials: 'same-origin',
+    });
+    if (res.status === 409) {
+      const body = manifestConflictSchema.safeParse(
+        await res
+          .clone()
+          .json()
+          .catch(() => null),
+      );
+      if (body.success) throw new ManifestConflictError(body.data.error.message, body.data.current);
+    }
+    if (!res.ok) throw await apiErrorFrom(res);
+    return manifestResponseSchema.parse(await res.json());
+  },
+  /** Key rotation in one request (ADR 0007): the new key, every record re-wrapped, the manifest. */
+  rotate: (id: string, input: RotateVaultRequest) =>
+    requestJson(
+      rotateVaultResponseSchema,
+      `/api/vaults/${encodeURIComponent(id)}/rotate`,
+      jsonInit('POST', input),
     ),
   remove: (id: string) =>
     requestJson(empty, `/api/vaults/${encodeURIComponent(id)}`, { method: 'DELETE' }),

@@ -39,12 +39,33 @@ export const keySlotSchema = z.object({
   ]),
   salt: base64(64),
   wrapped: base64(512),
+  /**
+   * HMAC-SHA256 key commitment over the slot (ADR 0007, "Committed key slots"): 32 bytes, base64.
+   * Absent on legacy slots, which open only while the vault has no manifest.
+   */
+  commit: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/, 'must be 32 bytes of base64')
+    .optional(),
 });
 export type KeySlot = z.infer<typeof keySlotSchema>;
 
+/** ADR 0007: a key holding a second slot of either kind is refused, by the server and the client. */
+export const ONE_SLOT_PER_KIND_MESSAGE =
+  'A vault has at most one password slot and one recovery slot';
+
 export const vaultKeySchema = z.object({
   format: z.literal('vf1'),
-  slots: z.array(keySlotSchema).min(1).max(8),
+  slots: z
+    .array(keySlotSchema)
+    .min(1)
+    .max(8)
+    .refine(
+      (slots) =>
+        slots.filter((s) => s.kind === 'password').length <= 1 &&
+        slots.filter((s) => s.kind === 'recovery').length <= 1,
+      ONE_SLOT_PER_KIND_MESSAGE,
+    ),
 });
 export type VaultKey = z.infer<typeof vaultKeySchema>;
 
