@@ -46,8 +46,8 @@ export function indexedDbStore(): ManifestDeviceStore {
 export function memoryStore(): ManifestDeviceStore {
   const map = new Map<string, SeenManifest>();
   return {
-    get: async (vaultId) => map.get(vaultId) ?? null,
-    put: async (vaultId, seen) => void map.set(vaultId, seen),
-    remove: async (vaultId) => void map.delete(vaultId),
+    get: (vaultId) => Promise.resolve(map.get(vaultId) ?? null),
+    put: (vaultId, seen) => Promise.resolve(void map.set(vaultId, seen)),
+    remove: (vaultId) => Promise.resolve(void map.delete(vaultId)),
   };
 }

@@ -42,12 +42,12 @@ function server() {
     get puts() {
       return puts;
     },
-    fetch: async () => (stored ? structuredClone(stored) : null),
-    put: async (_v: string, expected: number, m: ManifestRecord) => {
+    fetch: () => Promise.resolve(stored ? structuredClone(stored) : null),
+    put: (_v: string, expected: number, m: ManifestRecord) => {
       puts += 1;
-      if ((stored?.version ?? 0) !== expected) return false;
+      if ((stored?.version ?? 0) !== expected) return Promise.resolve(false);
       stored = structuredClone(m);
-      return true;
+      return Promise.resolve(true);
     },
   };
 }
@@ -57,10 +57,10 @@ function core(srv: ReturnType<typeof server>, store = memoryStore(), key = 'k') 
     fetch: srv.fetch,
     put: srv.put,
     store,
-    sign: async (_s, _v, u) => ({ ...u, mac: macOf(key, u) }),
-    verify: async (_s, _v, m) => {
+    sign: (_s, _v, u) => Promise.resolve({ ...u, mac: macOf(key, u) }),
+    verify: (_s, _v, m) => {
       const { mac, ...u } = m;
-      return { ok: mac === macOf(key, u), hash: hashOf(m) };
+      return Promise.resolve({ ok: mac === macOf(key, u), hash: hashOf(m) });
     },
     chain: (seen, next, nextHash) => {
       if (!seen) return 'ok';
@@ -104,8 +104,9 @@ describe('manifest core', () => {
       slots: ['zz'],
     });
     srv.stored = { ...other.manifest, version: 2, prev: 'elsewhere' };
-    const { mac: _m, ...u } = srv.stored;
+    const { mac, ...u } = srv.stored;
     srv.stored = { ...srv.stored, mac: macOf('k', u) };
+    expect(mac).not.toBe(srv.stored.mac);
     await expect(c.load('s', VAULT)).rejects.toThrow(integrityTexts.fork(2));
     srv.stored = null;
     await expect(c.load('s', VAULT)).rejects.toBeInstanceOf(VaultIntegrityError);
