@@ -63,10 +63,10 @@ function precompress(): Plugin {
  * page instead (apps/server/src/web/static.ts), so the browser fetches them beside the entry.
  */
 const ROUTE_SCREENS: Record<string, string[]> = {
-  '/auth': ['src/screens/auth/AuthPage.tsx'],
-  '/dashboard': ['src/shell/AppShell.tsx', 'src/screens/dashboard/DashboardScreen.tsx'],
-  '/subscription': ['src/shell/AppShell.tsx', 'src/screens/dashboard/SubscriptionView.tsx'],
-  '/vault/*': ['src/shell/AppShell.tsx', 'src/screens/vault/VaultPage.tsx'],
+  '/auth': ['src/screens/AuthScreen.tsx'],
+  '/dashboard': ['src/shell/AppShell.tsx', 'src/screens/DashboardScreen.tsx'],
+  '/subscription': ['src/shell/AppShell.tsx', 'src/screens/SubscriptionScreen.tsx'],
+  '/vault/*': ['src/shell/AppShell.tsx', 'src/screens/VaultScreen.tsx'],
 };
 const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 

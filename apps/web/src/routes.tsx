@@ -1,11 +1,12 @@
 // The route table of docs/product.md §2. To add a screen, add one entry here; signed-in screens
 // (/dashboard, /vault/:vaultId, /subscription) sit under the guard route of the shell, and
-// /dropbox-auth and /google-auth are public. Screens other than the landing load lazily.
+// /dropbox-auth and /google-auth are public. Each route shows one composition of screens/; those
+// other than the landing load lazily.
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { PageLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
-import { LandingScreen } from './screens/landing/LandingScreen.tsx';
+import { LandingScreen } from './screens/LandingScreen.tsx';
 
 export const routes: RouteObject[] = [
   {
@@ -17,7 +18,7 @@ export const routes: RouteObject[] = [
       {
         path: 'auth',
         lazy: async () => ({
-          Component: (await import('./screens/auth/AuthPage.tsx')).AuthPage,
+          Component: (await import('./screens/AuthScreen.tsx')).AuthScreen,
         }),
       },
       {
@@ -27,20 +28,19 @@ export const routes: RouteObject[] = [
           {
             path: 'dashboard',
             lazy: async () => ({
-              Component: (await import('./screens/dashboard/DashboardScreen.tsx')).DashboardScreen,
+              Component: (await import('./screens/DashboardScreen.tsx')).DashboardScreen,
             }),
           },
           {
             path: 'subscription',
             lazy: async () => ({
-              Component: (await import('./screens/dashboard/SubscriptionView.tsx'))
-                .SubscriptionView,
+              Component: (await import('./screens/SubscriptionScreen.tsx')).SubscriptionScreen,
             }),
           },
           {
             path: 'vault/:vaultId',
             lazy: async () => ({
-              Component: (await import('./screens/vault/VaultPage.tsx')).VaultPage,
+              Component: (await import('./screens/VaultScreen.tsx')).VaultScreen,
             }),
           },
         ],
@@ -49,13 +49,13 @@ export const routes: RouteObject[] = [
       {
         path: 'dropbox-auth',
         lazy: async () => ({
-          Component: (await import('./screens/oauth/OAuthReturn.tsx')).DropboxAuthPage,
+          Component: (await import('./screens/OAuthReturnScreens.tsx')).DropboxAuthScreen,
         }),
       },
       {
         path: 'google-auth',
         lazy: async () => ({
-          Component: (await import('./screens/oauth/OAuthReturn.tsx')).GoogleAuthPage,
+          Component: (await import('./screens/OAuthReturnScreens.tsx')).GoogleAuthScreen,
         }),
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { SignUpForm } from './SignUpForm.tsx';
+
+const signUpEmail = vi.hoisted(() => vi.fn());
+vi.mock('./authClient.ts', () => ({ authClient: { signUp: { email: signUpEmail } } }));
+
+beforeEach(() => signUpEmail.mockReset());
+afterEach(cleanup);
+
+async function fill(values: Record<string, string>) {
+  const user = userEvent.setup();
+  for (const [label, value] of Object.entries(values)) {
+    await user.type(screen.getByLabelText(label, { exact: true }), value);
+  }
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+it('requires every field and says which', async () => {
+  render(<SignUpForm defaultEmail="" />);
+  await fill({});
+  expect(await screen.findByText('Full name is required')).toBeTruthy();
+  expect(screen.getByText('Email is required')).toBeTruthy();
+  expect(screen.getByText('Password is required')).toBeTruthy();
+  expect(screen.getByText('Please confirm your password')).toBeTruthy();
+  expect(screen.getByLabelText('Full name').getAttribute('aria-invalid')).toBe('true');
+  expect(signUpEmail).not.toHaveBeenCalled();
+});
+
+it('shows the spec messages for a short or mismatched password', async () => {
+  render(<SignUpForm defaultEmail="ada@example.com" />);
+  await fill({ 'Full name': 'Ada', Password: '12345', 'Confirm password': '12346' });
+  expect(await screen.findByText('Password must be at least 6 characters')).toBeTruthy();
+  expect(screen.getByText('Passwords do not match')).toBeTruthy();
+  expect(signUpEmail).not.toHaveBeenCalled();
+});
+
+it('sends the account and shows the verification message', async () => {
+  signUpEmail.mockResolvedValue({ data: {}, error: null });
+  render(<SignUpForm defaultEmail="" />);
+  await fill({
+    'Full name': 'Ada Lovelace',
+    Email: 'ada@example.com',
+    Password: 'secret1',
+    'Confirm password': 'secret1',
+  });
+  expect(
+    await screen.findByText(
+      'Account created successfully! Please check your email to verify your account.',
+    ),
+  ).toBeTruthy();
+  expect(signUpEmail).toHaveBeenCalledWith({
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    password: 'secret1',
+    callbackURL: '/auth?verified=1',
+  });
+});
+
+it("falls back to 'Registration failed' without a server message", async () => {
+  signUpEmail.mockResolvedValue({ data: null, error: { status: 500 } });
+  render(<SignUpForm defaultEmail="ada@example.com" />);
+  await fill({ 'Full name': 'Ada', Password: 'secret1', 'Confirm password': 'secret1' });
+  expect((await screen.findByRole('alert')).textContent).toBe('Registration failed');
+});

@@ -1,0 +1,100 @@
+// Sign-up (docs/product.md §2 Sign-up screen, §5 validation): full name, e-mail, password with show/hide,
+// confirmation. On success the spec's message asks the user to verify their e-mail; no session
+// starts until they do (the server requires a verified address).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { messages } from '@sealvault/protocol';
+import { authClient } from './authClient.ts';
+import { authErrorMessage } from './authErrors.ts';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { Field, FormMessage } from '../components/Field.tsx';
+import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
+import { signUpSchema, type SignUpValues } from './authSchemas.ts';
+import { VERIFY_CALLBACK } from './authQuery.ts';
+
+export function SignUpForm({ defaultEmail }: { defaultEmail: string }) {
+  const [error, setError] = useState('');
+  const [createdFor, setCreatedFor] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { fullName: '', email: defaultEmail, password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async (values: SignUpValues) => {
+    setError('');
+    try {
+      const { error: failure } = await authClient.signUp.email({
+        name: values.fullName,
+        email: values.email,
+        password: values.password,
+        callbackURL: VERIFY_CALLBACK,
+      });
+      if (failure) setError(authErrorMessage(failure, messages.auth.registrationFailed));
+      else setCreatedFor(values.email);
+    } catch {
+      setError(messages.auth.registrationFailed);
+    }
+  };
+
+  if (createdFor) {
+    return (
+      <div role="status" className="text-center">
+        <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-emerald-500" />
+        <p className="mt-4 font-medium text-slate-900 dark:text-white">
+          {messages.auth.accountCreated}
+        </p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          We sent the link to <strong className="break-all">{createdFor}</strong>.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+      <Field label="Full name" error={errors.fullName?.message}>
+        <input
+          type="text"
+          autoComplete="name"
+          className={inputClass}
+          placeholder="Ada Lovelace"
+          {...register('fullName')}
+        />
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        <input
+          type="email"
+          autoComplete="email"
+          className={inputClass}
+          placeholder="you@example.com"
+          {...register('email')}
+        />
+      </Field>
+      <Field label="Password" error={errors.password?.message} hint="At least 6 characters">
+        <PasswordInput autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field label="Confirm password" error={errors.confirmPassword?.message}>
+        <PasswordInput
+          autoComplete="new-password"
+          toggleLabel="password confirmation"
+          {...register('confirmPassword')}
+        />
+      </Field>
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className={buttonClass('primary', 'lg', 'w-full')}
+      >
+        {isSubmitting && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+        {isSubmitting ? 'Creating account...' : 'Create account'}
+      </button>
+    </form>
+  );
+}

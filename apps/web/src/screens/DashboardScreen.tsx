@@ -1,0 +1,14 @@
+// /dashboard (docs/product.md §2): one of three views by the `view` query parameter.
+import { useSearchParams } from 'react-router';
+import { SettingsView } from '../settings/SettingsView.tsx';
+import { SubscriptionView } from '../subscription/SubscriptionView.tsx';
+import { readDashboardView } from '../vaults/dashboardView.ts';
+import { VaultDashboard } from '../vaults/VaultDashboard.tsx';
+
+export function DashboardScreen() {
+  const [search] = useSearchParams();
+  const view = readDashboardView(search);
+  if (view === 'settings') return <SettingsView />;
+  if (view === 'subscription') return <SubscriptionView />;
+  return <VaultDashboard />;
+}

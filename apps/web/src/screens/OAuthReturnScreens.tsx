@@ -1,0 +1,11 @@
+// /dropbox-auth and /google-auth (docs/product.md §2): the pages a provider's sign-in popup comes
+// back to (settings/OAuthReturn.tsx), one per provider.
+import { OAuthReturn } from '../settings/OAuthReturn.tsx';
+
+export function DropboxAuthScreen() {
+  return <OAuthReturn provider="Dropbox" />;
+}
+
+export function GoogleAuthScreen() {
+  return <OAuthReturn provider="Google Drive" />;
+}

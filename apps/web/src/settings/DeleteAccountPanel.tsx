@@ -1,0 +1,106 @@
+// Account settings: deleting the account. The password confirms it (a Google-only account
+// confirms with a recent sign-in instead); the server removes the user and everything the user
+// owns, and the visitor is signed out and sent to the landing page.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { api, userMessage } from '@sealvault/protocol';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { DialogFooter } from '../components/DialogFooter.tsx';
+import { Field, FormMessage } from '../components/Field.tsx';
+import { Modal } from '../components/Modal.tsx';
+import { PasswordInput } from '../components/PasswordInput.tsx';
+import { Panel } from './Panel.tsx';
+
+const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password') });
+// A Google-only account confirms with a recent sign-in: no field to fill.
+const noPasswordSchema = z.object({ password: z.string() });
+type DeleteValues = z.infer<typeof passwordSchema>;
+
+export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | undefined }) {
+  const [open, setOpen] = useState(false);
+  // Stays on once the account is gone, while the page is replaced.
+  const [leaving, setLeaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<DeleteValues>({
+    resolver: zodResolver(hasPassword === false ? noPasswordSchema : passwordSchema),
+    defaultValues: { password: '' },
+  });
+  const busy = isSubmitting || leaving;
+
+  const close = () => {
+    setOpen(false);
+    reset();
+  };
+
+  const submit = async ({ password }: DeleteValues) => {
+    try {
+      await api.deleteMe(hasPassword === false ? {} : { password });
+    } catch (err) {
+      setError('root', { message: userMessage(err, 'Could not delete your account') });
+      return;
+    }
+    setLeaving(true);
+    // A full load of the landing page: nothing of the account stays in memory (cached queries,
+    // the crypto Worker), and no guard can send the visitor to /auth first when the session store
+    // notices the ended session (a client-side navigation raced with it).
+    window.location.replace('/');
+  };
+
+  return (
+    <Panel
+      title="Delete account"
+      tone="danger"
+      description="Deletes your account, your vaults and everything in them. This cannot be undone."
+      icon={<Trash2 className="size-5" />}
+    >
+      <button type="button" onClick={() => setOpen(true)} className={buttonClass('danger')}>
+        Delete account
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={(o) => !o && close()}
+        size="sm"
+        closable={!busy}
+        title="Delete your account?"
+        description="Your vaults, files and secrets are removed for good."
+        footer={
+          <DialogFooter
+            onCancel={close}
+            submit="Delete account"
+            busyText="Deleting..."
+            busy={busy}
+            tone="danger"
+            form="delete-account"
+          />
+        }
+      >
+        <form
+          id="delete-account"
+          noValidate
+          onSubmit={(e) => void handleSubmit(submit)(e)}
+          className="space-y-4"
+        >
+          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+          {hasPassword === false ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              You sign in with Google. If you signed in more than 10 minutes ago, sign out and in
+              again first.
+            </p>
+          ) : (
+            <Field label="Password" error={errors.password?.message}>
+              <PasswordInput autoComplete="current-password" autoFocus {...register('password')} />
+            </Field>
+          )}
+        </form>
+      </Modal>
+    </Panel>
+  );
+}

@@ -1,0 +1,107 @@
+// Account settings: change the password (current, new, confirmation), optionally signing out
+// every other session. A Google-only account has no password to change.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { authClient } from '../auth/authClient.ts';
+import { authErrorMessage } from '../auth/authErrors.ts';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { Field, FormMessage } from '../components/Field.tsx';
+import { PasswordInput } from '../components/PasswordInput.tsx';
+import { changePasswordSchema, type ChangePasswordValues } from '../auth/authSchemas.ts';
+import { Panel } from './Panel.tsx';
+
+const FAILED = 'Could not change your password';
+const empty: ChangePasswordValues = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+  revokeOtherSessions: true,
+};
+
+export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefined }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: empty,
+  });
+
+  const onSubmit = async (v: ChangePasswordValues) => {
+    try {
+      const { error } = await authClient.changePassword({
+        currentPassword: v.currentPassword,
+        newPassword: v.newPassword,
+        revokeOtherSessions: v.revokeOtherSessions,
+      });
+      if (error) {
+        setError('root', { message: authErrorMessage(error, FAILED) });
+        return;
+      }
+      reset(empty);
+      toast.success(
+        v.revokeOtherSessions
+          ? 'Your password is changed and your other sessions are signed out.'
+          : 'Your password is changed.',
+      );
+    } catch {
+      setError('root', { message: FAILED });
+    }
+  };
+
+  return (
+    <Panel
+      title="Password"
+      description="Your account password. It is not a vault password: each vault keeps its own."
+      icon={<KeyRound className="size-5" />}
+    >
+      {hasPassword === false ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          You sign in with Google, so this account has no password. To add one, sign out and use
+          &lsquo;Forgot password?&rsquo; on the sign-in page.
+        </p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+          className="grid gap-5 sm:grid-cols-2"
+        >
+          <div className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]">
+            <Field label="Current password" error={errors.currentPassword?.message}>
+              <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
+            </Field>
+          </div>
+          <Field
+            label="New password"
+            error={errors.newPassword?.message}
+            hint="At least 6 characters"
+          >
+            <PasswordInput autoComplete="new-password" {...register('newPassword')} />
+          </Field>
+          <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+            <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+          </Field>
+          <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2 dark:text-slate-300">
+            <input
+              type="checkbox"
+              className="size-4 rounded border-slate-300 accent-indigo-600"
+              {...register('revokeOtherSessions')}
+            />
+            Sign out of all other sessions
+          </label>
+          <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+            <button type="submit" disabled={isSubmitting} className={buttonClass('primary')}>
+              {isSubmitting ? 'Changing...' : 'Change password'}
+            </button>
+            {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+          </div>
+        </form>
+      )}
+    </Panel>
+  );
+}

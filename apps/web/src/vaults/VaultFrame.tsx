@@ -1,0 +1,173 @@
+// The frame of /vault/:vaultId (docs/product.md §2 "Vault page"; screens/VaultScreen.tsx fills it):
+// 'Loading vault...', 'Vault not found' with a way back, the Unlock Vault dialog while locked
+// (closing it returns to the dashboard), and the vault's contents once unlocked. When the
+// 30-minute session runs out the dialog comes back.
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { ArrowLeft, FolderLock, KeyRound, Loader2, Lock, MoreVertical } from 'lucide-react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { messages, type Vault } from '@sealvault/protocol';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
+import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
+import { useIsUnlocked, useVaultSessions } from './sessionContext.tsx';
+import { UnlockDialog } from './UnlockDialog.tsx';
+import { useVault } from './useVaults.ts';
+
+export function VaultFrame({ children }: { children?: (vault: Vault) => ReactNode }) {
+  const { vaultId = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useVault(vaultId);
+  const unlocked = useIsUnlocked(vaultId);
+  // Where the focus goes once the vault is unlocked (what opened the dialog was on another page).
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Remember that this vault was open here, so a locked state after it means the session ended.
+  const [openedHere, setOpenedHere] = useState<string | null>(null);
+  if (unlocked && openedHere !== vaultId) setOpenedHere(vaultId);
+  const expired = !unlocked && openedHere === vaultId;
+
+  if (query.isPending) {
+    return (
+      <p
+        role="status"
+        className="flex items-center justify-center gap-2 py-24 text-slate-600 dark:text-slate-400"
+      >
+        <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Loading vault...
+      </p>
+    );
+  }
+  if (query.isError) {
+    const notFound = (query.error as { status?: number }).status === 404;
+    return (
+      <div className="mx-auto max-w-md py-24 text-center">
+        <h1 className="text-xl font-semibold text-slate-900 dark:text-white">
+          {notFound ? messages.vaults.notFound : 'Could not load this vault'}
+        </h1>
+        <Link to="/dashboard" className={buttonClass('primary', 'md', 'mt-6')}>
+          Back to Dashboard
+        </Link>
+      </div>
+    );
+  }
+  const vault = query.data;
+  return (
+    <>
+      <VaultHeader vault={vault} unlocked={unlocked} heading={heading} />
+      {vault.read_only && <ReadOnlyNotice />}
+      {unlocked ? (
+        (children?.(vault) ?? <UnlockedPlaceholder vault={vault} />)
+      ) : (
+        <div className="flex flex-col items-center py-24 text-center text-slate-600 dark:text-slate-400">
+          <Lock aria-hidden="true" className="size-10" />
+          <p className="mt-3">This vault is locked.</p>
+        </div>
+      )}
+      <UnlockDialog
+        vault={vault}
+        open={!unlocked}
+        onCancel={() => void navigate('/dashboard')}
+        notice={expired ? messages.vaults.sessionExpired : undefined}
+        fallbackFocus={heading}
+      />
+    </>
+  );
+}
+
+function VaultHeader({
+  vault,
+  unlocked,
+  heading,
+}: {
+  vault: Vault;
+  unlocked: boolean;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const sessions = useVaultSessions();
+  const navigate = useNavigate();
+  const [changing, setChanging] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const Icon = vault.vault_type === 'secrets' ? KeyRound : FolderLock;
+  const item =
+    'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800';
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+      <div className="flex min-w-0 items-center gap-3">
+        <Link
+          to="/dashboard"
+          aria-label="Back to Dashboard"
+          className={buttonClass('ghost', 'md', '!px-2')}
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+        </Link>
+        <Icon aria-hidden="true" className="size-6 shrink-0 text-indigo-600 dark:text-indigo-300" />
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          title={vault.name}
+          className="truncate text-2xl font-bold tracking-tight text-slate-900 focus:outline-none dark:text-white"
+        >
+          {vault.name}
+        </h1>
+      </div>
+      {unlocked && (
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => {
+              sessions.end(vault.id);
+              void navigate('/dashboard');
+            }}
+            className={buttonClass('secondary')}
+          >
+            <Lock aria-hidden="true" className="size-4" /> Lock Vault
+          </button>
+          {/* Not modal: a modal menu hides the page with aria-hidden while focus could still reach it. */}
+          <Menu.Root modal={false}>
+            <Menu.Trigger aria-label="Vault menu" className={buttonClass('ghost', 'md', '!px-2')}>
+              <MoreVertical aria-hidden="true" className="size-5" />
+            </Menu.Trigger>
+            <Menu.Portal>
+              <Menu.Content
+                align="end"
+                sideOffset={6}
+                className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+              >
+                <Menu.Item className={item} onSelect={() => setChanging(true)}>
+                  Change password
+                </Menu.Item>
+                <Menu.Item
+                  className={`${item} text-red-600 dark:text-red-400`}
+                  onSelect={() => setDeleting(true)}
+                >
+                  Delete vault
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Portal>
+          </Menu.Root>
+        </div>
+      )}
+      <ChangePasswordDialog vault={vault} open={changing} onOpenChange={setChanging} />
+      <DeleteVaultDialog
+        vault={deleting ? vault : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate('/dashboard')}
+      />
+    </div>
+  );
+}
+
+function UnlockedPlaceholder({ vault }: { vault: Vault }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
+      <p className="font-medium text-slate-900 dark:text-white">
+        {vault.vault_type === 'secrets'
+          ? 'No secrets in this vault yet.'
+          : 'No files in this vault'}
+      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        The vault is unlocked on this device.
+      </p>
+    </div>
+  );
+}
