@@ -95,7 +95,7 @@ export function createCryptoClient(
     <M extends keyof Passthrough>(m: M) =>
     (...args: Parameters<CryptoService[M]>) =>
       primary.call(m, args);
-  const everywhere = <M extends 'lockVault' | 'lockAll'>(
+  const everywhere = <M extends 'lockVault' | 'lockAll' | 'closeSession'>(
     m: M,
     args: (worker: number) => Parameters<CryptoService[M]>,
   ) => Promise.all(pool.map((t, i) => t.call(m, args(i)))).then(() => undefined);
@@ -111,8 +111,11 @@ export function createCryptoClient(
     return received;
   };
 
-  /** Opens `session` in every other Worker too; on failure, locks the vault everywhere. */
-  async function share(vaultId: VaultId, session: SessionId): Promise<SessionId> {
+  /**
+   * Opens `session` in every other Worker too; on failure, locks `vaultId` everywhere, or with
+   * no vault id (a rotation, whose old session stays open) closes just this session everywhere.
+   */
+  async function share(vaultId: VaultId | null, session: SessionId): Promise<SessionId> {
     try {
       await Promise.all(
         others.map((_, i) =>
@@ -125,7 +128,11 @@ export function createCryptoClient(
       );
       return session;
     } catch (err) {
-      await everywhere('lockVault', () => [vaultId]).catch(() => undefined);
+      const undo =
+        vaultId === null
+          ? everywhere('closeSession', () => [session])
+          : everywhere('lockVault', () => [vaultId]);
+      await undo.catch(() => undefined);
       throw err;
     }
   }
@@ -231,11 +238,23 @@ export function createCryptoClient(
       const created = await primary.call('createVault', [vaultId, password, kdf]);
       return { key: created.key, session: await share(vaultId, created.session) };
     },
-    unlockVault: async (vaultId, key, password) =>
-      share(vaultId, await primary.call('unlockVault', [vaultId, key, password])),
-    unlockWithRecoveryKey: async (vaultId, key, recoveryKey) =>
-      share(vaultId, await primary.call('unlockWithRecoveryKey', [vaultId, key, recoveryKey])),
+    unlockVault: async (vaultId, key, password, options) =>
+      share(vaultId, await primary.call('unlockVault', [vaultId, key, password, options])),
+    unlockWithRecoveryKey: async (vaultId, key, recoveryKey, options) =>
+      share(
+        vaultId,
+        await primary.call('unlockWithRecoveryKey', [vaultId, key, recoveryKey, options]),
+      ),
     lockVault: (vaultId) => everywhere('lockVault', () => [vaultId]),
+    closeSession: (session) => everywhere('closeSession', () => [session]),
+    async rotateVault(session, password, options) {
+      const rotated = await primary.call('rotateVault', [session, password, options]);
+      return { ...rotated, session: await share(null, rotated.session) };
+    },
+    rekeyFiles: pass('rekeyFiles'),
+    rekeyItems: pass('rekeyItems'),
+    signManifest: pass('signManifest'),
+    verifyManifest: pass('verifyManifest'),
     lockAll: () => everywhere('lockAll', () => []),
     changePassword: pass('changePassword'),
     resetPassword: pass('resetPassword'),

@@ -20,7 +20,13 @@ export {
   type Endpoint,
   type Transport,
 } from './rpc.ts';
-export { createCryptoService, type CryptoService, type ServiceOptions } from './service.ts';
+export {
+  createCryptoService,
+  type CryptoService,
+  type RotateOptions,
+  type Rotated,
+  type ServiceOptions,
+} from './service.ts';
 export { CryptoError, MESSAGES, type CryptoErrorCode, type WireError } from './errors.ts';
 export {
   CHUNK_BYTES,
@@ -46,7 +52,33 @@ export {
   type KdfParams,
   type KdfProfile,
 } from './kdf.ts';
-export type { KeySlot, VaultKey } from './slot.ts';
+export {
+  hasLegacySlots,
+  isLegacySlot,
+  slotFingerprint,
+  type KeySlot,
+  type UnlockOptions,
+  type VaultKey,
+} from './slot.ts';
+export {
+  canonicalManifest,
+  checkChain,
+  fileEntryDigest,
+  isManifest,
+  isUnsignedManifest,
+  itemEntryDigest,
+  manifestBody,
+  manifestHash,
+  type ChainHead,
+  type ChainVerdict,
+  type FileEntry,
+  type ItemEntry,
+  type Manifest,
+  type ManifestInput,
+  type ManifestVault,
+  type UnsignedManifest,
+} from './manifest.ts';
+export type { RekeyFileInput, RekeyFileOutput, RekeyItemInput } from './rotate.ts';
 export type { FileMeta, SecretItem } from './records.ts';
 export {
   asFileId,

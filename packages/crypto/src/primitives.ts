@@ -17,7 +17,7 @@ const HKDF_SHA256 = (salt: Bytes, info: Bytes): HkdfParams => ({
 export const importHkdfKey = (raw: Bytes): Promise<CryptoKey> =>
   subtle().importKey('raw', raw, 'HKDF', false, ['deriveKey', 'deriveBits']);
 
-/** Imports 32 bytes as a non-extractable AES-256-GCM key (used for the known-answer tests). */
+/** Imports 32 bytes as a non-extractable AES-256-GCM key (a slot's KEK; known-answer tests). */
 export const importAesKey = (raw: Bytes): Promise<CryptoKey> =>
   subtle().importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 
@@ -42,6 +42,17 @@ export const deriveHmacKey = (base: CryptoKey, salt: Bytes, info: Bytes): Promis
 export async function hkdfBytes(ikm: Bytes, salt: Bytes, info: Bytes, length: number) {
   const base = await importHkdfKey(ikm);
   return new Uint8Array(await subtle().deriveBits(HKDF_SHA256(salt, info), base, length * 8));
+}
+
+/**
+ * The raw AES-256 block function, AES_K(block) for one 16-byte block (as AES-CTR over 16 zero
+ * bytes with the block as its counter). Test-only: the GCM forgery of testkit.ts needs H and
+ * E_K(J0); nothing in the format uses it.
+ */
+export async function aesEncryptBlock(raw: Bytes, block: Bytes): Promise<Bytes> {
+  const key = await subtle().importKey('raw', raw, 'AES-CTR', false, ['encrypt']);
+  const params: AesCtrParams = { name: 'AES-CTR', counter: block, length: 64 };
+  return new Uint8Array(await subtle().encrypt(params, key, new Uint8Array(16)));
 }
 
 /** AES-256-GCM encryption: ciphertext | tag16. */

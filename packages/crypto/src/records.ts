@@ -1,6 +1,8 @@
 // Small encrypted records (vault-format.md §3): file metadata under K_meta, secret items under
 // K_item (revision in the AAD), and the name look-up HMAC under K_look. Records are
-// nonce12 | AES-256-GCM(JSON padded with spaces to a multiple of 64 bytes), base64.
+// nonce12 | AES-256-GCM(JSON padded with spaces), base64: metadata to a multiple of 64 bytes,
+// secret items to a bucket of 512, 1024, 2048, ... bytes (ADR 0007). Decryption takes either
+// padding (items written before ADR 0007 are padded to 64).
 import {
   concat,
   fields,
@@ -50,9 +52,29 @@ export function padJson(value: unknown): Bytes {
   return padded;
 }
 
-async function seal(key: CryptoKey, value: unknown, aad: Bytes, random: RandomBytes) {
+/** The smallest bucket of padBucket. */
+export const ITEM_BUCKET_MIN = 512;
+
+/**
+ * JSON, then spaces up to the smallest of 512, 1024, 2048, ... bytes that holds it, so a secret
+ * record's size tells the server little more than its order of magnitude.
+ */
+export function padBucket(value: unknown): Bytes {
+  const json = utf8(JSON.stringify(value));
+  let size = ITEM_BUCKET_MIN;
+  while (size < json.length) size *= 2;
+  const padded = new Uint8Array(size).fill(0x20);
+  padded.set(json);
+  return padded;
+}
+
+async function seal(key: CryptoKey, plain: Bytes, aad: Bytes, random: RandomBytes) {
   const nonce = random(12);
-  return toBase64(concat(nonce, await aesGcmEncrypt(key, nonce, padJson(value), aad)));
+  try {
+    return toBase64(concat(nonce, await aesGcmEncrypt(key, nonce, plain, aad)));
+  } finally {
+    plain.fill(0);
+  }
 }
 
 async function open(key: CryptoKey, data: string, aad: Bytes): Promise<unknown> {
@@ -106,7 +128,7 @@ export function encryptMeta(
     modified: clean.modified,
     ...(clean.sha256 === undefined ? {} : { sha256: clean.sha256 }),
   };
-  return seal(keys.meta, value, metaAad(keys, fileId, parentId), random);
+  return seal(keys.meta, padJson(value), metaAad(keys, fileId, parentId), random);
 }
 
 export async function decryptMeta(
@@ -142,12 +164,7 @@ export function encryptItem(
   random: RandomBytes,
 ): Promise<string> {
   const aad = checkInput(() => itemAad(keys, itemId, revision));
-  return seal(
-    keys.item,
-    checkInput(() => checkItem(item)),
-    aad,
-    random,
-  );
+  return seal(keys.item, padBucket(checkInput(() => checkItem(item))), aad, random);
 }
 
 export async function decryptItem(

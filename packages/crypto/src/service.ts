@@ -21,18 +21,42 @@ import {
 } from './ids.ts';
 import type { KdfProfile } from './kdf.ts';
 import { deriveVaultKeys, type VaultKeys } from './keys.ts';
+import * as manifests from './manifest.ts';
+import type { Manifest, ManifestInput } from './manifest.ts';
 import type { Bytes } from './primitives.ts';
 import * as records from './records.ts';
 import type { FileMeta, SecretItem } from './records.ts';
+import * as rotation from './rotate.ts';
+import type { RekeyFileInput, RekeyFileOutput, RekeyItemInput } from './rotate.ts';
 import {
   addRecoverySlot,
   createVaultKey,
+  newPasswordSlot,
+  newRecoverySlot,
   openVaultKey,
   replaceSlotSecret,
+  type UnlockOptions,
   type VaultKey,
 } from './slot.ts';
 
 export type { ChunkResult, EncryptJob };
+
+/** What rotateVault makes. */
+export interface RotateOptions {
+  /** The new password slot's KDF (default Argon2id's defaults). */
+  kdf?: KdfProfile;
+  /** Also make a recovery slot (and a new recovery key): pass true when the vault had one. */
+  recovery: boolean;
+}
+
+export interface Rotated {
+  /** A session under the new VMK (the old session stays open until closed or locked). */
+  session: SessionId;
+  /** The new slots: one committed password slot, plus a recovery slot when asked. */
+  key: VaultKey;
+  /** The new recovery key, shown once; only when `recovery` was asked. */
+  recoveryKey?: string;
+}
 
 /** The service API. One line each; all failures are CryptoError with a stable code. */
 export interface CryptoService {
@@ -42,12 +66,28 @@ export interface CryptoService {
     password: string,
     kdf?: KdfProfile,
   ): Promise<{ session: SessionId; key: VaultKey }>;
-  /** Opens a password slot; any failure is CryptoError('INVALID_PASSWORD', 'Invalid password'). */
-  unlockVault(vaultId: VaultId, key: VaultKey, password: string): Promise<SessionId>;
+  /**
+   * Opens the password slot; any failure is CryptoError('INVALID_PASSWORD', 'Invalid password'),
+   * including a key with more than one password or recovery slot, and a legacy (uncommitted)
+   * slot when `options.allowLegacy` is false (pass false once the vault has a manifest).
+   */
+  unlockVault(
+    vaultId: VaultId,
+    key: VaultKey,
+    password: string,
+    options?: UnlockOptions,
+  ): Promise<SessionId>;
   /** Opens the recovery slot with a recovery key; failures as unlockVault. */
-  unlockWithRecoveryKey(vaultId: VaultId, key: VaultKey, recoveryKey: string): Promise<SessionId>;
+  unlockWithRecoveryKey(
+    vaultId: VaultId,
+    key: VaultKey,
+    recoveryKey: string,
+    options?: UnlockOptions,
+  ): Promise<SessionId>;
   /** Forgets the keys of every session (and job) of the vault. */
   lockVault(vaultId: VaultId): Promise<void>;
+  /** Forgets one session (and its jobs); idempotent. lockVault still forgets all of a vault. */
+  closeSession(session: SessionId): Promise<void>;
   /** Forgets every key. */
   lockAll(): Promise<void>;
   /**
@@ -57,13 +97,17 @@ export interface CryptoService {
   sendSession(session: SessionId, port: MessagePort): Promise<void>;
   /** Takes the keys sendSession sent through `port`; the session keeps its id here. */
   receiveSession(port: MessagePort): Promise<SessionId>;
-  /** New password slot (fresh salt, same VMK and slot id); other slots kept. */
+  /**
+   * New committed password slot (fresh salt, same VMK and slot id); other slots kept. With the
+   * same old and new password it upgrades a legacy password slot (ADR 0007).
+   */
   changePassword(
     vaultId: VaultId,
     key: VaultKey,
     oldPassword: string,
     newPassword: string,
     kdf?: KdfProfile,
+    options?: UnlockOptions,
   ): Promise<VaultKey>;
   /** Password reset with the recovery key: a new password slot, same VMK. */
   resetPassword(
@@ -72,13 +116,37 @@ export interface CryptoService {
     recoveryKey: string,
     newPassword: string,
     kdf?: KdfProfile,
+    options?: UnlockOptions,
   ): Promise<VaultKey>;
   /** Adds (or replaces) the recovery slot; the recovery key is returned once. */
   addRecoverySlot(
     vaultId: VaultId,
     key: VaultKey,
     password: string,
+    options?: UnlockOptions,
   ): Promise<{ key: VaultKey; recoveryKey: string }>;
+  /**
+   * "Change password and rotate keys": a new VMK under a new session, its committed password
+   * slot (and recovery slot when asked). The session given must be unlocked (it is not closed).
+   */
+  rotateVault(session: SessionId, password: string, options: RotateOptions): Promise<Rotated>;
+  /**
+   * Each file's FK re-wrapped, metadata re-encrypted and name look-up recomputed from `from`'s
+   * keys to `to`'s (both sessions of one vault). One record that does not open: DECRYPT_FAILED.
+   */
+  rekeyFiles(from: SessionId, to: SessionId, files: RekeyFileInput[]): Promise<RekeyFileOutput[]>;
+  /** Each secret record re-encrypted (same revision) from `from` to `to`; as rekeyFiles. */
+  rekeyItems(from: SessionId, to: SessionId, items: RekeyItemInput[]): Promise<string[]>;
+  /**
+   * MACs the manifest (its canonical form: sorted, null texts as "") under the session's K_man.
+   * INVALID_INPUT if it is malformed (duplicates, bad hex, version < 1, prev wrong).
+   */
+  signManifest(session: SessionId, manifest: ManifestInput): Promise<Manifest>;
+  /**
+   * Shape and MAC check, and the manifest's hash (for the next version's `prev` and checkChain).
+   * Never throws for a bad manifest: `{ ok: false, hash: '' }`.
+   */
+  verifyManifest(session: SessionId, manifest: Manifest): Promise<{ ok: boolean; hash: string }>;
   /**
    * Starts encrypting one new file version: fresh FK, header, encFK. This service seals lane 0 of
    * `lanes` (default 1: every chunk); sendLane hands the others to the pool [Note: encryption lanes].
@@ -177,7 +245,8 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       isKey(k.wrap) &&
       isKey(k.meta) &&
       isKey(k.item) &&
-      isKey(k.lookup)
+      isKey(k.lookup) &&
+      isKey(k.manifest)
     );
   };
   const parent = (id: string | null): FolderId | null => (id === null ? null : asFolderId(id));
@@ -197,6 +266,7 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
     key: VaultKey,
     secret: string,
     kind: 'password' | 'recovery',
+    options: UnlockOptions | undefined,
   ) {
     let id: VaultId;
     try {
@@ -204,7 +274,7 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
     } catch {
       throw new CryptoError('INVALID_PASSWORD');
     }
-    const { vmk } = await openVaultKey(id, key, secret, kind);
+    const { vmk } = await openVaultKey(id, key, secret, kind, options ?? {});
     return startSession(id, vmk);
   }
 
@@ -214,11 +284,18 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       const { key, vmk } = await createVaultKey(id, password, kdf, random);
       return { session: await startSession(id, vmk), key };
     },
-    unlockVault: (vaultId, key, password) => unlock(vaultId, key, password, 'password'),
-    unlockWithRecoveryKey: (vaultId, key, rk) => unlock(vaultId, key, rk, 'recovery'),
+    unlockVault: (vaultId, key, password, options) =>
+      unlock(vaultId, key, password, 'password', options),
+    unlockWithRecoveryKey: (vaultId, key, rk, options) =>
+      unlock(vaultId, key, rk, 'recovery', options),
     lockVault(vaultId) {
       for (const [s, keys] of sessions)
         if (keys.vaultId === vaultId.toLowerCase()) sessions.delete(s);
+      files.sweep();
+      return Promise.resolve();
+    },
+    closeSession(session) {
+      sessions.delete(session);
       files.sweep();
       return Promise.resolve();
     },
@@ -236,7 +313,7 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       sessions.set(session as SessionId, keys);
       return session as SessionId;
     },
-    changePassword: (vaultId, key, oldPassword, newPassword, kdf) =>
+    changePassword: (vaultId, key, oldPassword, newPassword, kdf, options) =>
       replaceSlotSecret(
         asVaultId(vaultId),
         key,
@@ -244,8 +321,9 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
         newPassword,
         kdf,
         random,
+        options,
       ),
-    resetPassword: (vaultId, key, recoveryKey, newPassword, kdf) =>
+    resetPassword: (vaultId, key, recoveryKey, newPassword, kdf, options) =>
       replaceSlotSecret(
         asVaultId(vaultId),
         key,
@@ -253,9 +331,32 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
         newPassword,
         kdf,
         random,
+        options,
       ),
-    addRecoverySlot: (vaultId, key, password) =>
-      addRecoverySlot(asVaultId(vaultId), key, password, random),
+    addRecoverySlot: (vaultId, key, password, options) =>
+      addRecoverySlot(asVaultId(vaultId), key, password, random, options),
+    async rotateVault(session, password, options) {
+      const { vaultId } = keysOf(session);
+      const kdf = options?.kdf;
+      const vmk = random(32);
+      try {
+        const slot = await newPasswordSlot(vaultId, password, kdf, vmk, random);
+        const extra = options?.recovery ? await newRecoverySlot(vaultId, vmk, random) : null;
+        const key: VaultKey = { format: 'vf1', slots: extra ? [slot, extra.slot] : [slot] };
+        const next = await startSession(vaultId, vmk);
+        return extra
+          ? { session: next, key, recoveryKey: extra.recoveryKey }
+          : { session: next, key };
+      } finally {
+        vmk.fill(0);
+      }
+    },
+    rekeyFiles: async (from, to, list) =>
+      rotation.rekeyFiles(keysOf(from), keysOf(to), list, random),
+    rekeyItems: async (from, to, list) =>
+      rotation.rekeyItems(keysOf(from), keysOf(to), list, random),
+    signManifest: async (s, manifest) => manifests.signManifest(keysOf(s), manifest),
+    verifyManifest: async (s, manifest) => manifests.verifyManifest(keysOf(s), manifest),
 
     beginEncrypt: files.beginEncrypt,
     sendLane: (job, lane, port) => sendTo(port, () => files.laneOf(job, lane)),

@@ -1,18 +1,19 @@
 // Key slots: create, unlock, change password, recovery, and every way a slot can be abused.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fromBase64, toBase64 } from './bytes.ts';
+import { fields, fromBase64, toBase64, toHex, utf8 } from './bytes.ts';
 import { CryptoError } from './errors.ts';
 import { asVaultId, type VaultId } from './ids.ts';
 import {
   ARGON2ID_DEFAULT,
   kdfParamsAllowed,
+  kdfParamsBytes,
   PBKDF2_DEFAULT,
   resolvePasswordKdf,
   type KdfParams,
 } from './kdf.ts';
-import { MAX_PASSWORD_DERIVATIONS, slotsToTry, type KeySlot, type VaultKey } from './slot.ts';
-import { FAST_KDF, localClient, uuid } from './testkit.ts';
+import { hasLegacySlots, slotFingerprint, type KeySlot, type VaultKey } from './slot.ts';
+import { commitFor, FAST_KDF, legacySlot, localClient, multiKeySlot, uuid } from './testkit.ts';
 
 const { client } = localClient();
 const vaultId = asVaultId('8d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f');
@@ -212,38 +213,175 @@ describe('changePassword and recovery', () => {
   });
 });
 
-describe('slots an unlock tries [Note: KDF caps]', () => {
-  const slot = (n: number, kdf: KeySlot['kdf'], kind: KeySlot['kind'] = 'password') => ({
-    ...key.slots[0]!,
-    id: `slot-${n}`,
-    kind,
-    kdf,
-  });
-  const argon = (m: number): KeySlot['kdf'] => ({ alg: 'argon2id', m, t: 3, p: 1 });
+// Each test runs up to nine Argon2id derivations (19 MiB): more than 5 s on a loaded machine.
+describe('committed slots (ADR 0007)', { timeout: 30_000 }, () => {
+  const vmk = () => Uint8Array.from({ length: 32 }, (_, i) => i);
 
-  it('tries one slot per KDF parameter set, and at most MAX_PASSWORD_DERIVATIONS', () => {
-    const same = Array.from({ length: 8 }, (_, i) => slot(i, argon(65536)));
-    expect(slotsToTry(same).map((s) => s.id)).toEqual(['slot-0']);
-    const distinct = Array.from({ length: 8 }, (_, i) => slot(i, argon(65536 + i)));
-    expect(slotsToTry(distinct)).toHaveLength(MAX_PASSWORD_DERIVATIONS);
-    expect(MAX_PASSWORD_DERIVATIONS).toBe(2);
-    // Recovery slots derive nothing: all of them stay.
-    const recovery = Array.from({ length: 3 }, (_, i) => slot(i, { alg: 'none' }, 'recovery'));
-    expect(slotsToTry(recovery)).toHaveLength(3);
-  });
-
-  it('opens an honest vault whose slot comes first, whatever junk follows', async () => {
-    const junk = Array.from({ length: 7 }, (_, i) => ({ ...key.slots[0]!, id: `junk-${i}` }));
-    const listed: VaultKey = { format: 'vf1', slots: [...key.slots, ...junk] };
-    await expect(client.unlockVault(vaultId, listed, 'correct horse')).resolves.toBeTruthy();
-  });
-
-  it('does not derive again for a second slot with the same parameters', async () => {
-    // The real slot behind a junk one with the same parameters is not tried: one derivation.
-    // (The slot id is in the slot's AAD: under another id the same bytes do not open.)
-    const junk = { ...key.slots[0]!, id: 'junk' };
-    await expectInvalidPassword(
-      client.unlockVault(vaultId, { format: 'vf1', slots: [junk, ...key.slots] }, 'correct horse'),
+  it('writes a 32-byte commit on every slot it seals, and UUID slot ids', async () => {
+    const { key: withRecovery } = await client.addRecoverySlot(vaultId, key, 'correct horse');
+    const changed = await client.changePassword(
+      vaultId,
+      withRecovery,
+      'correct horse',
+      'x',
+      FAST_KDF,
     );
+    for (const k of [key, withRecovery, changed]) {
+      for (const slot of k.slots) {
+        expect(fromBase64(slot.commit ?? '').length).toBe(32);
+        expect(slot.id).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    }
+  });
+
+  it('refuses a slot whose commit is changed, removed or moved to another slot', async () => {
+    const commit = fromBase64(key.slots[0]!.commit!);
+    await fc.assert(
+      fc.asyncProperty(fc.nat(255), async (bit) => {
+        const c = commit.slice();
+        c[bit >> 3]! ^= 1 << (bit & 7);
+        const k = withSlot(key, { commit: toBase64(c) });
+        await expectInvalidPassword(client.unlockVault(vaultId, k, 'correct horse'));
+      }),
+      { numRuns: 4 },
+    );
+    // Without its commit the slot is read as legacy (UTF-8 id in the AAD): it does not open.
+    const stripped: KeySlot = { ...key.slots[0]! };
+    delete stripped.commit;
+    await expectInvalidPassword(
+      client.unlockVault(vaultId, { format: 'vf1', slots: [stripped] }, 'correct horse'),
+    );
+    const other = await client.createVault(vaultId, 'correct horse', FAST_KDF);
+    const moved = withSlot(key, { commit: other.key.slots[0]!.commit! });
+    await expectInvalidPassword(client.unlockVault(vaultId, moved, 'correct horse'));
+    await expect(
+      client.unlockVault(vaultId, key, 'correct horse', { allowLegacy: false }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('opens a legacy slot only when the caller allows legacy slots', async () => {
+    const id = uuid<VaultId>();
+    const legacy: VaultKey = {
+      format: 'vf1',
+      slots: [await legacySlot(id, 'old one', FAST_KDF, vmk(), 'legacy-id-1')],
+    };
+    expect(hasLegacySlots(legacy)).toBe(true);
+    await expect(client.unlockVault(id, legacy, 'old one')).resolves.toBeTruthy();
+    await expect(
+      client.unlockVault(id, legacy, 'old one', { allowLegacy: true }),
+    ).resolves.toBeTruthy();
+    await expectInvalidPassword(client.unlockVault(id, legacy, 'old one', { allowLegacy: false }));
+    await expectInvalidPassword(client.unlockVault(id, legacy, 'wrong', { allowLegacy: true }));
+    await expectInvalidPassword(
+      client.changePassword(id, legacy, 'old one', 'old one', FAST_KDF, { allowLegacy: false }),
+    );
+  });
+
+  it('upgrades a legacy password slot with a same-password change (same VMK, committed)', async () => {
+    const id = uuid<VaultId>();
+    const legacyKey: VaultKey = {
+      format: 'vf1',
+      slots: [await legacySlot(id, 'pw', FAST_KDF, vmk(), 'not-a-uuid')],
+    };
+    const upgraded = await client.changePassword(id, legacyKey, 'pw', 'pw', FAST_KDF);
+    expect(hasLegacySlots(upgraded)).toBe(false);
+    expect(upgraded.slots[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
+    const a = await client.unlockVault(id, legacyKey, 'pw');
+    const b = await client.unlockVault(id, upgraded, 'pw', { allowLegacy: false });
+    expect(await client.lookupName(b, null, 'n')).toBe(await client.lookupName(a, null, 'n'));
+  });
+
+  it('refuses a key with two password slots or two recovery slots, even with the right password', async () => {
+    const second = { ...key.slots[0]!, id: crypto.randomUUID() };
+    await expectInvalidPassword(
+      client.unlockVault(
+        vaultId,
+        { format: 'vf1', slots: [...key.slots, second] },
+        'correct horse',
+      ),
+    );
+    await expectInvalidPassword(
+      client.unlockVault(
+        vaultId,
+        { format: 'vf1', slots: [second, ...key.slots] },
+        'correct horse',
+      ),
+    );
+    const { key: r, recoveryKey } = await client.addRecoverySlot(vaultId, key, 'correct horse');
+    const rec = r.slots.find((s) => s.kind === 'recovery')!;
+    const twoRecovery: VaultKey = { format: 'vf1', slots: [...r.slots, { ...rec, id: 'copy' }] };
+    await expectInvalidPassword(client.unlockWithRecoveryKey(vaultId, twoRecovery, recoveryKey));
+    await expectInvalidPassword(client.unlockVault(vaultId, twoRecovery, 'correct horse'));
+    await expect(client.unlockWithRecoveryKey(vaultId, r, recoveryKey)).resolves.toBeTruthy();
+  });
+
+  it('a multi-key AES-GCM slot opens under three passwords on the legacy path', async () => {
+    const id = uuid<VaultId>();
+    const passwords = ['alpha', 'bravo', 'charlie'] as const;
+    const slot = await multiKeySlot(id, passwords, FAST_KDF);
+    const forged: VaultKey = { format: 'vf1', slots: [slot] };
+    const sessions = [];
+    for (const pw of passwords) sessions.push(await client.unlockVault(id, forged, pw));
+    // Three different "VMKs": three different look-up keys.
+    const looks = await Promise.all(sessions.map((s) => client.lookupName(s, null, 'x')));
+    expect(new Set(looks).size).toBe(3);
+    await expectInvalidPassword(client.unlockVault(id, forged, 'delta'));
+    await expectInvalidPassword(client.unlockVault(id, forged, 'alpha', { allowLegacy: false }));
+  });
+
+  it('a multi-key slot with any commit opens under one of the three passwords at most', async () => {
+    const id = uuid<VaultId>();
+    const passwords = ['alpha', 'bravo', 'charlie'] as const;
+    const slot = await multiKeySlot(id, passwords, FAST_KDF, { committed: true });
+    const commits = [
+      ...(await Promise.all(passwords.map((pw) => commitFor(id, slot, pw)))),
+      toBase64(new Uint8Array(32)),
+    ];
+    for (const [c, commit] of commits.entries()) {
+      const k: VaultKey = { format: 'vf1', slots: [{ ...slot, commit }] };
+      const opened: string[] = [];
+      for (const pw of passwords) {
+        const ok = await client.unlockVault(id, k, pw).then(
+          () => true,
+          () => false,
+        );
+        if (ok) opened.push(pw);
+      }
+      // The commit made for password c opens under c (the GCM part is valid for it) and no other.
+      expect(opened).toEqual(c < 3 ? [passwords[c]] : []);
+    }
+  });
+});
+
+describe('slotFingerprint', () => {
+  it('is SHA-256 over the documented fields, and changes with every field', async () => {
+    const slot = key.slots[0]!;
+    const fp = await slotFingerprint(slot);
+    expect(fp).toMatch(/^[0-9a-f]{64}$/);
+    const data = fields(
+      'vf1/slot-fp',
+      utf8(slot.id),
+      utf8(slot.kind),
+      kdfParamsBytes(slot.kdf),
+      fromBase64(slot.salt),
+      fromBase64(slot.wrapped),
+      fromBase64(slot.commit!),
+    );
+    expect(fp).toBe(toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', data))));
+    const changes: Partial<KeySlot>[] = [
+      { id: crypto.randomUUID() },
+      { kind: 'recovery' },
+      { kdf: { ...FAST_KDF, t: 3 } as KdfParams },
+      { salt: toBase64(new Uint8Array(16)) },
+      { wrapped: toBase64(new Uint8Array(60)) },
+      { commit: toBase64(new Uint8Array(32)) },
+      { commit: undefined },
+    ];
+    for (const change of changes) {
+      expect(await slotFingerprint({ ...slot, ...change })).not.toBe(fp);
+    }
+    await expect(slotFingerprint({ ...slot, salt: '!!' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
   });
 });

@@ -2,7 +2,7 @@
 // them exactly, and each output is re-checked from its documented recipe with raw primitives.
 import { describe, expect, it } from 'vitest';
 import vectors from '../vectors/vf1.json';
-import { concat, fromBase64, fromHex, toHex, utf8, uuidBytes } from './bytes.ts';
+import { concat, fromBase64, fromHex, toBase64, toHex, utf8, uuidBytes } from './bytes.ts';
 import {
   aesGcmDecrypt,
   argon2id,
@@ -57,8 +57,14 @@ describe('vf1 test vectors', () => {
     expect(toHex(pwKey)).toBe(vectors.pwKey);
     expect(toHex(await hkdfBytes(pwKey, vault, utf8('vf1/kek'), 32))).toBe(vectors.kek);
     const kdf = Uint8Array.of(1, 0, 0, 0x4c, 0x00, 0, 0, 0, 2, 0, 0, 0, 1);
-    const ad = aad('vf1/slot', vault, utf8(vectors.slot.id), kdf, fromBase64(vectors.slot.salt));
-    expect(toHex(await open(vectors.kek, fromBase64(vectors.slot.wrapped), ad))).toBe(inputs.vmk);
+    const slotId = uuidBytes(vectors.slot.id);
+    const ad = aad('vf1/slot', vault, slotId, kdf, fromBase64(vectors.slot.salt));
+    const wrapped = fromBase64(vectors.slot.wrapped);
+    expect(toHex(await open(vectors.kek, wrapped, ad))).toBe(inputs.vmk);
+    // commit = HMAC(K_commit, AAD | wrapped), K_commit = HKDF(KEKraw, vaultId16, "vf1/commit").
+    const kCommit = await hkdfBytes(fromHex(vectors.kek), vault, utf8('vf1/commit'), 32);
+    const commit = await hmacSign(await hmacKey(toHex(kCommit)), concat(ad, wrapped));
+    expect(toBase64(commit)).toBe(vectors.slot.commit);
   });
 
   it('derive the vault subkeys with HKDF(VMK, vaultId, label)', async () => {

@@ -1,0 +1,286 @@
+// The vault manifest (ADR 0007; vault-format.md, "The manifest"): one JSON record per vault that
+// pins its fields, its slots (by fingerprint), and every file and secret (by an entry digest),
+// MACed under K_man and hash-chained version to version, so that a server cannot roll back,
+// delete, resurrect or relabel anything without the client noticing. Everything here is pure
+// except the hashing; the MAC itself is made and checked in service.ts, where K_man lives.
+import {
+  concat,
+  fields,
+  fromBase64,
+  fromHex,
+  isUuid,
+  toHex,
+  u64be,
+  utf8,
+  uuidBytes,
+} from './bytes.ts';
+import { CryptoError } from './errors.ts';
+import type { VaultId } from './ids.ts';
+import { LABELS, type VaultKeys } from './keys.ts';
+import { hmacSign, hmacVerify, sha256, type Bytes } from './primitives.ts';
+
+/** The vault's own fields, as the manifest pins them (a null text is written as ""). */
+export interface ManifestVault {
+  name: string;
+  description: string;
+  vault_type: string;
+  provider_type: string;
+  storage_folder: string;
+}
+
+/** A manifest before its MAC: what signManifest takes. */
+export interface UnsignedManifest {
+  format: 'vf1-manifest';
+  /** 1, 2, 3, ...: one more on every change. */
+  version: number;
+  /** 64 hex: the hash of version - 1; "" for version 1. */
+  prev: string;
+  vault: ManifestVault;
+  /** Slot fingerprints (slotFingerprint), 64 hex each, sorted ascending. */
+  slots: string[];
+  /** [file id (lowercase UUID), fileEntryDigest], sorted by id. */
+  files: [string, string][];
+  /** [item id (lowercase UUID), revision, itemEntryDigest], sorted by id. */
+  secrets: [string, number, string][];
+}
+
+/** The manifest as the server stores it. */
+export interface Manifest extends UnsignedManifest {
+  /** 64 hex: HMAC-SHA256(K_man, manifestBody). */
+  mac: string;
+}
+
+/** What the file entry digest covers: the file record's fields, as the server returns them. */
+export interface FileEntry {
+  id: string;
+  /** encFK, base64. */
+  wrapped_key: string;
+  /** encMeta, base64. */
+  enc_meta: string;
+  name_lookup: string;
+  checksum: string;
+  ciphertext_size: number;
+}
+
+/** What the secret entry digest covers. */
+export interface ItemEntry {
+  id: string;
+  revision: number;
+  /** The encrypted record, base64. */
+  data: string;
+}
+
+/** What a device holds of the last manifest it accepted. */
+export interface ChainHead {
+  version: number;
+  hash: string;
+}
+
+/**
+ * ok: the next link (or the same version again, or a first sight); older: a lower version
+ * (roll-back); fork: the same version with another hash, or version + 1 whose `prev` is not the
+ * hash held; newer-unlinked: more than one version ahead (acceptable once its MAC verifies).
+ */
+export type ChainVerdict = 'ok' | 'older' | 'fork' | 'newer-unlinked';
+
+const HEX32 = /^[0-9a-f]{32}$/;
+const HEX64 = /^[0-9a-f]{64}$/;
+const UUID_LOWER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const digest16 = async (data: Bytes) => toHex((await sha256(data)).subarray(0, 16));
+
+function input<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch {
+    throw new CryptoError('INVALID_INPUT');
+  }
+}
+
+/**
+ * First 16 bytes of SHA-256(fields("vf1/file-entry", fileId16, wrapped_key bytes, enc_meta
+ * bytes, UTF-8(name_lookup), UTF-8(checksum), u64be(ciphertext_size))), hex. INVALID_INPUT if
+ * malformed.
+ */
+export function fileEntryDigest(file: FileEntry): Promise<string> {
+  const data = input(() =>
+    fields(
+      LABELS.fileEntry,
+      uuidBytes(file.id),
+      fromBase64(file.wrapped_key),
+      fromBase64(file.enc_meta),
+      utf8(file.name_lookup),
+      utf8(file.checksum),
+      u64be(file.ciphertext_size),
+    ),
+  );
+  return digest16(data);
+}
+
+/** First 16 bytes of SHA-256(fields("vf1/item-entry", itemId16, u64be(revision), data bytes)). */
+export function itemEntryDigest(item: ItemEntry): Promise<string> {
+  const data = input(() =>
+    fields(LABELS.itemEntry, uuidBytes(item.id), u64be(item.revision), fromBase64(item.data)),
+  );
+  return digest16(data);
+}
+
+const byId = <T extends readonly [string, ...unknown[]]>(a: T, b: T) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+
+/** What canonicalManifest takes: an unsigned manifest whose vault texts may be null or absent. */
+export type ManifestInput = Omit<UnsignedManifest, 'vault'> & {
+  vault: Omit<ManifestVault, 'description' | 'storage_folder'> & {
+    description?: string | null;
+    storage_folder?: string | null;
+  };
+};
+
+/**
+ * The canonical form: ids and hex lowercased, slots sorted ascending, files and secrets sorted by
+ * id, a null or missing description or storage folder written as "", any other key (a `mac`)
+ * dropped. It does not validate: a duplicate stays a duplicate (and isUnsignedManifest refuses
+ * it).
+ */
+export function canonicalManifest(m: ManifestInput): UnsignedManifest {
+  const lower = (s: string) => (typeof s === 'string' ? s.toLowerCase() : s);
+  return {
+    format: m.format,
+    version: m.version,
+    prev: lower(m.prev),
+    vault: {
+      name: m.vault.name,
+      description: m.vault.description ?? '',
+      vault_type: m.vault.vault_type,
+      provider_type: m.vault.provider_type,
+      storage_folder: m.vault.storage_folder ?? '',
+    },
+    slots: m.slots.map(lower).sort(),
+    files: m.files.map(([id, d]): [string, string] => [lower(id), lower(d)]).sort(byId),
+    secrets: m.secrets
+      .map(([id, r, d]): [string, number, string] => [lower(id), r, lower(d)])
+      .sort(byId),
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const exactKeys = (v: Record<string, unknown>, keys: readonly string[]) =>
+  Object.keys(v).length === keys.length && keys.every((k) => Object.hasOwn(v, k));
+const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+/** Strictly ascending: sorted and without duplicates. */
+const ascending = (ids: readonly string[]) => ids.every((id, i) => i === 0 || ids[i - 1]! < id);
+
+const MANIFEST_KEYS = ['format', 'version', 'prev', 'vault', 'slots', 'files', 'secrets'] as const;
+const VAULT_KEYS = ['name', 'description', 'vault_type', 'provider_type', 'storage_folder'];
+
+function validShape(v: unknown, keys: readonly string[]): boolean {
+  if (!isObject(v) || !exactKeys(v, keys)) return false;
+  const { format, version, prev, vault, slots, files, secrets } = v;
+  if (format !== 'vf1-manifest' || !isCount(version) || version < 1) return false;
+  if (typeof prev !== 'string' || (version === 1 ? prev !== '' : !HEX64.test(prev))) return false;
+  if (!isObject(vault) || !exactKeys(vault, VAULT_KEYS)) return false;
+  if (!VAULT_KEYS.every((k) => typeof vault[k] === 'string')) return false;
+  if (!Array.isArray(slots) || !Array.isArray(files) || !Array.isArray(secrets)) return false;
+  if (!slots.every((s) => typeof s === 'string' && HEX64.test(s))) return false;
+  if (!ascending(slots as string[])) return false;
+  const fileOk = (f: unknown) =>
+    Array.isArray(f) &&
+    f.length === 2 &&
+    typeof f[0] === 'string' &&
+    UUID_LOWER.test(f[0]) &&
+    typeof f[1] === 'string' &&
+    HEX32.test(f[1]);
+  if (!files.every(fileOk) || !ascending(files.map((f: [string]) => f[0]))) return false;
+  const itemOk = (s: unknown) =>
+    Array.isArray(s) &&
+    s.length === 3 &&
+    typeof s[0] === 'string' &&
+    UUID_LOWER.test(s[0]) &&
+    isCount(s[1]) &&
+    typeof s[2] === 'string' &&
+    HEX32.test(s[2]);
+  return secrets.every(itemOk) && ascending(secrets.map((s: [string]) => s[0]));
+}
+
+/**
+ * Structural validation of an unsigned manifest: exact keys, format, version >= 1, prev empty
+ * iff version 1 (else 64 lowercase hex), string vault fields, lowercase hex and UUIDs, lists
+ * sorted without duplicates.
+ */
+export const isUnsignedManifest = (v: unknown): v is UnsignedManifest =>
+  validShape(v, MANIFEST_KEYS);
+
+/** isUnsignedManifest plus a `mac` of 64 lowercase hex. */
+export const isManifest = (v: unknown): v is Manifest =>
+  validShape(v, [...MANIFEST_KEYS, 'mac']) &&
+  typeof (v as Manifest).mac === 'string' &&
+  HEX64.test((v as Manifest).mac);
+
+/**
+ * body = fields("vf1/manifest", vaultId16, u64be(version), prev32 or empty, UTF-8 of name,
+ * description, vault_type, provider_type, storage_folder, concat(fp32...), concat(fileId16 |
+ * digest16 ...), concat(itemId16 | u64be(revision) | digest16 ...)): what the MAC covers. A
+ * `mac` field of `m` is ignored. INVALID_INPUT unless `m` is valid (isUnsignedManifest).
+ */
+export function manifestBody(vaultId: VaultId | string, m: UnsignedManifest): Bytes {
+  const unsigned: Record<string, unknown> = { ...m };
+  delete unsigned.mac;
+  if (!isUnsignedManifest(unsigned) || !isUuid(vaultId)) throw new CryptoError('INVALID_INPUT');
+  const v = unsigned.vault;
+  return fields(
+    LABELS.manifest,
+    uuidBytes(vaultId),
+    u64be(unsigned.version),
+    fromHex(unsigned.prev),
+    utf8(v.name),
+    utf8(v.description),
+    utf8(v.vault_type),
+    utf8(v.provider_type),
+    utf8(v.storage_folder),
+    concat(...unsigned.slots.map(fromHex)),
+    concat(...unsigned.files.flatMap(([id, d]) => [uuidBytes(id), fromHex(d)])),
+    concat(...unsigned.secrets.flatMap(([id, r, d]) => [uuidBytes(id), u64be(r), fromHex(d)])),
+  );
+}
+
+/** hash = SHA-256(body | mac bytes), hex: what the next version carries as `prev`. */
+export async function manifestHash(vaultId: VaultId | string, manifest: Manifest): Promise<string> {
+  if (!isManifest(manifest)) throw new CryptoError('INVALID_INPUT');
+  return toHex(await sha256(concat(manifestBody(vaultId, manifest), fromHex(manifest.mac))));
+}
+
+/** Where `next` (already MAC-verified, with hash `nextHash`) stands against the head held. */
+export function checkChain(prev: ChainHead | null, next: Manifest, nextHash: string): ChainVerdict {
+  if (prev === null) return 'ok';
+  if (next.version < prev.version) return 'older';
+  if (next.version === prev.version) return nextHash === prev.hash ? 'ok' : 'fork';
+  if (next.version === prev.version + 1) return next.prev === prev.hash ? 'ok' : 'fork';
+  return 'newer-unlinked';
+}
+
+/** mac = hex(HMAC-SHA256(K_man, body)) over the canonical form of `draft`; INVALID_INPUT if malformed. */
+export async function signManifest(keys: VaultKeys, draft: ManifestInput): Promise<Manifest> {
+  const unsigned = input(() => canonicalManifest(draft));
+  const body = manifestBody(keys.vaultId, unsigned);
+  return { ...unsigned, mac: toHex(await hmacSign(keys.manifest, body)) };
+}
+
+/**
+ * Checks the shape and the MAC (WebCrypto verify, constant time) and gives the manifest's hash.
+ * Never throws for a bad manifest: `{ ok: false, hash: '' }`.
+ */
+export async function verifyManifest(
+  keys: VaultKeys,
+  manifest: unknown,
+): Promise<{ ok: boolean; hash: string }> {
+  try {
+    if (!isManifest(manifest)) return { ok: false, hash: '' };
+    const body = manifestBody(keys.vaultId, manifest);
+    const mac = fromHex(manifest.mac);
+    if (!(await hmacVerify(keys.manifest, mac, body))) return { ok: false, hash: '' };
+    return { ok: true, hash: toHex(await sha256(concat(body, mac))) };
+  } catch {
+    return { ok: false, hash: '' };
+  }
+}

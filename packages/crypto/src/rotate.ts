@@ -1,0 +1,95 @@
+// Key rotation (ADR 0007, "Key rotation"; vault-format.md, "Rotation"): every record of a vault
+// re-encrypted from the keys of one session (the old VMK) to another's (the new VMK). File
+// contents are not touched: only each FK's wrapping changes. One record that does not open fails
+// the whole call with DECRYPT_FAILED, naming nothing: a rotation is all or nothing.
+import { fromBase64, toBase64, type RandomBytes } from './bytes.ts';
+import { CryptoError } from './errors.ts';
+import { asFileId, asFolderId, asItemId } from './ids.ts';
+import { rewrapFileKey, type VaultKeys } from './keys.ts';
+import * as records from './records.ts';
+
+/** One file record as the rotation reads it. */
+export interface RekeyFileInput {
+  id: string;
+  /** The folder the file is in (its metadata AAD and name look-up); null at the vault root. */
+  parentId: string | null;
+  /** encFK, base64. */
+  wrapped_key: string;
+  /** encMeta, base64. */
+  enc_meta: string;
+}
+
+/** The same file's fields under the new keys. */
+export interface RekeyFileOutput {
+  wrapped_key: string;
+  enc_meta: string;
+  name_lookup: string;
+}
+
+/** One secret record as the rotation reads it (its revision is kept). */
+export interface RekeyItemInput {
+  id: string;
+  revision: number;
+  data: string;
+}
+
+const isList = (v: unknown): boolean => Array.isArray(v);
+
+function sameVault(from: VaultKeys, to: VaultKeys) {
+  if (from.vaultId !== to.vaultId || from === to) throw new CryptoError('INVALID_INPUT');
+}
+
+/** Runs every step; any failure (bad id included) becomes DECRYPT_FAILED. */
+async function allOrNothing<T>(steps: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(steps);
+  const out: T[] = [];
+  for (const r of settled) {
+    if (r.status === 'rejected') throw new CryptoError('DECRYPT_FAILED');
+    out.push(r.value);
+  }
+  return out;
+}
+
+async function rekeyFile(from: VaultKeys, to: VaultKeys, f: RekeyFileInput, random: RandomBytes) {
+  const fileId = asFileId(f.id);
+  const parent = f.parentId === null ? null : asFolderId(f.parentId);
+  const meta = await records.decryptMeta(from, fileId, parent, f.enc_meta);
+  const wrapped = await rewrapFileKey(from, to, fileId, fromBase64(f.wrapped_key), random);
+  return {
+    wrapped_key: toBase64(wrapped),
+    enc_meta: await records.encryptMeta(to, fileId, parent, meta, random),
+    name_lookup: await records.lookupName(to, parent, meta.name),
+  };
+}
+
+export function rekeyFiles(
+  from: VaultKeys,
+  to: VaultKeys,
+  files: readonly RekeyFileInput[],
+  random: RandomBytes,
+): Promise<RekeyFileOutput[]> {
+  sameVault(from, to);
+  if (!isList(files)) throw new CryptoError('INVALID_INPUT');
+  return allOrNothing(
+    files.map((f) => Promise.resolve().then(() => rekeyFile(from, to, f, random))),
+  );
+}
+
+export function rekeyItems(
+  from: VaultKeys,
+  to: VaultKeys,
+  items: readonly RekeyItemInput[],
+  random: RandomBytes,
+): Promise<string[]> {
+  sameVault(from, to);
+  if (!isList(items)) throw new CryptoError('INVALID_INPUT');
+  return allOrNothing(
+    items.map((i) =>
+      Promise.resolve().then(async () => {
+        const id = asItemId(i.id);
+        const item = await records.decryptItem(from, id, i.revision, i.data);
+        return records.encryptItem(to, id, i.revision, item, random);
+      }),
+    ),
+  );
+}
