@@ -1,0 +1,141 @@
+// Reading a file's text as CSV (papaparse) or JSON with positions a user can find: every error
+// names the line of the CSV row or the JSON text, or the entry a schema check failed on.
+import Papa from 'papaparse';
+import type { z } from 'zod';
+import { entryName, malformed } from './errors.ts';
+
+/** UTF-8 text of a file, without a byte-order mark; invalid UTF-8 is refused, not mangled. */
+export function decodeText(bytes: Uint8Array, label: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw malformed(`This ${label} file is not UTF-8 text.`);
+  }
+}
+
+export interface CsvRow {
+  /** The line of the file the row starts on, 1-based (a quoted field may span several). */
+  line: number;
+  /** The value under a column, '' when the column is absent; names are matched case-blind. */
+  get(column: string): string;
+  /** Every column with a value, by its name as the header wrote it. */
+  entries: [string, string][];
+}
+
+/** Reads CSV with a header row; an unclosed quote or a row of the wrong width names its line. */
+export function readCsv(text: string, label: string): { header: string[]; rows: CsvRow[] } {
+  const raw: { data: string[]; line: number }[] = [];
+  let failure: string | undefined;
+  let cursor = 0;
+  let line = 1;
+  const lineAt = (end: number) => {
+    // Blank lines are skipped by papaparse; a row starts at the first character after them.
+    let start = cursor;
+    while (start < end && (text[start] === '\n' || text[start] === '\r')) start++;
+    for (let i = cursor; i < start; i++) if (text[i] === '\n') line++;
+    const at = line;
+    for (let i = start; i < end; i++) if (text[i] === '\n') line++;
+    cursor = end;
+    return at;
+  };
+  Papa.parse<string[]>(text, {
+    header: false,
+    skipEmptyLines: 'greedy',
+    step: (result, parser) => {
+      const at = lineAt(result.meta.cursor);
+      const error = result.errors[0];
+      if (error) {
+        failure =
+          error.code === 'MissingQuotes'
+            ? `Line ${at} of this ${label} file has a quoted field that is never closed.`
+            : `Line ${at} of this ${label} file cannot be read: ${error.message}.`;
+        parser.abort();
+        return;
+      }
+      raw.push({ data: result.data, line: at });
+    },
+  });
+  if (failure !== undefined) throw malformed(failure);
+  const first = raw.shift();
+  if (!first) throw malformed(`This ${label} file is empty.`);
+  const header = first.data.map((h) => h.trim());
+  const index = new Map(header.map((h, i) => [h.toLowerCase(), i]));
+  const rows = raw.map(({ data, line: at }): CsvRow => {
+    const extra = data.slice(header.length);
+    if (data.length < header.length || extra.some((v) => v.trim() !== '')) {
+      throw malformed(
+        `Line ${at} of this ${label} file has ${data.length} columns where the header has ${header.length}.`,
+      );
+    }
+    return {
+      line: at,
+      get: (column) => {
+        const i = index.get(column.toLowerCase());
+        return i === undefined ? '' : (data[i] ?? '');
+      },
+      entries: header.map((h, i): [string, string] => [h, data[i] ?? '']).filter(([, v]) => v),
+    };
+  });
+  return { header, rows };
+}
+
+/** The lowercase column names of a CSV file's header, for format detection. */
+export function csvHeader(text: string): string[] {
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const parsed = Papa.parse<string[]>(firstLine, { header: false });
+  return (parsed.data[0] ?? []).map((h) => h.trim().toLowerCase());
+}
+
+/** JSON.parse whose error names the line and column of the fault. */
+export function readJson(text: string, label: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    const position = /position (\d+)/.exec(e instanceof Error ? e.message : '');
+    if (!position) throw malformed(`This ${label} file is not valid JSON.`);
+    const before = text.slice(0, Number(position[1]));
+    const lineNo = before.split('\n').length;
+    const column = before.length - before.lastIndexOf('\n');
+    throw malformed(
+      `This ${label} file is not valid JSON: line ${lineNo}, column ${column} cannot be read.`,
+    );
+  }
+}
+
+/**
+ * Checks `data` against a zod schema; a failure names the entry (the item of the array at
+ * `listKey`, with its title) and the field at fault.
+ */
+export function checkSchema<T>(
+  schema: z.ZodType<T>,
+  data: unknown,
+  label: string,
+  listKeys: readonly string[],
+  titleOf: (entry: unknown) => unknown,
+): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue?.path ?? [];
+  // The innermost list the path walks into names the entry.
+  let where = '';
+  for (let i = path.length - 2; i >= 0; i--) {
+    const key = path[i];
+    const idx = path[i + 1];
+    if (typeof key === 'string' && listKeys.includes(key) && typeof idx === 'number') {
+      let node: unknown = data;
+      for (const p of path.slice(0, i + 2)) {
+        node = (node as Record<PropertyKey, unknown> | undefined)?.[p];
+      }
+      const field = path.slice(i + 2).join('.');
+      where = `${entryName(idx, titleOf(node))}${field ? `, field "${field}"` : ''}`;
+      break;
+    }
+  }
+  if (where === '') where = path.length ? `field "${path.join('.')}"` : 'the top level';
+  throw malformed(`This ${label} file cannot be read at ${where}: ${issue?.message ?? 'invalid'}.`);
+}
+
+/** Non-empty strings only, trimmed of nothing (values are kept exactly as the source had them). */
+export const nonEmpty = (values: (string | null | undefined)[]): string[] =>
+  values.filter((v): v is string => typeof v === 'string' && v !== '');
