@@ -300,6 +300,24 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  // The vault manifest (issue 18, ADR 0007; vaults/manifest.repository.ts): one per vault, the
+  // client's MACed JSON kept as text with its version for compare-and-swap; it goes with its vault
+  // (ON DELETE CASCADE; SQLite enforces it, db/database.ts turns foreign_keys on). The server is no
+  // longer told when a vault is unlocked: the unlock times it kept are forgotten.
+  '0130_vault_manifests': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('vault_manifests')
+        .addColumn('vault_id', 'text', (c) =>
+          c.primaryKey().references('vaults.id').onDelete('cascade'),
+        )
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('manifest', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await (db as Kysely<Database>).updateTable('vaults').set({ last_accessed: null }).execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -39,8 +39,19 @@ export interface VaultsTable {
   /** Bumped on every key change; password changes compare-and-swap on it. */
   key_revision: number;
   is_hidden: number;
+  /** No longer written (ADR 0007: the server is not told of unlocks); null since 0130. */
   last_accessed: string | null;
   created_at: string;
+  updated_at: string;
+}
+
+/** The vault's manifest (ADR 0007): the client's MACed JSON, opaque to the server but its shape. */
+export interface VaultManifestsTable {
+  vault_id: string;
+  /** The manifest's `version`, kept beside it for compare-and-swap. */
+  version: number;
+  /** The manifest JSON (protocol manifestSchema). */
+  manifest: string;
   updated_at: string;
 }
 
@@ -223,6 +234,7 @@ export interface Database {
   file_uploads: FileUploadsTable;
   vault_files: VaultFilesTable;
   secret_items: SecretItemsTable;
+  vault_manifests: VaultManifestsTable;
   vaults: VaultsTable;
   subscription_plans: SubscriptionPlansTable;
 }

@@ -4,7 +4,9 @@
 // a request to its Content-Length); a chunked body is read up to the limit and refused when it
 // goes past it, so at most the limit is ever held in memory. Only the tus upload requests are
 // exempt: their bodies are file bytes, bounded by the upload's declared length and the plan
-// (files/uploads.ts), and streamed to storage rather than held.
+// (files/uploads.ts), and streamed to storage rather than held. Two vault routes carry a whole
+// vault's worth of entries (ADR 0007) and have larger limits of their own: the manifest write
+// (8 MiB) and the key rotation (64 MiB).
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { badRequest, HttpError } from './errors.ts';
@@ -25,18 +27,46 @@ export function isTusBody(method: string, path: string): boolean {
   return false;
 }
 
+/**
+ * PUT /api/vaults/:id/manifest: 8 MiB. A manifest entry is at most about 90 bytes of JSON, and a
+ * vault holds at most 100,000 of them (protocol manifest.ts, MANIFEST_MAX_ENTRIES).
+ */
+export const MANIFEST_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+/**
+ * POST /api/vaults/:id/rotate: 64 MiB. Every file's wrapped key, metadata and look-up (under
+ * 6 KiB each) or every secret (at most 90,000 characters each), plus the key and the manifest.
+ */
+export const ROTATION_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** The body limit of a request (the tus bodies aside). */
+export function bodyLimitOf(method: string, path: string, fallback = BODY_LIMIT_BYTES): number {
+  if (method === 'PUT' && /^\/api\/vaults\/[^/]+\/manifest\/?$/.test(path))
+    return MANIFEST_BODY_LIMIT_BYTES;
+  if (method === 'POST' && /^\/api\/vaults\/[^/]+\/rotate\/?$/.test(path))
+    return ROTATION_BODY_LIMIT_BYTES;
+  return fallback;
+}
+
 export function limitBodies(maxBytes: number = BODY_LIMIT_BYTES): MiddlewareHandler {
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new HttpError(413, 'payload_too_large', BODY_TOO_LARGE);
-    },
-  });
+  const limits = new Map<number, MiddlewareHandler>();
+  const limit = (size: number) => {
+    let handler = limits.get(size);
+    if (!handler) {
+      handler = bodyLimit({
+        maxSize: size,
+        onError: () => {
+          throw new HttpError(413, 'payload_too_large', BODY_TOO_LARGE);
+        },
+      });
+      limits.set(size, handler);
+    }
+    return handler;
+  };
   return async (c, next) => {
     if (isTusBody(c.req.method, c.req.path)) return next();
     // A length that is not a number cannot be checked up front (Node's own parser refuses it).
     const declared = c.req.header('content-length');
     if (declared !== undefined && !/^\d+$/.test(declared.trim())) throw badRequest();
-    return limit(c, next);
+    return limit(bodyLimitOf(c.req.method, c.req.path, maxBytes))(c, next);
   };
 }

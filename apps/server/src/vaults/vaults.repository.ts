@@ -77,7 +77,7 @@ export async function updateVault(
   db: Q,
   userId: string,
   vaultId: string,
-  values: Partial<Pick<VaultsTable, 'name' | 'description' | 'last_accessed' | 'is_hidden'>> & {
+  values: Partial<Pick<VaultsTable, 'name' | 'description' | 'is_hidden'>> & {
     updated_at?: string;
   },
 ): Promise<boolean> {

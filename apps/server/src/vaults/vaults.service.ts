@@ -113,15 +113,6 @@ export async function updateVault(
   return getVault(deps, userId, vaultId);
 }
 
-/** Spec §7 update_vault_last_accessed: called when the owner unlocks the vault. */
-export async function markAccessed(deps: Deps, userId: string, vaultId: string): Promise<Vault> {
-  const ok = await repo.updateVault(deps.db.kysely, userId, vaultId, {
-    last_accessed: deps.now().toISOString(),
-  });
-  if (!ok) throw vaultNotFound();
-  return getVault(deps, userId, vaultId);
-}
-
 /** Password change or recovery slot: the slots are replaced; no data is re-encrypted. */
 export async function replaceKey(
   deps: Deps,

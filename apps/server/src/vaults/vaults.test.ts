@@ -6,6 +6,7 @@ import {
   FREE_PLAN_ONE_OF_EACH,
   limitsSchema,
   messages,
+  ONE_SLOT_PER_KIND_MESSAGE,
   vaultResponseSchema,
   vaultsResponseSchema,
 } from '@sealvault/protocol';
@@ -25,7 +26,7 @@ const send = (cookie: string, method: string, path: string, body?: unknown) =>
 const setPlan = (userId: string, plan: string) => setPlanOf(t, userId, plan);
 
 describe('vault lifecycle', () => {
-  it('creates, lists, reads, renames, marks accessed, changes the key and deletes a vault', async () => {
+  it('creates, lists, reads, renames, changes the key and deletes a vault', async () => {
     const u = await createUser(t);
     const input = vaultInput();
     const created = await send(u.cookie, 'POST', '/api/vaults', input);
@@ -48,12 +49,13 @@ describe('vault lifecycle', () => {
     const renamed = await send(u.cookie, 'PATCH', `/api/vaults/${input.id}`, { name: 'Taxes' });
     expect(vaultResponseSchema.parse(await renamed.json()).vault.name).toBe('Taxes');
 
-    t.clock.now = new Date('2026-05-01T10:00:00.000Z');
+    // ADR 0007: the server is no longer told when a vault is unlocked.
     const accessed = await send(u.cookie, 'POST', `/api/vaults/${input.id}/access`);
-    expect(vaultResponseSchema.parse(await accessed.json()).vault.last_accessed).toBe(
-      '2026-05-01T10:00:00.000Z',
+    expect(accessed.status).toBe(404);
+    const read = vaultResponseSchema.parse(
+      await (await send(u.cookie, 'GET', `/api/vaults/${input.id}`)).json(),
     );
-    t.clock.now = new Date();
+    expect(read.vault.last_accessed).toBeNull();
 
     const newKey = {
       ...input.key,
@@ -68,6 +70,15 @@ describe('vault lifecycle', () => {
       key_revision: 1,
       key: newKey,
     });
+
+    const twoPasswords = await send(u.cookie, 'PUT', `/api/vaults/${input.id}/key`, {
+      expected_revision: 1,
+      key: { ...newKey, slots: [newKey.slots[0], { ...newKey.slots[0], id: 'pw2' }] },
+    });
+    expect(twoPasswords.status).toBe(400);
+    expect(errorBodySchema.parse(await twoPasswords.json()).error.message).toBe(
+      `key.slots: ${ONE_SLOT_PER_KIND_MESSAGE}`,
+    );
 
     const stale = await send(u.cookie, 'PUT', `/api/vaults/${input.id}/key`, {
       expected_revision: 0,
@@ -128,7 +139,7 @@ describe('ownership', () => {
     const attempts: [string, string, unknown?][] = [
       ['GET', base],
       ['PATCH', base, { name: 'mine now' }],
-      ['POST', `${base}/access`],
+      ['GET', `${base}/manifest`],
       ['PUT', `${base}/key`, { expected_revision: 0, key: input.key }],
       ['DELETE', base],
     ];
