@@ -102,7 +102,7 @@ function input<T>(fn: () => T): T {
  * bytes, UTF-8(name_lookup), UTF-8(checksum), u64be(ciphertext_size))), hex. INVALID_INPUT if
  * malformed.
  */
-export function fileEntryDigest(file: FileEntry): Promise<string> {
+export async function fileEntryDigest(file: FileEntry): Promise<string> {
   const data = input(() =>
     fields(
       LABELS.fileEntry,
@@ -118,7 +118,7 @@ export function fileEntryDigest(file: FileEntry): Promise<string> {
 }
 
 /** First 16 bytes of SHA-256(fields("vf1/item-entry", itemId16, u64be(revision), data bytes)). */
-export function itemEntryDigest(item: ItemEntry): Promise<string> {
+export async function itemEntryDigest(item: ItemEntry): Promise<string> {
   const data = input(() =>
     fields(LABELS.itemEntry, uuidBytes(item.id), u64be(item.revision), fromBase64(item.data)),
   );

@@ -68,6 +68,26 @@ describe('a pool of crypto Workers', () => {
     expect(await Promise.all(pool.map((t) => holds(t, again)))).toEqual([false, false, false]);
   });
 
+  it('shares a rotated session with every Worker, and closes just that one everywhere', async () => {
+    const pool = [worker(), worker(), worker()];
+    const { client, session } = await unlocked(pool);
+    const rotated = await client.rotateVault(session, 'pw2', { recovery: false, kdf: FAST_KDF });
+    const both = (s: SessionId) => Promise.all(pool.map((t) => holds(t, s)));
+    expect(await both(rotated.session)).toEqual([true, true, true]);
+    // A multi-chunk file goes through every Worker under the new session.
+    const fileId = uuid<FileId>();
+    const plain = pattern(3 * C + 9, 3);
+    const enc = await client.encryptFileStream(rotated.session, fileId, streamOf(plain));
+    const ct = await readAll(enc.ciphertext);
+    const out = await readAll(
+      client.decryptFileStream(rotated.session, fileId, enc.wrappedKey, streamOf(ct)),
+    );
+    expect(diff(out, plain)).toEqual([0, -1]);
+    await client.closeSession(rotated.session);
+    expect(await both(rotated.session)).toEqual([false, false, false]);
+    expect(await both(session)).toEqual([true, true, true]);
+  });
+
   it('round-trips files of any size, in the format a single Worker reads and writes', async () => {
     const pool = [worker(), worker(), worker()];
     const { client, key, vaultId, session } = await unlocked(pool);

@@ -1,8 +1,10 @@
 // Metadata, secret items and name look-ups (vault-format.md §3).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fromBase64, toBase64 } from './bytes.ts';
-import { asFileId, asFolderId, asItemId, type SessionId } from './ids.ts';
-import { padJson, type FileMeta } from './records.ts';
+import { concat, fromBase64, toBase64 } from './bytes.ts';
+import { asFileId, asFolderId, asItemId, type SessionId, type VaultId } from './ids.ts';
+import { deriveVaultKeys } from './keys.ts';
+import { aesGcmEncrypt } from './primitives.ts';
+import { decryptItem, itemAad, padBucket, padJson, type FileMeta } from './records.ts';
 import { FAST_KDF, localClient, uuid } from './testkit.ts';
 
 const { client } = localClient();
@@ -76,6 +78,30 @@ describe('secret items', () => {
     notes: '',
     totp: 'x',
   };
+
+  it('pads items to 512, 1024, 2048, ... bytes (ADR 0007), still valid JSON', async () => {
+    const sizes = [];
+    for (const notes of ['', 'x'.repeat(500), 'x'.repeat(1100), 'x'.repeat(3000)]) {
+      const enc = await client.encryptItem(session, itemId, 1, { title: 't', notes });
+      sizes.push(fromBase64(enc).length - 12 - 16);
+      expect(await client.decryptItem(session, itemId, 1, enc)).toEqual({ title: 't', notes });
+    }
+    expect(sizes).toEqual([512, 1024, 2048, 4096]);
+    expect(padBucket({ a: 'x'.repeat(512 - 8) }).length).toBe(512); // {"a":"..."}: 512 bytes
+    expect(padBucket({ a: 'x'.repeat(512 - 7) }).length).toBe(1024);
+    expect(JSON.parse(new TextDecoder().decode(padBucket({ a: 1 })))).toEqual({ a: 1 });
+  });
+
+  it('still opens items padded to 64 bytes (written before ADR 0007)', async () => {
+    const vaultId = uuid<VaultId>();
+    const keys = await deriveVaultKeys(new Uint8Array(32).fill(7), vaultId);
+    const nonce = new Uint8Array(12).fill(1);
+    const item = { title: 'old', password: 'p' };
+    const sealed = await aesGcmEncrypt(keys.item, nonce, padJson(item), itemAad(keys, itemId, 4));
+    expect(sealed.length - 16).toBe(64);
+    const data = toBase64(concat(nonce, sealed));
+    expect(await decryptItem(keys, itemId, 4, data)).toEqual(item);
+  });
 
   it('round trips with extra fields', async () => {
     const enc = await client.encryptItem(session, itemId, 3, item);
