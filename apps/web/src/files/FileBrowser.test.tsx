@@ -23,6 +23,11 @@ vi.mock('../crypto/client.ts', () => ({
   }),
 }));
 vi.mock('../vaults/sessionContext.tsx', () => ({ sessionOf: () => 'session' }));
+// The manifest check finds nothing wrong (its rules are tested in vaults/manifest).
+vi.mock('../vaults/manifest/vaultManifest.ts', () => ({
+  checkAgainstManifest: () => Promise.resolve([]),
+  commitFile: () => Promise.resolve(),
+}));
 vi.mock('../storage/providers.ts', () => ({
   registerVaultStorage: () => undefined,
   storageOf: () => ({ type: 'server', capabilities: { deviceOnly: false } }),

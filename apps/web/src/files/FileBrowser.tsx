@@ -21,6 +21,8 @@ import { addToSelection, type FileEntry, type Selected } from './model.ts';
 import { Previewer } from './Previewer.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useFileMutations, useFiles, useReloadFiles } from './useFiles.ts';
+import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
+import { VaultIntegrityError } from '../vaults/manifest/manifestCore.ts';
 
 export function FileBrowser({ vault }: { vault: Vault }) {
   const vaultId = vault.id;
@@ -171,9 +173,13 @@ export function FileBrowser({ vault }: { vault: Vault }) {
       ) : list.isError ? (
         <p role="alert" className="mt-10 text-center text-red-700 dark:text-red-400">
           Failed to retrieve vault files
+          {list.error instanceof VaultIntegrityError && (
+            <span className="mt-2 block">{list.error.message}</span>
+          )}
         </p>
       ) : (
         <>
+          <IntegrityNotice lines={list.data.integrity} />
           {list.data.unreadable > 0 && (
             <p role="alert" className="mt-4 text-sm text-amber-800 dark:text-amber-300">
               {list.data.unreadable} file(s) could not be decrypted and are not shown.

@@ -7,6 +7,8 @@ import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import { storageOf } from '../storage/providers.ts';
 import { vaultKeysQuery } from '../vaults/useVaults.ts';
+import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
+import { checkAgainstManifest, commitFile } from '../vaults/manifest/vaultManifest.ts';
 import type { FileEntry } from './model.ts';
 
 export const filesKey = (vaultId: string) => ['files', vaultId] as const;
@@ -14,34 +16,51 @@ export const filesKey = (vaultId: string) => ['files', vaultId] as const;
 export interface FilesList {
   files: FileEntry[];
   unreadable: number;
+  /** What does not match the vault's manifest, in the user's words; those files are not shown. */
+  integrity: string[];
 }
+
+/** The records of the last checked list, by id: a rename's next manifest entry starts from them. */
+const checkedRecords = new Map<string, VaultFile>();
 
 async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesList> {
   const session = sessionOf(vaultId);
   const crypto = cryptoClient();
-  const metas = await crypto.decryptMetas(
-    session,
-    records.map((r) => ({ id: asFileId(r.id), parentId: null, encMeta: r.enc_meta })),
-  );
+  const [metas, problems] = await Promise.all([
+    crypto.decryptMetas(
+      session,
+      records.map((r) => ({ id: asFileId(r.id), parentId: null, encMeta: r.enc_meta })),
+    ),
+    checkAgainstManifest(vaultId, session, { files: records }),
+  ]);
+  const hidden = hiddenIds(problems);
+  const names = new Map<string, string>();
   const files: FileEntry[] = [];
+  let unreadable = 0;
   records.forEach((r, i) => {
     const m = metas[i];
-    if (m)
-      files.push({
-        id: r.id,
-        name: m.name,
-        mime: m.mime,
-        size: m.size,
-        createdAt: r.created_at,
-        wrappedKey: r.wrapped_key,
-        ciphertextSize: r.ciphertext_size,
-        ref: r.storage_ref ?? r.id,
-        modified: m.modified,
-        ...(m.sha256 ? { sha256: m.sha256 } : {}),
-      });
+    if (m) names.set(r.id, m.name);
+    if (hidden.has(r.id)) return;
+    if (!m) {
+      unreadable += 1;
+      return;
+    }
+    checkedRecords.set(r.id, r);
+    files.push({
+      id: r.id,
+      name: m.name,
+      mime: m.mime,
+      size: m.size,
+      createdAt: r.created_at,
+      wrappedKey: r.wrapped_key,
+      ciphertextSize: r.ciphertext_size,
+      ref: r.storage_ref ?? r.id,
+      modified: m.modified,
+      ...(m.sha256 ? { sha256: m.sha256 } : {}),
+    });
   });
   files.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  return { files, unreadable: records.length - files.length };
+  return { files, unreadable, integrity: describeProblems(problems, (id) => names.get(id)) };
 }
 
 export function useFiles(vaultId: string) {
@@ -80,7 +99,11 @@ export function useFileMutations(vaultId: string) {
         crypto.encryptMeta(session, id, null, meta),
         crypto.lookupName(session, null, name),
       ]);
-      return filesApi.rename(vaultId, file.id, { enc_meta, name_lookup });
+      const renamed = await filesApi.rename(vaultId, file.id, { enc_meta, name_lookup });
+      // The next manifest entry: the record as checked, with what this rename sent.
+      const before = checkedRecords.get(file.id) ?? renamed.file;
+      await commitFile(vaultId, session, file.id, { ...before, enc_meta, name_lookup });
+      return renamed;
     },
     onSettled: reload,
   });
@@ -89,7 +112,10 @@ export function useFileMutations(vaultId: string) {
     // The record first (the file is gone for the user), then the provider's copy. Our server
     // removes its own copy with the record; another provider's is removed from here.
     mutationFn: async (file: FileEntry) => {
+      const session = sessionOf(vaultId);
       await filesApi.remove(vaultId, file.id);
+      checkedRecords.delete(file.id);
+      await commitFile(vaultId, session, file.id, null);
       const storage = storageOf(vaultId);
       if (storage.type !== 'server') await storage.delete(vaultId, file.ref);
     },

@@ -31,7 +31,7 @@ vi.mock('./useSecrets.ts', () => {
     useSecrets: () => ({
       isPending: false,
       isError: false,
-      data: { secrets: [secret], unreadable: 0 },
+      data: { secrets: [secret], unreadable: 0, integrity: [] },
     }),
     useSecretMutations: () => ({
       save: { mutateAsync: fail, isPending: false },

@@ -17,6 +17,7 @@ import { isPlainText, matches, type Secret } from './model.ts';
 import { SecretCard } from './SecretCard.tsx';
 import { SecretFormDialog, type SecretFormMode } from './SecretFormDialog.tsx';
 import { useSecretMutations, useSecrets } from './useSecrets.ts';
+import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
 
 export function SecretsManager({ vaultId }: { vaultId: string }) {
   const list = useSecrets(vaultId);
@@ -123,6 +124,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
         </p>
       ) : (
         <>
+          <IntegrityNotice lines={list.data.integrity} />
           {list.data.unreadable > 0 && (
             <p role="alert" className="mt-4 text-sm text-amber-800 dark:text-amber-300">
               {list.data.unreadable} secret(s) could not be decrypted and are not shown.

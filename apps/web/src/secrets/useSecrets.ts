@@ -5,6 +5,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { secretsApi, type SecretRecord } from '@sealvault/protocol';
 import { itemCrypto } from '../crypto/items.ts';
+import { sessionOf } from '../vaults/sessionContext.tsx';
+import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
+import { checkAgainstManifest, commitSecret } from '../vaults/manifest/vaultManifest.ts';
 import type { Secret, SecretFields } from './model.ts';
 
 export const secretsKey = (vaultId: string) => ['secrets', vaultId] as const;
@@ -27,23 +30,37 @@ export interface SecretsList {
   secrets: Secret[];
   /** Records that did not decrypt (tampered or from another vault): counted, never shown. */
   unreadable: number;
+  /** What does not match the vault's manifest, in the user's words; those items are not shown. */
+  integrity: string[];
 }
 
+/** Decrypts the records and checks them against the vault's manifest (ADR 0007). */
 async function decryptAll(vaultId: string, records: SecretRecord[]): Promise<SecretsList> {
-  const fields = await itemCrypto.decryptMany(vaultId, records);
+  const [fields, problems] = await Promise.all([
+    itemCrypto.decryptMany(vaultId, records),
+    checkAgainstManifest(vaultId, sessionOf(vaultId), { secrets: records }),
+  ]);
+  const hidden = hiddenIds(problems);
+  const titles = new Map<string, string>();
   const secrets: Secret[] = [];
+  let unreadable = 0;
   records.forEach((r, i) => {
     const f = fields[i];
-    if (f)
-      secrets.push({
-        ...f,
-        id: r.id,
-        revision: r.revision,
-        created_at: r.created_at,
-        updated_at: r.updated_at,
-      });
+    if (f) titles.set(r.id, f.title);
+    if (hidden.has(r.id)) return;
+    if (!f) {
+      unreadable += 1;
+      return;
+    }
+    secrets.push({
+      ...f,
+      id: r.id,
+      revision: r.revision,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    });
   });
-  return { secrets, unreadable: records.length - secrets.length };
+  return { secrets, unreadable, integrity: describeProblems(problems, (id) => titles.get(id)) };
 }
 
 export function useSecrets(vaultId: string) {
@@ -69,19 +86,34 @@ export function useSecretMutations(vaultId: string) {
 
   const save = useMutation({
     mutationFn: async ({ secret, fields }: { secret: Secret | null; fields: SecretFields }) => {
+      // Each change is followed by the manifest's next version (ADR 0007), made from what was
+      // sent (not the server's echo), before the list reloads.
+      const session = sessionOf(vaultId);
       if (!secret) {
         const id = crypto.randomUUID();
         const data = await itemCrypto.encrypt(vaultId, id, 1, fields);
-        return secretsApi.create(vaultId, { id, revision: 1, data });
+        const created = await secretsApi.create(vaultId, { id, revision: 1, data });
+        await commitSecret(vaultId, session, id, { id, revision: 1, data });
+        return created;
       }
       const data = await itemCrypto.encrypt(vaultId, secret.id, secret.revision + 1, fields);
-      return secretsApi.update(vaultId, secret.id, { expected_revision: secret.revision, data });
+      const updated = await secretsApi.update(vaultId, secret.id, {
+        expected_revision: secret.revision,
+        data,
+      });
+      const revision = secret.revision + 1;
+      await commitSecret(vaultId, session, secret.id, { id: secret.id, revision, data });
+      return updated;
     },
     onSettled: reload,
   });
 
   const remove = useMutation({
-    mutationFn: (id: string) => secretsApi.remove(vaultId, id),
+    mutationFn: async (id: string) => {
+      const session = sessionOf(vaultId);
+      await secretsApi.remove(vaultId, id);
+      await commitSecret(vaultId, session, id, null);
+    },
     onSettled: reload,
   });
 

@@ -1,18 +1,28 @@
-// Vault password change: the current password, then the new one twice. The vault master key
-// stays the same and only its password slot is replaced (vault-format.md §1), so no data is
-// re-encrypted; the server swaps the slot only if no other device changed it meanwhile.
+// Vault password change: the current password, then the new one twice, and whether to rotate the
+// vault's keys too (on by default). Without rotation the vault master key stays and only its
+// password slot is replaced; with it, a new master key re-encrypts every file key, name and
+// secret (manifest/passwordChange.ts, ADR 0007). The dialog says what the first does not protect
+// against. Either way the server applies the change only if no other device changed it meanwhile.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { messages, userMessage, vaultsApi, type Vault } from '@sealvault/protocol';
+import { CryptoError } from '@sealvault/crypto';
+import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
+import { Progress } from '../components/Progress.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
 import { Field, FormMessage } from '../components/Field.tsx';
-import { vaultKeys } from '../crypto/vaultKeys.ts';
+import { cryptoClient } from '../crypto/client.ts';
+import {
+  changePasswordOnly,
+  rotateKeys,
+  type RotationProgress,
+} from './manifest/passwordChange.ts';
+import { useVaultSessions } from './sessionContext.tsx';
 import { vaultKeysQuery } from './useVaults.ts';
 import { vaultPassword } from './wizard.ts';
 
@@ -21,13 +31,22 @@ const changeSchema = z
     current: z.string().min(1, 'Current password is required'),
     next: vaultPassword,
     confirm: z.string(),
+    rotate: z.boolean(),
   })
   .refine((v) => v.next === v.confirm, {
     message: messages.auth.passwordsDoNotMatch,
     path: ['confirm'],
   });
 type ChangeValues = z.infer<typeof changeSchema>;
-const empty: ChangeValues = { current: '', next: '', confirm: '' };
+const empty: ChangeValues = { current: '', next: '', confirm: '', rotate: true };
+
+/** What a change without rotation leaves open (issue 18), said before the user chooses. */
+export const withoutRotationText =
+  'Without rotation the vault key stays the same: anyone who kept a copy of the old key slot (the server, or an old backup) and learns or cracks the old password can still read this vault, including what you add later.';
+export const withRotationText =
+  'A new vault key re-encrypts every file key, file name and secret here in your browser (file contents stay as they are). It can take a moment for a large vault.';
+
+type Done = { rotated: boolean; recoveryKey?: string };
 
 export function ChangePasswordDialog({
   vault,
@@ -39,42 +58,66 @@ export function ChangePasswordDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const qc = useQueryClient();
-  const [done, setDone] = useState(false);
+  const sessions = useVaultSessions();
+  const [done, setDone] = useState<Done | null>(null);
+  const [progress, setProgress] = useState<RotationProgress | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isSubmitting: busy },
   } = useForm<ChangeValues>({ resolver: zodResolver(changeSchema), defaultValues: empty });
+  const rotate = useWatch({ control, name: 'rotate' });
 
   const close = (o: boolean) => {
     onOpenChange(o);
     if (!o) {
       reset(empty);
-      setDone(false);
+      setDone(null);
+      setProgress(null);
     }
   };
 
   const submit = async (f: ChangeValues) => {
-    let key;
-    try {
-      key = await vaultKeys.changePassword(vault.id, vault.key, f.current, f.next);
-    } catch {
-      // The Worker could not open the key slot with it: the current password is wrong.
-      setError('current', { message: messages.vaults.invalidPassword }, { shouldFocus: true });
+    const session = sessions.get(vault.id)?.handle;
+    if (!session) {
+      setError('root', { message: messages.vaults.notUnlocked });
       return;
     }
     try {
-      await vaultsApi.replaceKey(vault.id, { expected_revision: vault.key_revision, key });
-      await qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
-      setDone(true);
+      if (f.rotate) {
+        const rotated = await rotateKeys(vault, session, f.current, f.next, setProgress);
+        // The new keys become the vault's session; the Workers forget the old ones.
+        sessions.start(vault.id, rotated.session);
+        void cryptoClient()
+          .closeSession(session)
+          .catch(() => undefined);
+        setDone(
+          rotated.recoveryKey
+            ? { rotated: true, recoveryKey: rotated.recoveryKey }
+            : { rotated: true },
+        );
+      } else {
+        await changePasswordOnly(vault, session, f.current, f.next);
+        setDone({ rotated: false });
+      }
     } catch (err) {
-      setError('root', { message: userMessage(err, messages.vaults.passwordChangeFailed) });
+      setProgress(null);
+      if (err instanceof CryptoError && err.code === 'INVALID_PASSWORD')
+        setError('current', { message: messages.vaults.invalidPassword }, { shouldFocus: true });
+      else setError('root', { message: userMessage(err, messages.vaults.passwordChangeFailed) });
+      return;
     }
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: vaultKeysQuery.all }),
+      qc.invalidateQueries({ queryKey: ['files', vault.id] }),
+      qc.invalidateQueries({ queryKey: ['secrets', vault.id] }),
+    ]);
   };
 
-  const field = (id: keyof ChangeValues, text: string, autoComplete: string) => (
+  const field = (id: 'current' | 'next' | 'confirm', text: string, autoComplete: string) => (
     <Field label={text} error={errors[id]?.message}>
       <PasswordInput
         toggleLabel={text.toLowerCase()}
@@ -100,8 +143,8 @@ export function ChangePasswordDialog({
         ) : (
           <DialogFooter
             onCancel={() => close(false)}
-            submit="Change password"
-            busyText="Changing..."
+            submit={rotate ? 'Change password and rotate keys' : 'Change password'}
+            busyText={rotate ? 'Rotating keys...' : 'Changing...'}
             busy={busy}
             form="change-password-form"
           />
@@ -109,9 +152,21 @@ export function ChangePasswordDialog({
       }
     >
       {done ? (
-        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-          The password was changed. From now on only the new password unlocks this vault.
-        </p>
+        <div role="status" className="space-y-3 text-sm">
+          <p className="text-emerald-700 dark:text-emerald-400">
+            {done.rotated
+              ? 'The password was changed and the keys were rotated. From now on only the new password unlocks this vault, and an old copy of its key slot opens nothing.'
+              : 'The password was changed. From now on only the new password unlocks this vault.'}
+          </p>
+          {done.recoveryKey && (
+            <p className="text-slate-800 dark:text-slate-200">
+              Your new recovery key (the old one no longer works). Keep it somewhere safe:
+              <code className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono dark:bg-slate-800">
+                {done.recoveryKey}
+              </code>
+            </p>
+          )}
+        </div>
       ) : (
         <form
           id="change-password-form"
@@ -123,6 +178,26 @@ export function ChangePasswordDialog({
           {field('current', 'Current password', 'current-password')}
           {field('next', 'New password', 'new-password')}
           {field('confirm', 'Confirm new password', 'new-password')}
+          <div className="rounded-lg border border-slate-200 px-3 py-2.5 dark:border-slate-700">
+            <label className="flex items-start gap-2 text-sm font-medium text-slate-800 dark:text-slate-100">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-indigo-600"
+                aria-describedby="rotate-help"
+                {...register('rotate')}
+              />
+              Rotate the vault&apos;s keys too
+            </label>
+            <p id="rotate-help" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+              {rotate ? withRotationText : withoutRotationText}
+            </p>
+          </div>
+          {progress && progress.total > 0 && (
+            <div role="status" className="text-xs text-slate-600 dark:text-slate-400">
+              Re-encrypting {progress.done} of {progress.total}
+              <Progress label="Rotating keys" value={(100 * progress.done) / progress.total} />
+            </div>
+          )}
         </form>
       )}
     </Modal>

@@ -1,15 +1,18 @@
 // The Unlock Vault dialog (docs/product.md §2): vault name, password with show/hide, the security notice,
 // Cancel and Unlock. The password goes to the crypto Worker only; a wrong one, like any other
-// failure to open the key slot, reads 'Invalid password'. Unlocking records last_accessed.
+// failure to open the key slot, reads 'Invalid password'. Before the vault opens its manifest is
+// checked (manifest/vaultManifest.ts): a vault the server tampered with stays locked, and the
+// dialog says why. The unlock time is kept on this device only (lastAccessed.ts).
 // A vault whose provider needs an account connection that this browser lacks asks for the
 // connection first (docs/product.md §2 "Unlock dialog", with the provider's name), instead of the password.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudOff, ShieldCheck } from 'lucide-react';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { messages, vaultsApi, type Vault } from '@sealvault/protocol';
+import { CryptoError } from '@sealvault/crypto';
+import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
@@ -21,8 +24,9 @@ import { connectCloud } from '../storage/cloud/connect.ts';
 import { connections, type CloudId } from '../storage/cloud/connections.ts';
 import { needsConnection, providerConnection, providerInfo, useProviderEnv } from './providers.tsx';
 import { useVaultSessions } from './sessionContext.tsx';
-import { vaultKeysQuery } from './useVaults.ts';
 import { prefetchSecretRecords } from '../secrets/useSecrets.ts';
+import { recordAccess } from './lastAccessed.ts';
+import { unlockChecked, VaultIntegrityError } from './manifest/vaultManifest.ts';
 
 const unlockSchema = z.object({ password: z.string().min(1, 'Enter the vault password.') });
 type UnlockValues = z.infer<typeof unlockSchema>;
@@ -54,6 +58,7 @@ export function UnlockDialog({
     resolver: zodResolver(unlockSchema),
     defaultValues: { password: '' },
   });
+  const [refused, setRefused] = useState<string | null>(null);
   const env = useProviderEnv();
   const mustConnect = needsConnection(vault.provider_type, env);
 
@@ -74,22 +79,31 @@ export function UnlockDialog({
   // A password typed and then abandoned is not kept for the next time the dialog opens.
   const cancel = () => {
     reset();
+    setRefused(null);
     onCancel();
   };
 
   const unlock = async ({ password }: UnlockValues) => {
+    setRefused(null);
     try {
-      await sessions.unlock(vault.id, vault.key, password);
-    } catch {
-      setError('password', { message: messages.vaults.invalidPassword }, { shouldFocus: true });
+      sessions.start(vault.id, await unlockChecked(vault, password));
+    } catch (err) {
+      if (err instanceof VaultIntegrityError) setRefused(err.message);
+      else
+        setError(
+          'password',
+          {
+            message:
+              err instanceof CryptoError
+                ? messages.vaults.invalidPassword
+                : userMessage(err, messages.vaults.invalidPassword),
+          },
+          { shouldFocus: true },
+        );
       return;
     }
     reset();
-    // Best effort: the vault is open whether or not the date could be recorded.
-    vaultsApi.markAccessed(vault.id).then(
-      () => qc.invalidateQueries({ queryKey: vaultKeysQuery.all }),
-      () => undefined,
-    );
+    recordAccess(vault.id);
   };
 
   return (
@@ -123,6 +137,14 @@ export function UnlockDialog({
             className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
           >
             {notice}
+          </p>
+        )}
+        {refused && (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900/60 dark:bg-red-950/50 dark:text-red-200"
+          >
+            {refused}
           </p>
         )}
         <Field label="Vault password" error={errors.password?.message}>

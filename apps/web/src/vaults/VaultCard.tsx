@@ -7,6 +7,7 @@ import { formatBytes, type Vault } from '@sealvault/protocol';
 import { useIsUnlocked } from './sessionContext.tsx';
 import { ProviderIcon, providerInfo } from './providers.tsx';
 import { formatDate } from './format.ts';
+import { lastAccessedOf } from './lastAccessed.ts';
 
 export function VaultCard({ vault, onDelete }: { vault: Vault; onDelete: (v: Vault) => void }) {
   const unlocked = useIsUnlocked(vault.id);
@@ -86,10 +87,12 @@ export function VaultCard({ vault, onDelete }: { vault: Vault; onDelete: (v: Vau
         <div>
           <dt className="text-slate-500 dark:text-slate-400">Last accessed</dt>
           <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">
-            {vault.last_accessed ? formatDate(vault.last_accessed) : 'Never'}
+            {formatLastAccessed(lastAccessedOf(vault.id))}
           </dd>
         </div>
       </dl>
     </li>
   );
 }
+
+const formatLastAccessed = (iso: string | null) => (iso ? formatDate(iso) : 'Never');

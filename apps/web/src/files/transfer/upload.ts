@@ -10,6 +10,7 @@ import { cryptoClient } from '../../crypto/client.ts';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { storageOf } from '../../storage/providers.ts';
 import { contentHashing } from './contentHashing.ts';
+import { commitFile } from '../../vaults/manifest/vaultManifest.ts';
 import { mimeOf } from '../model.ts';
 
 export const contentHashMismatch =
@@ -54,6 +55,17 @@ export async function uploadFile(
     if (storage.type === 'server') {
       const record = { encMeta, lookup, wrappedKey: enc.wrappedKey };
       await storage.put(vaultId, fileId, length, enc.ciphertext, { ...options, record });
+      // The server made the record (and computed the content hash): pin it as sent, with the
+      // server's checksum, in the next manifest (ADR 0007).
+      const made = (await filesApi.list(vaultId)).files.find((f) => f.id === fileId);
+      if (made)
+        await commitFile(vaultId, session, fileId, {
+          ...made,
+          enc_meta: encMeta,
+          name_lookup: lookup,
+          wrapped_key: enc.wrappedKey,
+          ciphertext_size: length,
+        });
       return;
     }
     const hashing = contentHashing(
@@ -75,20 +87,20 @@ export async function uploadFile(
       await storage.delete(vaultId, stored.ref).catch(() => undefined);
       throw new Error(contentHashMismatch);
     }
-    await filesApi
-      .create(vaultId, {
-        id: fileId,
-        enc_meta: encMeta,
-        name_lookup: lookup,
-        wrapped_key: enc.wrappedKey,
-        ciphertext_size: stored.size,
-        checksum,
-        storage_ref: stored.ref,
-      })
-      .catch(async (err: unknown) => {
-        await storage.delete(vaultId, stored.ref).catch(() => undefined);
-        throw err;
-      });
+    const sent = {
+      id: fileId,
+      enc_meta: encMeta,
+      name_lookup: lookup,
+      wrapped_key: enc.wrappedKey,
+      ciphertext_size: stored.size,
+      checksum,
+      storage_ref: stored.ref,
+    };
+    const made = await filesApi.create(vaultId, sent).catch(async (err: unknown) => {
+      await storage.delete(vaultId, stored.ref).catch(() => undefined);
+      throw err;
+    });
+    await commitFile(vaultId, session, fileId, { ...made.file, ...sent });
   } catch (err) {
     signal.throwIfAborted();
     throw err;

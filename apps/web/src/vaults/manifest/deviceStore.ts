@@ -1,5 +1,5 @@
 // What this device remembers of each vault's manifest (ADR 0007): the highest version it has
-// accepted, that version's hash, and the key slots it pins. Nothing here is secret (the server
+// accepted and that version's hash. Nothing here is secret (the server
 // holds all of it too); it is what lets a device notice the server going back in time. Kept in
 // IndexedDB so that it outlives the tab; an in-memory store serves tests.
 import { createStore, del, get, set } from 'idb-keyval';
@@ -8,8 +8,6 @@ export interface SeenManifest {
   version: number;
   /** The manifest's hash (manifestHash), lowercase hex. */
   hash: string;
-  /** Fingerprints of the key slots the manifest lists. */
-  slots: string[];
 }
 
 export interface ManifestDeviceStore {
@@ -25,9 +23,7 @@ const isSeen = (v: unknown): v is SeenManifest => {
     typeof s === 'object' &&
     s !== null &&
     Number.isSafeInteger(s.version) &&
-    typeof s.hash === 'string' &&
-    Array.isArray(s.slots) &&
-    s.slots.every((x) => typeof x === 'string')
+    typeof s.hash === 'string'
   );
 };
 

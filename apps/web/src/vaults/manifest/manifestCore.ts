@@ -73,11 +73,7 @@ export function createManifestCore<S>(deps: ManifestDeps<S>) {
       throw new VaultIntegrityError(integrityTexts.older(manifest.version, seen.version));
     if (verdict === 'fork') throw new VaultIntegrityError(integrityTexts.fork(manifest.version));
     if (!seen || manifest.version > seen.version || hash !== seen.hash)
-      await deps.store.put(vaultId, {
-        version: manifest.version,
-        hash,
-        slots: [...manifest.slots],
-      });
+      await deps.store.put(vaultId, { version: manifest.version, hash });
     return { manifest, hash };
   }
 
@@ -98,17 +94,18 @@ export function createManifestCore<S>(deps: ManifestDeps<S>) {
   /**
    * Writes the next version: `change` gets the current manifest (without version, prev and MAC)
    * and answers the new contents. On a lost race the current one is re-read, re-verified and
-   * `change` applied again.
+   * `change` applied again. A vault without a manifest that this device never saw one of (only
+   * when it was opened without unlockChecked, as some tests do) is left without: null.
    */
   function commit(
     session: S,
     vaultId: string,
     change: (current: UnsignedManifestRecord) => ManifestEntries | Promise<ManifestEntries>,
-  ): Promise<Verified> {
-    const run = async (): Promise<Verified> => {
+  ): Promise<Verified | null> {
+    const run = async (): Promise<Verified | null> => {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const current = await load(session, vaultId);
-        if (!current) throw new VaultIntegrityError(integrityTexts.invalid);
+        if (!current) return null;
         const next = await change(strip(current.manifest));
         const signed = await deps.sign(session, vaultId, {
           ...canonical(next),
@@ -167,13 +164,16 @@ export function canonical(entries: ManifestEntries): ManifestEntries {
 export const entriesWith = {
   file(m: ManifestEntries, id: string, digest: string | null): ManifestEntries {
     const files = m.files.filter(([f]) => f !== id);
-    return { ...m, files: digest === null ? files : [...files, [id, digest] as const] };
+    return { ...m, files: digest === null ? files : [...files, [id, digest] as [string, string]] };
   },
   secret(m: ManifestEntries, id: string, entry: { revision: number; digest: string } | null) {
     const secrets = m.secrets.filter(([s]) => s !== id);
     return {
       ...m,
-      secrets: entry === null ? secrets : [...secrets, [id, entry.revision, entry.digest] as const],
+      secrets:
+        entry === null
+          ? secrets
+          : [...secrets, [id, entry.revision, entry.digest] as [string, number, string]],
     };
   },
 };

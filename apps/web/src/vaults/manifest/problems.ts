@@ -12,9 +12,9 @@ export interface ManifestVaultFields {
 
 export interface ManifestEntries {
   vault: ManifestVaultFields;
-  slots: readonly string[];
-  files: readonly (readonly [string, string])[];
-  secrets: readonly (readonly [string, number, string])[];
+  slots: string[];
+  files: [string, string][];
+  secrets: [string, number, string][];
 }
 
 export type ItemKind = 'file' | 'secret';

@@ -1,0 +1,264 @@
+// The vault manifest in the app (ADR 0007): unlock checks the key slots and the manifest before
+// anything of the vault is shown, every list is checked against the manifest, and every change
+// the app makes is followed by the manifest's next version. The rules live in manifestCore.ts;
+// this file wires them to the server API, the crypto Worker and IndexedDB.
+import {
+  asVaultId,
+  checkChain,
+  fileEntryDigest,
+  itemEntryDigest,
+  slotFingerprint,
+  type ManifestVault,
+  type SessionId,
+} from '@sealvault/crypto';
+import {
+  filesApi,
+  ManifestConflictError,
+  manifestSchema,
+  secretsApi,
+  vaultsApi,
+  type SecretRecord,
+  type Vault,
+  type VaultFile,
+  type VaultKey,
+} from '@sealvault/protocol';
+import { ZodError } from 'zod';
+import { cryptoClient } from '../../crypto/client.ts';
+import { indexedDbStore, type ManifestDeviceStore } from './deviceStore.ts';
+import {
+  createManifestCore,
+  integrityTexts,
+  VaultIntegrityError,
+  type ManifestRecord,
+} from './manifestCore.ts';
+import { compareWithManifest, type Problem } from './problems.ts';
+
+export { VaultIntegrityError, integrityTexts } from './manifestCore.ts';
+
+let store: ManifestDeviceStore | null = null;
+const deviceStore = () => (store ??= indexedDbStore());
+
+export const manifests = createManifestCore<SessionId>({
+  async fetch(vaultId) {
+    try {
+      return (await vaultsApi.manifest(vaultId)).manifest;
+    } catch (err) {
+      // A manifest the schema refuses (unsorted, duplicated, malformed) is the server's doing.
+      if (err instanceof ZodError) throw new VaultIntegrityError(integrityTexts.invalid);
+      throw err;
+    }
+  },
+  async put(vaultId, expected, manifest) {
+    try {
+      // Checked against the protocol before it leaves: a malformed one is a bug here.
+      const checked = manifestSchema.parse(manifest);
+      await vaultsApi.putManifest(vaultId, { expected_version: expected, manifest: checked });
+      return true;
+    } catch (err) {
+      if (err instanceof ManifestConflictError) return false;
+      throw err;
+    }
+  },
+  sign: (session, _vaultId, unsigned) => cryptoClient().signManifest(session, unsigned),
+  verify: (session, _vaultId, manifest) => cryptoClient().verifyManifest(session, manifest),
+  chain: checkChain,
+  store: {
+    get: (id) => deviceStore().get(id),
+    put: (id, seen) => deviceStore().put(id, seen),
+    remove: (id) => deviceStore().remove(id),
+  },
+});
+
+/** The vault's own fields as the manifest pins them. */
+export const vaultFields = (v: Vault): ManifestVault => ({
+  name: v.name,
+  description: v.description ?? '',
+  vault_type: v.vault_type,
+  provider_type: v.provider_type,
+  storage_folder: v.storage_folder ?? '',
+});
+
+export const slotPrints = (key: VaultKey): Promise<string[]> =>
+  Promise.all(key.slots.map((s) => slotFingerprint(s)));
+
+// A record too malformed to digest cannot match any entry: it is reported as changed.
+const MALFORMED = 'malformed';
+
+export const fileDigest = (f: VaultFile) => fileEntryDigest(f).catch(() => MALFORMED);
+export const secretDigest = (r: Pick<SecretRecord, 'id' | 'revision' | 'data'>) =>
+  itemEntryDigest(r).catch(() => MALFORMED);
+
+const digestFiles = (files: VaultFile[]) =>
+  Promise.all(files.map(async (f) => ({ id: f.id, digest: await fileDigest(f) })));
+const digestSecrets = (records: SecretRecord[]) =>
+  Promise.all(
+    records.map(async (r) => ({ id: r.id, revision: r.revision, digest: await secretDigest(r) })),
+  );
+
+/** The key revision each vault was unlocked at: a manifest that no longer verifies after a
+ * rotation on another device is that, not tampering. */
+const unlockedAt = new Map<string, number>();
+
+/** After this device changed the vault's key: its new key revision is the one it holds. */
+export const noteRotation = (vaultId: string, keyRevision: number) =>
+  void unlockedAt.set(vaultId, keyRevision);
+
+const rotatedElsewhere =
+  "This vault's keys were changed on another device. Lock it and unlock it again with its current password.";
+
+const countOf = (key: VaultKey, kind: 'password' | 'recovery') =>
+  key.slots.filter((s) => s.kind === kind).length;
+
+/**
+ * Unlocks with the password, then checks the vault against its manifest, or makes the manifest
+ * (version 1) of a vault that has none: the first unlock of a vault made before it. Slots of a
+ * vault made before commitments are re-sealed as committed slots first. Anything wrong locks the
+ * vault again and throws VaultIntegrityError (or the crypto error 'Invalid password').
+ */
+export async function unlockChecked(vault: Vault, password: string): Promise<SessionId> {
+  if (countOf(vault.key, 'password') > 1 || countOf(vault.key, 'recovery') > 1)
+    throw new VaultIntegrityError(integrityTexts.slotAdded);
+  // Whether a manifest exists decides whether a legacy slot may open; it is verified after.
+  const [seen, existing] = await Promise.all([
+    deviceStore().get(vault.id),
+    vaultsApi.manifest(vault.id).then(
+      (r) => r.manifest !== null,
+      (err: unknown) => {
+        if (err instanceof ZodError) return true; // present but refused: load() says so below
+        throw err;
+      },
+    ),
+  ]);
+  if (!existing && seen) throw new VaultIntegrityError(integrityTexts.missing(seen.version));
+  const client = cryptoClient();
+  const id = asVaultId(vault.id);
+  const session = await client.unlockVault(id, vault.key, password, {
+    allowLegacy: !existing && !seen,
+  });
+  try {
+    const usedPrint = await slotPrints(vault.key);
+    if (existing) {
+      const verified = await manifests.load(session, vault.id);
+      const pinned = new Set(verified?.manifest.slots ?? []);
+      if (!usedPrint.every((p) => pinned.has(p)))
+        throw new VaultIntegrityError(integrityTexts.slotsChanged);
+      // A slot change that stopped between its two manifest writes: finish it.
+      if (verified && pinned.size !== usedPrint.length)
+        await manifests.commit(session, vault.id, (m) => ({ ...m, slots: usedPrint }));
+      unlockedAt.set(vault.id, vault.key_revision);
+      return session;
+    }
+    // No manifest yet: re-seal a legacy password slot, then write version 1.
+    let current = vault;
+    if (current.key.slots.some((s) => s.kind === 'password' && !s.commit)) {
+      const key = await client.changePassword(id, current.key, password, password, undefined, {
+        allowLegacy: true,
+      });
+      current = (
+        await vaultsApi.replaceKey(vault.id, { expected_revision: vault.key_revision, key })
+      ).vault;
+    }
+    const [files, secrets] = await Promise.all([
+      current.vault_type === 'files' ? filesApi.list(vault.id).then((r) => r.files) : [],
+      current.vault_type === 'secrets' ? secretsApi.list(vault.id).then((r) => r.secrets) : [],
+    ]);
+    const [slots, fileEntries, secretEntries] = await Promise.all([
+      slotPrints(current.key),
+      digestFiles(files),
+      digestSecrets(secrets),
+    ]);
+    await manifests.create(session, vault.id, {
+      vault: vaultFields(current),
+      slots,
+      files: fileEntries.map((f) => [f.id, f.digest] as [string, string]),
+      secrets: secretEntries.map((s) => [s.id, s.revision, s.digest] as [string, number, string]),
+    });
+    unlockedAt.set(vault.id, current.key_revision);
+    return session;
+  } catch (err) {
+    await client.closeSession(session).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Checks what the server listed against the verified manifest: the vault's fields, its slots,
+ * and the files or secrets given. Throws VaultIntegrityError when the manifest itself is refused.
+ */
+export async function checkAgainstManifest(
+  vaultId: string,
+  session: SessionId,
+  listed: { files?: VaultFile[]; secrets?: SecretRecord[] },
+): Promise<Problem[]> {
+  const [vault, files, secrets] = await Promise.all([
+    vaultsApi.get(vaultId).then((r) => r.vault),
+    listed.files ? digestFiles(listed.files) : undefined,
+    listed.secrets ? digestSecrets(listed.secrets) : undefined,
+  ]);
+  let verified;
+  try {
+    verified = await manifests.load(session, vaultId);
+  } catch (err) {
+    const at = unlockedAt.get(vaultId);
+    if (err instanceof VaultIntegrityError && at !== undefined && at !== vault.key_revision)
+      throw new VaultIntegrityError(rotatedElsewhere);
+    throw err;
+  }
+  if (!verified) return [];
+  const slots = await slotPrints(vault.key);
+  const problems = compareWithManifest(verified.manifest, {
+    vault: vaultFields(vault),
+    ...(files ? { files } : {}),
+    ...(secrets ? { secrets } : {}),
+  });
+  // Slots: the server may hold fewer than pinned (mid-change), never one the manifest lacks.
+  const pinned = new Set(verified.manifest.slots);
+  if (!slots.every((s) => pinned.has(s))) problems.unshift({ kind: 'slots' });
+  return problems;
+}
+
+/** After a secret was created, edited (`record`) or deleted (`null`): the next manifest. */
+export async function commitSecret(
+  vaultId: string,
+  session: SessionId,
+  id: string,
+  record: Pick<SecretRecord, 'id' | 'revision' | 'data'> | null,
+): Promise<void> {
+  const entry = record && { revision: record.revision, digest: await secretDigest(record) };
+  await manifests.commit(session, vaultId, (m) => {
+    const secrets = m.secrets.filter(([s]) => s !== id);
+    if (entry) secrets.push([id, entry.revision, entry.digest]);
+    return { ...m, secrets };
+  });
+}
+
+/** After a file was added or renamed (`record`, as the server now holds it) or deleted (`null`). */
+export async function commitFile(
+  vaultId: string,
+  session: SessionId,
+  id: string,
+  record: VaultFile | null,
+): Promise<void> {
+  const digest = record && (await fileDigest(record));
+  await manifests.commit(session, vaultId, (m) => {
+    const files = m.files.filter(([f]) => f !== id);
+    if (digest) files.push([id, digest]);
+    return { ...m, files };
+  });
+}
+
+/** Slots: `also` is added to the pinned set (before the server's key changes), or `only` replaces it. */
+export async function commitSlots(
+  vaultId: string,
+  session: SessionId,
+  change: { also: VaultKey } | { only: VaultKey },
+): Promise<void> {
+  const prints = await slotPrints('also' in change ? change.also : change.only);
+  await manifests.commit(session, vaultId, (m) => ({
+    ...m,
+    slots: 'also' in change ? [...new Set([...m.slots, ...prints])] : prints,
+  }));
+}
+
+/** The manifest record type, for callers that hand one to the rotation request. */
+export type { ManifestRecord };
