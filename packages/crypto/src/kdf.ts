@@ -26,8 +26,9 @@ export const ARGON2ID_FLOOR = { alg: 'argon2id', m: 19 * 1024, t: 2, p: 1 } as c
 // be the design's outer bounds (1 GiB, t = 10, 16 lanes, 10 million): one hostile slot then cost
 // about 21 s of Argon2id and 1 GiB of WebAssembly memory, eight of them about 170 s, during which
 // the unlock spins and the crypto Worker does nothing else (docs/vault-format.md, Floors and
-// caps). Now one slot costs at most about 2.4 s (256 MiB, t = 4), and an unlock tries at most
-// MAX_PASSWORD_DERIVATIONS of them (slot.ts).
+// caps). Now one slot costs at most about 2.4 s (256 MiB, t = 4), and an unlock derives once at
+// most: a key with more than one password slot is refused before any derivation (slot.ts,
+// openVaultKey; ADR 0007).
 export const LIMITS = {
   argon2id: { mMin: 19 * 1024, mMax: 256 * 1024, tMin: 2, tMax: 4, pMin: 1, pMax: 4 },
   pbkdf2: { min: 600_000, max: 2_000_000 },

@@ -148,9 +148,10 @@ export async function legacySlot(
   kdf: KdfParams,
   vmk: Bytes,
   id: string = randomUuid(),
+  random: RandomBytes = randomBytes,
 ): Promise<KeySlot> {
-  const salt = randomBytes(16);
-  const nonce = randomBytes(12);
+  const salt = random(16);
+  const nonce = random(12);
   const pwKey = await derivePasswordKey(password, salt, kdf);
   const kek = await deriveKek(pwKey, vaultId);
   const aad = slotAad(vaultId, { id, kdf }, salt, false);

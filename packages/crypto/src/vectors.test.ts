@@ -2,15 +2,32 @@
 // them exactly, and each output is re-checked from its documented recipe with raw primitives.
 import { describe, expect, it } from 'vitest';
 import vectors from '../vectors/vf1.json';
-import { concat, fromBase64, fromHex, toBase64, toHex, utf8, uuidBytes } from './bytes.ts';
+import {
+  concat,
+  fromBase32Groups,
+  fromBase64,
+  fromHex,
+  toBase64,
+  toHex,
+  u64be,
+  utf8,
+  uuidBytes,
+} from './bytes.ts';
+import { planRange } from './chunk.ts';
+import { asVaultId } from './ids.ts';
+import type { Manifest } from './manifest.ts';
 import {
   aesGcmDecrypt,
   argon2id,
   hkdfBytes,
   hmacSign,
   importAesKey,
+  pbkdf2Sha256,
+  sha256,
   type Bytes,
 } from './primitives.ts';
+import type { KeySlot, VaultKey } from './slot.ts';
+import { localClient } from './testkit.ts';
 import { buildVectors } from './vectors.ts';
 
 /** The AAD encoding, written out again from docs/vault-format.md: label and fields, each u32be-length-prefixed. */
@@ -39,7 +56,39 @@ async function open(rawKey: string, sealed: Bytes, ad: Bytes) {
 }
 const vault = uuidBytes(vectors.inputs.vaultId);
 
-describe('vf1 test vectors', () => {
+const kdfBytes = (k: KeySlot['kdf']) =>
+  k.alg === 'argon2id'
+    ? concat(Uint8Array.of(1), u64be(k.m).slice(4), u64be(k.t).slice(4), u64be(k.p).slice(4))
+    : k.alg === 'pbkdf2-sha256'
+      ? concat(Uint8Array.of(2), u64be(k.iterations).slice(4))
+      : Uint8Array.of(0);
+
+/** Opens a committed slot from its raw KEK: checks the commit, then AES-GCM; returns the VMK. */
+async function openCommitted(kek: string, slot: KeySlot) {
+  const ad = aad('vf1/slot', vault, uuidBytes(slot.id), kdfBytes(slot.kdf), fromBase64(slot.salt));
+  const wrapped = fromBase64(slot.wrapped);
+  const kCommit = await hkdfBytes(fromHex(kek), vault, utf8('vf1/commit'), 32);
+  const commit = await hmacSign(await hmacKey(toHex(kCommit)), concat(ad, wrapped));
+  expect(toBase64(commit)).toBe(slot.commit);
+  return toHex(await open(kek, wrapped, ad));
+}
+
+/** slot fingerprint, from the recipe. */
+async function fingerprint(slot: KeySlot) {
+  const commit = slot.commit === undefined ? new Uint8Array(0) : fromBase64(slot.commit);
+  const data = aad(
+    'vf1/slot-fp',
+    utf8(slot.id),
+    utf8(slot.kind),
+    kdfBytes(slot.kdf),
+    fromBase64(slot.salt),
+    fromBase64(slot.wrapped),
+    commit,
+  );
+  return toHex(await sha256(data));
+}
+
+describe('vf1 test vectors', { timeout: 30_000 }, () => {
   it('are reproduced exactly by the implementation', async () => {
     expect(JSON.parse(JSON.stringify(await buildVectors()))).toEqual(vectors);
   });
@@ -116,5 +165,120 @@ describe('vf1 test vectors', () => {
     expect(JSON.parse(new TextDecoder().decode(itemPlain))).toEqual(item.value);
     const data = concat(utf8(lookup.parentId), Uint8Array.of(0), utf8(lookup.name));
     expect(toHex(await hmacSign(await hmacKey(subkeys.lookup), data))).toBe(lookup.hmac);
+  });
+
+  it('derive the PBKDF2, recovery and legacy slots and every fingerprint as documented', async () => {
+    const { pbkdf2Slot: p, recoverySlot: r, legacySlot: l, inputs } = vectors;
+    const pw = fromHex(inputs.passwordNfcUtf8);
+    const pwKey = await pbkdf2Sha256(pw, fromHex(p.inputs.salt), 600_000);
+    expect(toHex(pwKey)).toBe(p.pwKey);
+    expect(toHex(await hkdfBytes(pwKey, vault, utf8('vf1/kek'), 32))).toBe(p.kek);
+    expect(await openCommitted(p.kek, p.slot as KeySlot)).toBe(inputs.vmk);
+
+    expect(toHex(fromBase32Groups(r.recoveryKey)!)).toBe(r.inputs.recoveryKeyBytes);
+    const rk = fromHex(r.inputs.recoveryKeyBytes);
+    expect(toHex(await hkdfBytes(rk, vault, utf8('vf1/kek'), 32))).toBe(r.kek);
+    expect(await openCommitted(r.kek, r.slot as KeySlot)).toBe(inputs.vmk);
+
+    // The legacy slot: no commit, the id as UTF-8 text in the AAD.
+    const legacy = l.slot as KeySlot;
+    const lKey = await argon2id(pw, fromHex(l.inputs.salt), 19456, 2, 1);
+    const lKek = toHex(await hkdfBytes(lKey, vault, utf8('vf1/kek'), 32));
+    const kdf = kdfBytes(legacy.kdf);
+    const ad = aad('vf1/slot', vault, utf8(legacy.id), kdf, fromBase64(legacy.salt));
+    expect(toHex(await open(lKek, fromBase64(legacy.wrapped), ad))).toBe(inputs.vmk);
+    expect(legacy.commit).toBeUndefined();
+
+    expect(await fingerprint(vectors.slot as KeySlot)).toBe(vectors.slotFingerprint);
+    for (const v of [p, r, l]) expect(await fingerprint(v.slot as KeySlot)).toBe(v.fingerprint);
+  });
+
+  it('plan the documented range: plaintext [start, end), ciphertext [fetchStart, fetchEnd)', () => {
+    const { range } = vectors;
+    expect(planRange(range.ciphertextSize, range.start, range.end)).toEqual(range.plan);
+    // Chunk i is at 72 + i * 262,160; the slice runs to the end of the last chunk it needs.
+    expect(range.plan.fetchStart).toBe(72 + range.plan.firstChunk * 262_160);
+    expect(range.plan.length).toBe(range.end - range.start);
+  });
+
+  it('MAC and chain the manifest as documented', async () => {
+    const { file, item } = vectors.manifest.entries;
+    const fileData = aad(
+      'vf1/file-entry',
+      uuidBytes(file.id),
+      fromBase64(file.wrapped_key),
+      fromBase64(file.enc_meta),
+      utf8(file.name_lookup),
+      utf8(file.checksum),
+      u64be(file.ciphertext_size),
+    );
+    expect(toHex((await sha256(fileData)).subarray(0, 16))).toBe(file.digest);
+    const itemData = aad(
+      'vf1/item-entry',
+      uuidBytes(item.id),
+      u64be(item.revision),
+      fromBase64(item.data),
+    );
+    expect(toHex((await sha256(itemData)).subarray(0, 16))).toBe(item.digest);
+
+    const kMan = await hkdfBytes(fromHex(vectors.inputs.vmk), vault, utf8('vf1/manifest'), 32);
+    let prev = '';
+    for (const { manifest: m, body, hash } of vectors.manifest.versions) {
+      expect(m.prev).toBe(prev);
+      const v = m.vault;
+      const expected = aad(
+        'vf1/manifest',
+        vault,
+        u64be(m.version),
+        fromHex(m.prev),
+        utf8(v.name),
+        utf8(v.description),
+        utf8(v.vault_type),
+        utf8(v.provider_type),
+        utf8(v.storage_folder),
+        concat(...m.slots.map(fromHex)),
+        concat(...m.files.flatMap(([id, d]) => [uuidBytes(id as string), fromHex(d as string)])),
+        concat(
+          ...m.secrets.flatMap(([id, rev, d]) => [
+            uuidBytes(id as string),
+            u64be(rev as number),
+            fromHex(d as string),
+          ]),
+        ),
+      );
+      expect(toHex(expected)).toBe(body);
+      const mac = await hmacSign(await hmacKey(toHex(kMan)), expected);
+      expect(toHex(mac)).toBe(m.mac);
+      expect(toHex(await sha256(concat(expected, mac)))).toBe(hash);
+      prev = hash;
+    }
+  });
+
+  it('refuse every input of the "refused" list, and accept their honest counterparts', async () => {
+    const { client } = localClient();
+    const id = asVaultId(vectors.inputs.vaultId);
+    const pw = vectors.inputs.password;
+    const honest: VaultKey = { format: 'vf1', slots: [vectors.slot as KeySlot] };
+    const session = await client.unlockVault(id, honest, pw, { allowLegacy: false });
+    const legacy: VaultKey = { format: 'vf1', slots: [vectors.legacySlot.slot as KeySlot] };
+    await expect(client.unlockVault(id, legacy, pw, { allowLegacy: true })).resolves.toBeTruthy();
+    for (const c of vectors.refused.unlock) {
+      const err = await client
+        .unlockVault(id, c.key as VaultKey, c.password, { allowLegacy: c.allowLegacy })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(err, c.case).toMatchObject({ code: c.error });
+    }
+    for (const { manifest } of vectors.manifest.versions) {
+      expect(await client.verifyManifest(session, manifest as Manifest)).toMatchObject({
+        ok: true,
+      });
+    }
+    for (const c of vectors.refused.manifest) {
+      const res = await client.verifyManifest(session, c.manifest as Manifest);
+      expect(res, c.case).toEqual({ ok: false, hash: '' });
+    }
   });
 });

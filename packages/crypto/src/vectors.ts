@@ -2,18 +2,25 @@
 // running the real implementation with scripted randomness. vectors.test.ts checks the committed
 // JSON against this and, independently, against raw HKDF/AES-GCM/HMAC steps; another
 // implementation can check itself against the JSON alone (docs/vault-format.md, "Test vectors").
-import { fromHex, toHex, utf8, uuidBytes } from './bytes.ts';
-import { CHUNK_BYTES } from './chunk.ts';
+import { fromBase64, fromHex, toBase32Groups, toBase64, toHex, utf8, uuidBytes } from './bytes.ts';
+import { CHUNK_BYTES, planRange } from './chunk.ts';
 import { createCryptoClient } from './client.ts';
-import { asFileId, asFolderId, asItemId, asVaultId } from './ids.ts';
+import { asFileId, asFolderId, asItemId, asSlotId, asVaultId } from './ids.ts';
 import { derivePasswordKey, type KdfParams } from './kdf.ts';
 import { LABELS } from './keys.ts';
+import {
+  fileEntryDigest,
+  itemEntryDigest,
+  manifestBody,
+  type Manifest,
+  type UnsignedManifest,
+} from './manifest.ts';
 import { hkdfBytes } from './primitives.ts';
 import type { FileMeta, SecretItem } from './records.ts';
 import { inProcessTransport } from './rpc.ts';
 import { createCryptoService } from './service.ts';
-import type { KeySlot } from './slot.ts';
-import { readAll, scriptedRandom, streamOf } from './testkit.ts';
+import { sealSlot, slotFingerprint, type KeySlot, type VaultKey } from './slot.ts';
+import { legacySlot, readAll, scriptedRandom, streamOf } from './testkit.ts';
 
 /** n bytes counting up from `start` (mod 256), as hex. */
 const run = (start: number, n: number) =>
@@ -71,6 +78,29 @@ export const VECTOR_INPUTS = {
     } as SecretItem,
   },
   lookup: { parentId: 'f01de000-0000-4000-8000-000000000001', name: 'hello.txt' },
+  pbkdf2Slot: {
+    id: 'b0b1b2b3-b4b5-46b7-b8b9-babbbcbdbebf',
+    kdf: { alg: 'pbkdf2-sha256', iterations: 600_000 } as KdfParams,
+    salt: run(0xc0, 16),
+    nonce: run(0xd0, 12),
+  },
+  recoverySlot: {
+    id: 'e0e1e2e3-e4e5-46e7-a8e9-eaebecedeeef',
+    recoveryKeyBytes: run(0xf0, 32),
+    salt: run(0x10, 16),
+    nonce: run(0x50, 12),
+  },
+  /** A slot as written before ADR 0007 (no commit; UTF-8 id in the AAD). */
+  legacySlot: { id: 'legacy-slot-1', salt: run(0x25, 16), nonce: run(0x35, 12) },
+  /** Plaintext [start, end) of the multi-chunk file: the last 5 bytes of chunk 0, then chunk 1. */
+  range: { start: CHUNK_BYTES - 5, end: CHUNK_BYTES + 1 },
+  manifestVault: {
+    name: 'Personal',
+    description: '',
+    vault_type: 'secrets',
+    provider_type: 'server',
+    storage_folder: '',
+  },
 } as const;
 
 const HANDLE = '00'.repeat(16); // session and job handles consume randomness too
@@ -116,6 +146,99 @@ export async function buildVectors() {
     });
   }
   const { meta, item, lookup } = v;
+  const encMeta = await client.encryptMeta(
+    session,
+    asFileId(meta.fileId),
+    asFolderId(meta.parentId),
+    meta.value,
+  );
+  const itemData = await client.encryptItem(
+    session,
+    asItemId(item.itemId),
+    item.revision,
+    item.value,
+  );
+  const lookupHmac = await client.lookupName(session, asFolderId(lookup.parentId), lookup.name);
+  const vaultId = asVaultId(v.vaultId);
+  const vmk = fromHex(v.vmk);
+  const slot = key.slots[0] as KeySlot;
+
+  const p = v.pbkdf2Slot;
+  const pbkdf2Slot = await sealSlot(
+    vaultId,
+    { id: asSlotId(p.id), kind: 'password', kdf: p.kdf },
+    v.password,
+    vmk,
+    scriptedRandom([p.salt, p.nonce]),
+  );
+  const pbkdf2Key = await derivePasswordKey(v.password, fromHex(p.salt), p.kdf);
+  const r = v.recoverySlot;
+  const recoveryKey = toBase32Groups(fromHex(r.recoveryKeyBytes));
+  const recoverySlot = await sealSlot(
+    vaultId,
+    { id: asSlotId(r.id), kind: 'recovery', kdf: { alg: 'none' } },
+    recoveryKey,
+    vmk,
+    scriptedRandom([r.salt, r.nonce]),
+  );
+  const l = v.legacySlot;
+  const legacy = await legacySlot(
+    vaultId,
+    v.password,
+    v.kdf,
+    vmk,
+    l.id,
+    scriptedRandom([l.salt, l.nonce]),
+  );
+
+  // The manifest: version 1 and the version 2 that follows it, pinning the password and recovery
+  // slots, the "hello" file (with the metadata record and look-up above) and the secret item.
+  const file2 = files[1]!;
+  const fileEntry = {
+    id: file2.fileId,
+    wrapped_key: file2.wrappedKey,
+    enc_meta: encMeta,
+    name_lookup: lookupHmac,
+    checksum: file2.checksum,
+    ciphertext_size: file2.ciphertextSize,
+  };
+  const itemEntry = { id: item.itemId, revision: item.revision, data: itemData };
+  const fps = [await slotFingerprint(slot), await slotFingerprint(recoverySlot)];
+  const digests = {
+    file: await fileEntryDigest(fileEntry),
+    item: await itemEntryDigest(itemEntry),
+  };
+  const manifests: { unsigned: UnsignedManifest; body: string; mac: string; hash: string }[] = [];
+  for (const version of [1, 2]) {
+    const unsigned: UnsignedManifest = {
+      format: 'vf1-manifest',
+      version,
+      prev: manifests.at(-1)?.hash ?? '',
+      vault: { ...v.manifestVault, name: version === 1 ? 'Personal' : 'Personal 2' },
+      slots: [...fps].sort(),
+      files: [[fileEntry.id, digests.file]],
+      secrets: version === 1 ? [] : [[itemEntry.id, itemEntry.revision, digests.item]],
+    };
+    const signed = await client.signManifest(session, unsigned);
+    const { ok, hash } = await client.verifyManifest(session, signed);
+    if (!ok) throw new Error('vectors: the manifest does not verify');
+    manifests.push({
+      unsigned,
+      body: toHex(manifestBody(vaultId, unsigned)),
+      mac: signed.mac,
+      hash,
+    });
+  }
+  const latest: Manifest = { ...manifests[1]!.unsigned, mac: manifests[1]!.mac };
+  const flipped = (b64: string) => {
+    const b = fromBase64(b64);
+    b[0]! ^= 1;
+    return toBase64(b);
+  };
+  const one = (...slots: KeySlot[]): VaultKey => ({ format: 'vf1', slots });
+  const multi = files[2]!;
+  const flipHex = (h: string) => (h[0] === '0' ? '1' : '0') + h.slice(1);
+
   return {
     format: 'vf1',
     inputs: {
@@ -134,25 +257,70 @@ export async function buildVectors() {
       meta: await sub(v.vmk, vaultSalt, LABELS.meta),
       item: await sub(v.vmk, vaultSalt, LABELS.item),
       lookup: await sub(v.vmk, vaultSalt, LABELS.lookup),
+      manifest: await sub(v.vmk, vaultSalt, LABELS.manifest),
     },
-    slot: key.slots[0] as KeySlot,
+    slot,
+    slotFingerprint: fps[0],
+    pbkdf2Slot: {
+      inputs: p,
+      pwKey: toHex(pbkdf2Key),
+      kek: await sub(toHex(pbkdf2Key), vaultSalt, LABELS.kek),
+      slot: pbkdf2Slot,
+      fingerprint: await slotFingerprint(pbkdf2Slot),
+    },
+    recoverySlot: {
+      inputs: r,
+      recoveryKey,
+      kek: await sub(r.recoveryKeyBytes, vaultSalt, LABELS.kek),
+      slot: recoverySlot,
+      fingerprint: fps[1],
+    },
+    legacySlot: { inputs: l, slot: legacy, fingerprint: await slotFingerprint(legacy) },
     files,
-    meta: {
-      ...meta,
-      encMeta: await client.encryptMeta(
-        session,
-        asFileId(meta.fileId),
-        asFolderId(meta.parentId),
-        meta.value,
-      ),
+    meta: { ...meta, encMeta },
+    item: { ...item, data: itemData },
+    lookup: { ...lookup, hmac: lookupHmac },
+    range: {
+      fileId: multi.fileId,
+      ciphertextSize: multi.ciphertextSize,
+      ...v.range,
+      plan: planRange(multi.ciphertextSize, v.range.start, v.range.end),
     },
-    item: {
-      ...item,
-      data: await client.encryptItem(session, asItemId(item.itemId), item.revision, item.value),
+    manifest: {
+      entries: {
+        file: { ...fileEntry, digest: digests.file },
+        item: { ...itemEntry, digest: digests.item },
+      },
+      versions: manifests.map((m) => ({
+        manifest: { ...m.unsigned, mac: m.mac },
+        body: m.body,
+        hash: m.hash,
+      })),
     },
-    lookup: {
-      ...lookup,
-      hmac: await client.lookupName(session, asFolderId(lookup.parentId), lookup.name),
+    /** Inputs a conforming implementation must refuse. */
+    refused: {
+      unlock: [
+        {
+          case: 'commit changed',
+          key: one({ ...slot, commit: flipped(slot.commit!) }),
+          allowLegacy: true,
+        },
+        { case: 'commit removed', key: one({ ...slot, commit: undefined }), allowLegacy: true },
+        { case: 'legacy slot when legacy is not allowed', key: one(legacy), allowLegacy: false },
+        { case: 'two password slots', key: one(slot, pbkdf2Slot), allowLegacy: true },
+        {
+          case: 'two recovery slots',
+          key: one(slot, recoverySlot, { ...recoverySlot, id: 'r2' }),
+          allowLegacy: true,
+        },
+      ].map((c) => ({ ...c, password: v.password, error: 'INVALID_PASSWORD' })),
+      manifest: [
+        { case: 'MAC changed', manifest: { ...latest, mac: flipHex(latest.mac) } },
+        { case: 'name changed', manifest: { ...latest, vault: { ...latest.vault, name: 'Work' } } },
+        { case: 'slots unsorted', manifest: { ...latest, slots: [...latest.slots].reverse() } },
+        { case: 'version 1 with a prev', manifest: { ...latest, version: 1 } },
+        { case: 'rolled back version', manifest: { ...latest, version: 1, prev: '' } },
+      ],
     },
   };
 }
