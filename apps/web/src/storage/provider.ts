@@ -2,7 +2,7 @@
 // place a vault's ciphertext can live implements this one interface, and the code that uploads,
 // downloads, previews and deletes files talks to it only. Providers move opaque bytes: they never
 // see a key, a name or plaintext. One line per method says what it promises; the contract suite
-// (contract.ts) checks every implementation against the same tests.
+// (contract.testkit.ts) checks every implementation against the same tests.
 import type { ProviderType } from '@sealvault/protocol';
 
 /** What a provider can do, for callers that must choose (e.g. range reads for video seeking). */
