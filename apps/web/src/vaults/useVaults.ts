@@ -2,6 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_LIMITS, vaultsApi, type Vault } from '@sealvault/protocol';
 import { providerFor, registerVaultStorage } from '../storage/providers.ts';
+import { forgetAccess } from './lastAccessed.ts';
+import { forgetSeenManifest } from './manifest/deviceStore.ts';
 
 export const vaultKeysQuery = {
   all: ['vaults'] as const,
@@ -51,6 +53,8 @@ export function useDeleteVault() {
         .catch(() => undefined);
     },
     onSuccess: (_r, { id }) => {
+      forgetAccess(id);
+      void forgetSeenManifest(id);
       qc.setQueryData<Vault[]>(vaultKeysQuery.all, (old) => old?.filter((v) => v.id !== id));
       qc.removeQueries({ queryKey: vaultKeysQuery.one(id) });
       void qc.invalidateQueries({ queryKey: vaultKeysQuery.limits }); // its files' storage is freed

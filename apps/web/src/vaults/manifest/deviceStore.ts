@@ -47,3 +47,9 @@ export function memoryStore(): ManifestDeviceStore {
     remove: (vaultId) => Promise.resolve(void map.delete(vaultId)),
   };
 }
+
+/** A deleted vault: this device forgets its manifest (a vault id is never reused). */
+export const forgetSeenManifest = (vaultId: string): Promise<void> =>
+  indexedDbStore()
+    .remove(vaultId)
+    .catch(() => undefined);
