@@ -47,6 +47,8 @@ export const integrityTexts = {
     "This vault's key slots do not match its manifest: they were changed outside this app. Unlock is refused.",
   slotAdded:
     'This vault has a key slot this device does not know: it was added or replaced outside this app. Unlock is refused.',
+  uncommitted:
+    "This vault's key slot was replaced outside this app by one without a commitment, which could open under several passwords. Unlock is refused.",
   conflict: "This vault's manifest kept changing while it was being updated. Please try again.",
 } as const;
 

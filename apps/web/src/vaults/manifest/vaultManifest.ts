@@ -130,6 +130,10 @@ export async function unlockChecked(vault: Vault, password: string): Promise<Ses
     ),
   ]);
   if (!existing && seen) throw new VaultIntegrityError(integrityTexts.missing(seen.version));
+  // Once a vault has a manifest every slot the app makes is committed; an uncommitted one is a
+  // server's (it could be built to open under several passwords: ADR 0007).
+  if (existing && vault.key.slots.some((s) => s.kind === 'password' && !s.commit))
+    throw new VaultIntegrityError(integrityTexts.uncommitted);
   const client = cryptoClient();
   const id = asVaultId(vault.id);
   const session = await client.unlockVault(id, vault.key, password, {
