@@ -32,6 +32,12 @@ import { getVault } from './vaults.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
 
+/**
+ * Rows re-keyed per statement: 4 parameters each, well under SQLite's 32,766 and PostgreSQL's
+ * 65,535 per statement.
+ */
+export const ROTATION_BATCH_ROWS = 500;
+
 /** Thrown inside the transaction, so everything done before it is rolled back. */
 class VaultChanged extends Error {}
 
@@ -118,24 +124,34 @@ async function apply(
   }
 
   // The records keep their revision and dates: their contents did not change, only their keys.
-  for (const f of input.files) {
-    const res = await trx
-      .updateTable('vault_files')
-      .set({ wrapped_key: f.wrapped_key, enc_meta: f.enc_meta, name_lookup: f.name_lookup })
-      .where('vault_id', '=', vaultId)
-      .where('id', '=', f.id)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new VaultChanged();
+  // Many rows per statement (a vault may hold 100,000), every one of them matched or it is refused.
+  for (let at = 0; at < input.files.length; at += ROTATION_BATCH_ROWS) {
+    const batch = input.files.slice(at, at + ROTATION_BATCH_ROWS);
+    const rows = sql.join(
+      batch.map((f) => sql`(${f.id}, ${f.wrapped_key}, ${f.enc_meta}, ${f.name_lookup})`),
+    );
+    const res = await sql`
+      with v (id, wrapped_key, enc_meta, name_lookup) as (values ${rows})
+      update vault_files
+      set wrapped_key = v.wrapped_key, enc_meta = v.enc_meta, name_lookup = v.name_lookup
+      from v
+      where vault_files.vault_id = ${vaultId} and vault_files.id = v.id`.execute(trx);
+    if (Number(res.numAffectedRows) !== batch.length) throw new VaultChanged();
   }
-  for (const s of input.secrets) {
-    const res = await trx
-      .updateTable('secret_items')
-      .set({ data: s.data })
-      .where('vault_id', '=', vaultId)
-      .where('id', '=', s.id)
-      .where('revision', '=', s.revision)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new VaultChanged();
+  for (let at = 0; at < input.secrets.length; at += ROTATION_BATCH_ROWS) {
+    const batch = input.secrets.slice(at, at + ROTATION_BATCH_ROWS);
+    const rows = sql.join(
+      batch.map((s) => sql`(${s.id}, cast(${s.revision} as integer), ${s.data})`),
+    );
+    const res = await sql`
+      with v (id, revision, data) as (values ${rows})
+      update secret_items
+      set data = v.data
+      from v
+      where secret_items.vault_id = ${vaultId}
+        and secret_items.id = v.id
+        and secret_items.revision = v.revision`.execute(trx);
+    if (Number(res.numAffectedRows) !== batch.length) throw new VaultChanged();
   }
   if (
     !(await repo.replaceKey(trx, userId, vaultId, input.expected_key_revision, input.key, now)) ||

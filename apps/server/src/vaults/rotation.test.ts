@@ -18,12 +18,12 @@ import {
   type RotateVaultRequest,
   type VaultKey,
 } from '@sealvault/protocol';
-import { insertFile } from '../files/files.repository.ts';
 import { createFilesVault } from '../testing/files.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser, type TestUser } from '../testing/users.ts';
 import { b64, createVault, send as sendAs } from '../testing/vaults.ts';
 import { testManifest } from './manifest.testkit.ts';
+import { ROTATION_BATCH_ROWS } from './rotation.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,25 +61,27 @@ const newKey = (): VaultKey => ({
 /** A files vault with `n` file records and manifest version 1. */
 async function filesVault(u: TestUser, n = 3) {
   const vaultId = await createVault(t, u.cookie);
-  const fileIds: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const id = randomUUID();
-    fileIds.push(id);
-    await insertFile(t.db.kysely, {
-      id,
-      vault_id: vaultId,
-      user_id: u.id,
-      enc_meta: randomBytes(140).toString('base64'),
-      name_lookup: randomBytes(32).toString('hex'),
-      wrapped_key: randomBytes(60).toString('base64'),
-      ciphertext_size: 1000 + i,
-      checksum: randomBytes(32).toString('hex'),
-      checksum_algorithm: 'content-hash-4m',
-      blob_key: `fake-${id}`,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-    });
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: randomUUID(),
+    vault_id: vaultId,
+    user_id: u.id,
+    enc_meta: randomBytes(140).toString('base64'),
+    name_lookup: randomBytes(32).toString('hex'),
+    wrapped_key: randomBytes(60).toString('base64'),
+    ciphertext_size: 1000 + i,
+    checksum: randomBytes(32).toString('hex'),
+    checksum_algorithm: 'content-hash-4m' as const,
+    blob_key: `fake-${i}`,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  }));
+  for (let at = 0; at < n; at += 200) {
+    await t.db.kysely
+      .insertInto('vault_files')
+      .values(rows.slice(at, at + 200))
+      .execute();
   }
+  const fileIds: string[] = rows.map((r) => r.id);
   expect((await putManifest(u, vaultId, 0, testManifest(1))).status).toBe(200);
   return { vaultId, fileIds };
 }
@@ -305,20 +307,26 @@ describe('key rotation', () => {
 
   it('rolls everything back when a row update fails halfway, or the last write does', async () => {
     const u = await createUser(t);
-    const { vaultId: filesId, fileIds } = await filesVault(u, 5);
+    // Rows are updated in the order sent, ROTATION_BATCH_ROWS per statement: the file that fails
+    // is in the second statement, after a whole batch was written.
+    const { vaultId: filesId, fileIds } = await filesVault(u, 2 * ROTATION_BATCH_ROWS + 5);
     const { vaultId: secretsId, secretIds } = await secretsVault(u, 5);
     const cases: [string, string, () => Promise<() => Promise<unknown>>][] = [
-      // The rotation updates the rows in the order sent: the third of five fails.
-      ['the third file', filesId, () => failUpdatesOf('vault_files', 'id', fileIds[2]!)],
+      [
+        'a file of the second batch',
+        filesId,
+        () => failUpdatesOf('vault_files', 'id', fileIds[ROTATION_BATCH_ROWS + 3]!),
+      ],
       ['the third secret', secretsId, () => failUpdatesOf('secret_items', 'id', secretIds[2]!)],
       // Every row and the key are written by then.
       ['the manifest', filesId, () => failUpdatesOf('vault_manifests', 'vault_id', filesId)],
     ];
+    const order = new Map([...fileIds, ...secretIds].map((id, i) => [id, i]));
     for (const [what, vaultId, inject] of cases) {
       const before = await snapshot(vaultId);
       const body = await rotation(vaultId);
-      body.files.sort((a, b) => fileIds.indexOf(a.id) - fileIds.indexOf(b.id));
-      body.secrets.sort((a, b) => secretIds.indexOf(a.id) - secretIds.indexOf(b.id));
+      body.files.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      body.secrets.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       const drop = await inject();
       try {
         const res = await rotate(u, vaultId, body);
