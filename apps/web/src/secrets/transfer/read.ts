@@ -139,3 +139,13 @@ export function checkSchema<T>(
 /** Non-empty strings only, trimmed of nothing (values are kept exactly as the source had them). */
 export const nonEmpty = (values: (string | null | undefined)[]): string[] =>
   values.filter((v): v is string => typeof v === 'string' && v !== '');
+
+/** A title for an entry that has none: the host of its URL, else "Untitled". */
+export function titleFor(title: string, url: string): string {
+  if (title.trim() !== '') return title;
+  try {
+    return new URL(url).hostname || url || 'Untitled';
+  } catch {
+    return url || 'Untitled';
+  }
+}

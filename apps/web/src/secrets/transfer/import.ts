@@ -1,0 +1,170 @@
+// The entry point of a secrets import (issue 20): recognise the file, refuse one over 50 MB,
+// and hand it to its format's parser. Everything happens in the browser; nothing of the file
+// leaves it. The result is previewed (preview.ts) and stored all at once, or not at all.
+import {
+  ImportError,
+  malformed,
+  type ImportFormat,
+  type ImportOptions,
+  type ParseResult,
+} from './errors.ts';
+import { importEncrypted, EXPORT_FORMAT } from './export.ts';
+import { parseBitwardenCsv } from './parsers/bitwarden-csv.ts';
+import { parseBitwardenEncrypted } from './parsers/bitwarden-encrypted.ts';
+import { parseBitwardenJson } from './parsers/bitwarden-json.ts';
+import { parseChromeCsv, parseFirefoxCsv, parseSafariCsv } from './parsers/browser-csv.ts';
+import { isKdbx, parseKdbx, parseKeePassXml } from './parsers/keepass.ts';
+import { parseOnePasswordCsv } from './parsers/onepassword-csv.ts';
+import { parseOnePux } from './parsers/onepux.ts';
+import { parseProtonPassJson, protonPassZipJson } from './parsers/protonpass.ts';
+import { csvHeader, decodeText, readJson } from './read.ts';
+import { unzipSync } from 'fflate';
+
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export const TOO_LARGE_MESSAGE = 'This file is larger than 50 MB. Split it and import the parts.';
+
+export interface ImportFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+
+function zipNames(bytes: Uint8Array): string[] {
+  const names: string[] = [];
+  try {
+    unzipSync(bytes, {
+      filter: (f) => {
+        names.push(f.name);
+        return false;
+      },
+    });
+  } catch {
+    return [];
+  }
+  return names;
+}
+
+function jsonFormat(json: unknown): ImportFormat | undefined {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return undefined;
+  const o = json as Record<string, unknown>;
+  if (o.format === EXPORT_FORMAT) return 'sealvault-export';
+  if (o.encrypted === true && 'encKeyValidation_DO_NOT_EDIT' in o)
+    return 'bitwarden-json-encrypted';
+  if (Array.isArray(o.items)) return 'bitwarden-json';
+  if (o.vaults && typeof o.vaults === 'object' && !Array.isArray(o.vaults))
+    return 'protonpass-json';
+  return undefined;
+}
+
+function csvFormat(text: string, fileName: string): ImportFormat | undefined {
+  const h = new Set(csvHeader(text));
+  const has = (...cols: string[]) => cols.every((c) => h.has(c));
+  if (has('type', 'name', 'login_uri') || has('type', 'name', 'fields')) return 'bitwarden-csv';
+  if (has('url', 'username', 'password') && (h.has('httprealm') || h.has('formactionorigin'))) {
+    return 'firefox-csv';
+  }
+  if (
+    has('title', 'username', 'password') &&
+    (h.has('favorite') || h.has('archived') || h.has('tags'))
+  ) {
+    return '1password-csv';
+  }
+  if (has('title', 'url', 'username', 'password', 'otpauth')) return 'safari-csv';
+  if (has('name', 'url', 'username', 'password')) return 'chrome-csv';
+  if (has('title', 'password') && /1password/i.test(fileName)) return '1password-csv';
+  return undefined;
+}
+
+interface Sniffed {
+  format: ImportFormat | undefined;
+  text?: string;
+  json?: unknown;
+}
+
+function sniff(fileName: string, bytes: Uint8Array): Sniffed {
+  if (isKdbx(bytes)) return { format: 'keepass-kdbx' };
+  if (isZip(bytes)) {
+    const names = zipNames(bytes);
+    if (names.includes('export.data')) return { format: '1password-1pux' };
+    if (names.some((n) => n.endsWith('data.json'))) {
+      return { format: 'protonpass-json', json: protonPassZipJson(bytes) };
+    }
+    return { format: undefined };
+  }
+  const text = decodeText(bytes, 'import');
+  const start = text.trimStart();
+  if (start.startsWith('-----BEGIN PGP MESSAGE-----')) {
+    throw new ImportError(
+      'UNSUPPORTED',
+      'This file is PGP-encrypted (an encrypted Proton Pass export?). Export it again without encryption.',
+    );
+  }
+  if (start.startsWith('<')) {
+    return {
+      format: /<KeePassFile[\s>]/.test(start.slice(0, 4096)) ? 'keepass-xml' : undefined,
+      text,
+    };
+  }
+  if (start.startsWith('{') || start.startsWith('[')) {
+    const json = readJson(text, 'JSON');
+    return { format: jsonFormat(json), text, json };
+  }
+  return { format: csvFormat(text, fileName), text };
+}
+
+const UNKNOWN =
+  'This file is not in a format we can import. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), Chrome, Firefox and Safari (CSV), Proton Pass (JSON) and SealVault exports.';
+
+/** The format of a file, or undefined when we cannot read it. Throws only for a malformed JSON. */
+export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat | undefined {
+  if (bytes.byteLength > MAX_IMPORT_BYTES) return undefined;
+  try {
+    return sniff(fileName, bytes).format;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The items of an import file. Throws ImportError: TOO_LARGE (over MAX_IMPORT_BYTES, with
+ * TOO_LARGE_MESSAGE), UNKNOWN_FORMAT, MALFORMED (naming the line or entry), PASSWORD_REQUIRED
+ * and WRONG_PASSWORD (protected formats), UNSUPPORTED.
+ */
+export async function parseImport(
+  file: ImportFile,
+  options: ImportOptions = {},
+): Promise<ParseResult> {
+  if (file.bytes.byteLength > MAX_IMPORT_BYTES)
+    throw new ImportError('TOO_LARGE', TOO_LARGE_MESSAGE);
+  if (file.bytes.byteLength === 0) throw malformed('This file is empty.');
+  const { format, text = '', json } = sniff(file.name, file.bytes);
+  switch (format) {
+    case undefined:
+      throw new ImportError('UNKNOWN_FORMAT', UNKNOWN);
+    case 'sealvault-export':
+      return importEncrypted(json, options.password);
+    case 'bitwarden-json-encrypted':
+      return parseBitwardenEncrypted(json, options.password);
+    case 'bitwarden-json':
+      return parseBitwardenJson(json);
+    case 'protonpass-json':
+      return parseProtonPassJson(json);
+    case '1password-1pux':
+      return parseOnePux(file.bytes);
+    case 'keepass-kdbx':
+      return parseKdbx(file.bytes, options.password);
+    case 'keepass-xml':
+      return parseKeePassXml(text);
+    case 'bitwarden-csv':
+      return parseBitwardenCsv(text);
+    case '1password-csv':
+      return parseOnePasswordCsv(text);
+    case 'chrome-csv':
+      return parseChromeCsv(text);
+    case 'firefox-csv':
+      return parseFirefoxCsv(text);
+    case 'safari-csv':
+      return parseSafariCsv(text);
+  }
+}

@@ -1,0 +1,144 @@
+// KeePass: KDBX 4 (and 3.1) databases and KeePass 2 XML exports, both read by kdbxweb, whose
+// Argon2 runs on hash-wasm (crypto.ts). KeePass entries are generic: Title, UserName, Password,
+// URL and Notes are the standard strings (KeePass's help, "Entries"), anything else a custom
+// string (protected ones hidden). TOTP is KeePassXC's `otp` (an otpauth:// URI), KeePass 2.47's
+// `TimeOtp-Secret-Base32` or KeePassXC's older `TOTP Seed`; KeePass2Android's `KP2A_URL*` strings
+// are more URLs. The group path below the root becomes the folder; the recycle bin is skipped.
+import * as kdbxweb from 'kdbxweb';
+import { argon2 } from '../crypto.ts';
+import { ImportError, malformed, type ParseResult, type Skipped } from '../errors.ts';
+import { common, type TransferItem } from '../model.ts';
+
+let argon2Ready = false;
+/** kdbxweb ships no Argon2: it gets hash-wasm's (v1.3; KeePass has written only v1.3). */
+function installArgon2(): void {
+  if (argon2Ready) return;
+  argon2Ready = true;
+  kdbxweb.CryptoEngine.setArgon2Impl(
+    async (password, salt, memoryKiB, iterations, length, parallelism, type, version) => {
+      if (version !== 0x13) {
+        throw new kdbxweb.KdbxError(kdbxweb.Consts.ErrorCodes.Unsupported, 'Argon2 v1.0');
+      }
+      const variant = type === kdbxweb.CryptoEngine.Argon2TypeArgon2id ? 'argon2id' : 'argon2d';
+      const out = await argon2(
+        variant,
+        new Uint8Array(password),
+        new Uint8Array(salt),
+        memoryKiB,
+        iterations,
+        parallelism,
+        length,
+      );
+      return out.buffer;
+    },
+  );
+}
+
+const STANDARD = new Set(['Title', 'UserName', 'Password', 'URL', 'Notes']);
+const TOTP_KEYS = ['otp', 'TimeOtp-Secret-Base32', 'TOTP Seed'];
+const TOTP_SETTINGS = /^(TimeOtp-|TOTP Settings$)/;
+
+const text = (v: kdbxweb.KdbxEntryField | undefined): string =>
+  v === undefined ? '' : typeof v === 'string' ? v : v.getText();
+
+function convertEntry(entry: kdbxweb.KdbxEntry, folder: string | undefined, skipped: Skipped[]) {
+  const get = (k: string) => text(entry.fields.get(k));
+  const title = get('Title') || get('URL') || 'Untitled';
+  const urls = [get('URL')];
+  const customFields: TransferItem['customFields'] = [];
+  const totp = TOTP_KEYS.map(get).find((v) => v !== '');
+  for (const [name, value] of entry.fields) {
+    if (STANDARD.has(name) || TOTP_KEYS.includes(name) || TOTP_SETTINGS.test(name)) continue;
+    if (/^KP2A_URL(_\d+)?$/.test(name)) {
+      urls.push(text(value));
+      continue;
+    }
+    customFields.push({ name, value: text(value), hidden: typeof value !== 'string' });
+  }
+  for (const name of entry.binaries.keys()) {
+    skipped.push({ entry: title, reason: `Attachment "${name}" is not imported` });
+  }
+  if (entry.history.length > 0) {
+    skipped.push({ entry: title, reason: 'Entry history is not imported' });
+  }
+  const base = {
+    ...common(title),
+    notes: get('Notes'),
+    urls: urls.filter((u) => u !== ''),
+    customFields,
+    ...(totp !== undefined && { totp }),
+    ...(folder !== undefined && { folder }),
+  };
+  const login = { username: get('UserName'), password: get('Password') };
+  if (login.username === '' && login.password === '' && base.urls.length === 0 && base.notes) {
+    return { ...base, type: 'note' } as const;
+  }
+  return { ...base, type: 'login', login } as const;
+}
+
+function collect(db: kdbxweb.Kdbx, format: 'keepass-xml' | 'keepass-kdbx'): ParseResult {
+  const items: TransferItem[] = [];
+  const skipped: Skipped[] = [];
+  const bin = db.meta.recycleBinEnabled ? db.meta.recycleBinUuid?.id : undefined;
+  const walk = (group: kdbxweb.KdbxGroup, path: string[]) => {
+    if (bin !== undefined && group.uuid.id === bin) {
+      for (const e of group.allEntries()) {
+        skipped.push({ entry: text(e.fields.get('Title')), reason: 'In the recycle bin' });
+      }
+      return;
+    }
+    const folder = path.length ? path.join('/') : undefined;
+    for (const e of group.entries) items.push(convertEntry(e, folder, skipped));
+    for (const g of group.groups) walk(g, [...path, g.name ?? '']);
+  };
+  for (const root of db.groups) walk(root, []);
+  return { format, items, skipped };
+}
+
+const failure = (e: unknown, label: string): ImportError => {
+  if (e instanceof kdbxweb.KdbxError) {
+    if (e.code === kdbxweb.Consts.ErrorCodes.InvalidKey) {
+      return new ImportError(
+        'WRONG_PASSWORD',
+        'The password is wrong for this KeePass database (a database that also needs a key file cannot be imported).',
+      );
+    }
+    if (e.code === kdbxweb.Consts.ErrorCodes.Unsupported) {
+      return new ImportError('UNSUPPORTED', `This ${label} uses a feature we cannot read.`);
+    }
+    return malformed(`This ${label} is damaged or not a KeePass file (${e.message}).`);
+  }
+  return malformed(`This ${label} cannot be read.`);
+};
+
+export async function parseKeePassXml(xml: string): Promise<ParseResult> {
+  installArgon2();
+  let db: kdbxweb.Kdbx;
+  try {
+    const credentials = new kdbxweb.Credentials(kdbxweb.ProtectedValue.fromString(''));
+    db = await kdbxweb.Kdbx.loadXml(xml, credentials);
+  } catch (e) {
+    throw failure(e, 'KeePass XML file');
+  }
+  return collect(db, 'keepass-xml');
+}
+
+export async function parseKdbx(bytes: Uint8Array, password: string | undefined) {
+  if (password === undefined) {
+    throw new ImportError('PASSWORD_REQUIRED', 'This KeePass database is password protected.');
+  }
+  installArgon2();
+  let db: kdbxweb.Kdbx;
+  try {
+    const credentials = new kdbxweb.Credentials(kdbxweb.ProtectedValue.fromString(password));
+    const buffer = new Uint8Array(bytes).buffer;
+    db = await kdbxweb.Kdbx.load(buffer, credentials);
+  } catch (e) {
+    throw failure(e, 'KeePass database');
+  }
+  return collect(db, 'keepass-kdbx');
+}
+
+/** A KDBX file begins with these two signatures (little-endian 0x9AA2D903, 0xB54BFB67). */
+export const isKdbx = (b: Uint8Array): boolean =>
+  [0x03, 0xd9, 0xa2, 0x9a, 0x67, 0xfb, 0x4b, 0xb5].every((v, i) => b[i] === v);
