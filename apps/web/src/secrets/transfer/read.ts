@@ -52,7 +52,8 @@ export function readCsv(text: string, label: string): { header: string[]; rows: 
         parser.abort();
         return;
       }
-      raw.push({ data: result.data, line: at });
+      // Multi-line values keep \n line ends, whatever the file's (Windows exports use \r\n).
+      raw.push({ data: result.data.map((v) => v.replace(/\r\n?/g, '\n')), line: at });
     },
   });
   if (failure !== undefined) throw malformed(failure);

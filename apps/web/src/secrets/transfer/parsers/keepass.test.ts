@@ -53,8 +53,8 @@ describe('KeePass KDBX', () => {
     expect(r.items.map((i) => i.title)).toEqual(['Mailbox 📬 ünïcödé', 'Wi-Fi 家', 'Build server']);
     expect(r.items[0]).toMatchObject({
       login: { username: 'renée@example.com', password: 'p<a&ss>"word"' },
-      customFields: expect.arrayContaining([{ name: 'PIN', value: '0420', hidden: true }]),
     });
+    expect(r.items[0]!.customFields).toContainEqual({ name: 'PIN', value: '0420', hidden: true });
     expect(r.items[2]!.folder).toBe('Travail/Équipe');
   });
 
