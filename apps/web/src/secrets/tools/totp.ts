@@ -92,6 +92,20 @@ export function totpNow(uri: string, nowMs: number): TotpCode {
   };
 }
 
+/** A 2D context to read pixels from: an OffscreenCanvas where there is one, else a canvas. */
+function context2d(
+  width: number,
+  height: number,
+): OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null {
+  if (typeof OffscreenCanvas === 'function') {
+    return new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  return canvas.getContext('2d', { willReadFrequently: true });
+}
+
 /** The largest side a QR image is scanned at: a phone photo is scaled down to keep jsQR quick. */
 const MAX_SCAN_SIDE = 1600;
 
@@ -127,11 +141,7 @@ export async function readQrImage(blob: Blob): Promise<string> {
   const scale = Math.min(1, MAX_SCAN_SIDE / Math.max(bitmap.width, bitmap.height));
   const width = Math.max(1, Math.round(bitmap.width * scale));
   const height = Math.max(1, Math.round(bitmap.height * scale));
-  const canvas =
-    typeof OffscreenCanvas === 'function'
-      ? new OffscreenCanvas(width, height)
-      : Object.assign(document.createElement('canvas'), { width, height });
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const ctx = context2d(width, height);
   if (!ctx) throw new Error(QR_ERRORS.unreadable);
   // A transparent PNG's empty pixels read as black: paint white under it, as a viewer shows it.
   ctx.fillStyle = '#fff';
