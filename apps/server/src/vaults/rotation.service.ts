@@ -50,6 +50,9 @@ function checkUnique(input: RotateVaultRequest): void {
   if (twice(input.secrets.map((s) => s.id))) throw badRequest('secrets: a secret appears twice');
 }
 
+const isLockNotAvailable = (err: unknown): boolean =>
+  err instanceof Error && (err as { code?: unknown }).code === '55P03';
+
 const sameIds = (stored: string[], sent: { id: string }[]) => {
   const ids = new Set(stored);
   return ids.size === sent.length && sent.every((r) => ids.has(r.id));
@@ -106,12 +109,16 @@ async function apply(
   // An upload still being received or stored carries a file key wrapped under the old master key:
   // one being stored would add a record the new keys cannot open, so the rotation waits for it;
   // the ones still receiving are ended (refused from here on, then swept) and must start again.
-  const uploads = await trx
+  // On PostgreSQL their rows are locked without waiting: the finishing of an upload holds its row
+  // and then waits for the vault's (files/uploads.finish.ts), so waiting here could deadlock; a
+  // row held by another transaction means an upload is being stored, and the rotation is refused.
+  let unfinished = trx
     .selectFrom('file_uploads')
     .select('state')
     .where('vault_id', '=', vaultId)
-    .where('state', '!=', 'done')
-    .execute();
+    .where('state', '!=', 'done');
+  if (pg) unfinished = unfinished.forUpdate().noWait();
+  const uploads = await unfinished.execute();
   if (uploads.some((u) => u.state === 'finishing')) throw new VaultChanged();
   const now = deps.now().toISOString();
   if (uploads.length) {
@@ -177,8 +184,9 @@ export async function rotateVault(
   try {
     await deps.db.kysely.transaction().execute((trx) => apply(trx, deps, userId, vaultId, input));
   } catch (err) {
-    // A new name look-up equal to another file's old one: refused, like any other mismatch.
-    if (err instanceof VaultChanged || isUniqueViolation(err)) {
+    // A new name look-up equal to another file's old one, or an upload row held by its finishing
+    // (PostgreSQL's lock_not_available): refused, like any other mismatch.
+    if (err instanceof VaultChanged || isUniqueViolation(err) || isLockNotAvailable(err)) {
       throw new ManifestConflict(
         await manifests.findManifest(deps.db.kysely, vaultId),
         ROTATION_CONFLICT_MESSAGE,

@@ -271,7 +271,11 @@ describe('key rotation', () => {
         secretsId,
         (r) => void r.secrets.push({ ...r.secrets[0]!, id: randomUUID() }),
       ],
-      ['a secret at an older revision', secretsId, (r) => void (r.secrets[0]!.revision = 1)],
+      [
+        'a secret at an older revision',
+        secretsId,
+        (r) => void (r.secrets.find((x) => x.revision === 2)!.revision = 1),
+      ],
       [
         'a secret sent to the files vault',
         filesId,
@@ -434,6 +438,28 @@ describe('key rotation', () => {
     const receiving = upload('receiving');
     const done = upload('done');
     await t.db.kysely.insertInto('file_uploads').values([receiving, done]).execute();
+    if (t.db.kind === 'postgres') {
+      // An upload's row held by another transaction (as its finishing holds it): refused at once
+      // with 409, never a wait that could deadlock.
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      let locked = () => {};
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const other = t.db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('file_uploads')
+          .set({ state: 'receiving' })
+          .where('id', '=', receiving.id)
+          .execute();
+        locked();
+        await held;
+      });
+      await isLocked;
+      const refused = await rotate(u, vaultId, await rotation(vaultId));
+      release();
+      await other;
+      expect(refused.status).toBe(409);
+    }
     t.clock.now = new Date('2026-06-02T00:00:00.000Z');
     const res = await rotate(u, vaultId, await rotation(vaultId));
     t.clock.now = new Date();
