@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ciphertextLength } from '@sealvault/protocol';
+import { ciphertextLength, paddedSize } from '@sealvault/protocol';
 import { DROPBOX_APP_KEY, emulatorControl } from '../../support/constants.ts';
 import { createVault, openAndUnlock } from '../../support/vaults.ts';
 import {
@@ -237,7 +237,7 @@ test('Dropbox upload errors: a lost connection goes on; a full Dropbox, a wrong 
   await expect(fileRow(page, 'more.bin')).toHaveCount(0);
 
   // Dropbox answers a content_hash other than ours: the upload fails and nothing is recorded.
-  const size = ciphertextLength(1000);
+  const size = ciphertextLength(paddedSize(1000));
   await dropboxControl('faults', {
     path: '/2/files/upload_session/finish',
     count: 1,

@@ -3,6 +3,7 @@ import {
   ciphertextLength,
   fileTooLargeMessage,
   maxCiphertextLength,
+  paddedSize,
   plaintextLength,
   uploadMetadataSchema,
 } from './files.ts';
@@ -24,8 +25,20 @@ describe('vf1 sizes', () => {
     expect(plaintextLength(72 + 2 ** 18 + 16 + 10)).toBeNull();
   });
 
-  it('allows exactly the vf1 overhead on top of the plan limit; -1 has no cap', () => {
+  it('pads sizes with Padmé: a few top bits free, never less, at most 12% more, stable', () => {
+    expect([0, 1, 2, 3, 1000, 5_000_000].map(paddedSize)).toEqual([0, 1, 2, 3, 1024, 5_111_808]);
+    for (let n = 1; n < 5_000_000; n = Math.ceil(n * 1.37) + 1) {
+      const p = paddedSize(n);
+      expect(p).toBeGreaterThanOrEqual(n);
+      expect(p - n).toBeLessThanOrEqual(Math.max(1, 0.12 * n));
+      expect(paddedSize(p)).toBe(p);
+      expect(paddedSize(n + 1)).toBeGreaterThanOrEqual(p);
+    }
+  });
+
+  it('allows exactly the vf1 overhead on top of the padded plan limit; -1 has no cap', () => {
     expect(maxCiphertextLength(2)).toBe(72 + 2 * 1024 * 1024 + 16 * 8);
+    expect(maxCiphertextLength(3)).toBe(ciphertextLength(paddedSize(3 * 1024 * 1024)));
     expect(maxCiphertextLength(-1)).toBeNull();
   });
 

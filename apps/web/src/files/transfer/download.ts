@@ -11,11 +11,12 @@ import { storageOf } from '../../storage/providers.ts';
 import { openMediaUrl } from './mediaStream.ts';
 import type { FileEntry } from '../model.ts';
 import { countingStream } from '../progress.ts';
+import { trimStream } from './padding.ts';
 
 /** Files under this size are saved through an in-memory Blob. */
 export const BLOB_DOWNLOAD_LIMIT = 50 * 1024 * 1024;
 
-/** The plaintext of a file, decrypted as it streams in. */
+/** The plaintext of a file, decrypted as it streams in, without its padding. */
 export async function decryptedStream(
   vaultId: string,
   file: FileEntry,
@@ -23,7 +24,9 @@ export async function decryptedStream(
 ): Promise<ReadableStream<Uint8Array>> {
   const session = sessionOf(vaultId);
   const ciphertext = await storageOf(vaultId).get(vaultId, file.ref, undefined, signal);
-  return cryptoClient().decryptFileStream(session, asFileId(file.id), file.wrappedKey, ciphertext);
+  return cryptoClient()
+    .decryptFileStream(session, asFileId(file.id), file.wrappedKey, ciphertext)
+    .pipeThrough(trimStream(file.size)); // the padding after the file's true size
 }
 
 /** The whole plaintext as a Blob of the file's MIME type (or `type`). */

@@ -5,11 +5,12 @@
 // record (metadata, the provider's reference, the content hash) is sent once the provider holds
 // the whole ciphertext, and the provider's copy is removed if the record cannot be made.
 import { asFileId, ciphertextSize, contentHashOfDigests } from '@sealvault/crypto';
-import { filesApi } from '@sealvault/protocol';
+import { filesApi, paddedSize } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { storageOf } from '../../storage/providers.ts';
 import { contentHashing } from './contentHashing.ts';
+import { padStream } from './padding.ts';
 import { commitFile } from '../../vaults/manifest/vaultManifest.ts';
 import { mimeOf } from '../model.ts';
 
@@ -43,8 +44,14 @@ export async function uploadFile(
     crypto.lookupName(session, null, file.name),
   ]);
   signal.throwIfAborted();
-  const enc = await crypto.encryptFileStream(session, id, file.stream());
-  const length = ciphertextSize(file.size);
+  // Padded with zeros to paddedSize (Padmé): the stored size hides the exact one.
+  const padded = paddedSize(file.size);
+  const enc = await crypto.encryptFileStream(
+    session,
+    id,
+    file.stream().pipeThrough(padStream(file.size, padded)),
+  );
+  const length = ciphertextSize(padded);
   const storage = storageOf(vaultId);
   const options = {
     signal,
@@ -96,11 +103,11 @@ export async function uploadFile(
       checksum,
       storage_ref: stored.ref,
     };
-    const made = await filesApi.create(vaultId, sent).catch(async (err: unknown) => {
+    await filesApi.create(vaultId, sent).catch(async (err: unknown) => {
       await storage.delete(vaultId, stored.ref).catch(() => undefined);
       throw err;
     });
-    await commitFile(vaultId, session, fileId, { ...made.file, ...sent });
+    await commitFile(vaultId, session, fileId, sent);
   } catch (err) {
     signal.throwIfAborted();
     throw err;

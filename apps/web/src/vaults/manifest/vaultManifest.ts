@@ -8,6 +8,7 @@ import {
   fileEntryDigest,
   itemEntryDigest,
   slotFingerprint,
+  type FileEntry,
   type ManifestVault,
   type SessionId,
 } from '@sealvault/crypto';
@@ -84,7 +85,7 @@ export const slotPrints = (key: VaultKey): Promise<string[]> =>
 // A record too malformed to digest cannot match any entry: it is reported as changed.
 const MALFORMED = 'malformed';
 
-export const fileDigest = (f: VaultFile) => fileEntryDigest(f).catch(() => MALFORMED);
+export const fileDigest = (f: FileEntry) => fileEntryDigest(f).catch(() => MALFORMED);
 export const secretDigest = (r: Pick<SecretRecord, 'id' | 'revision' | 'data'>) =>
   itemEntryDigest(r).catch(() => MALFORMED);
 
@@ -236,12 +237,12 @@ export async function commitSecret(
   });
 }
 
-/** After a file was added or renamed (`record`, as the server now holds it) or deleted (`null`). */
+/** After a file was added or renamed (`record`: what the client sent) or deleted (`null`). */
 export async function commitFile(
   vaultId: string,
   session: SessionId,
   id: string,
-  record: VaultFile | null,
+  record: FileEntry | null,
 ): Promise<void> {
   const digest = record && (await fileDigest(record));
   await manifests.commit(session, vaultId, (m) => {
