@@ -5,7 +5,13 @@ import {
   rotateVaultRequestSchema,
   type Manifest,
 } from './manifest.ts';
-import { ONE_SLOT_PER_KIND_MESSAGE, vaultKeySchema, type KeySlot } from './vaults.ts';
+import {
+  ONE_SLOT_PER_KIND_MESSAGE,
+  vaultKeyRecordSchema,
+  vaultKeySchema,
+  vaultSchema,
+  type KeySlot,
+} from './vaults.ts';
 
 const h = (c: string, n: number) => c.repeat(n);
 const fileId = '0b5d2a3e-6f1c-4d8e-9a7b-1c2d3e4f5a6b';
@@ -139,5 +145,28 @@ describe('key slots', () => {
       expect(r.success).toBe(false);
       expect(r.error?.issues[0]?.message).toBe(ONE_SLOT_PER_KIND_MESSAGE);
     }
+  });
+
+  it('still parse in a vault record from the server, so that unlock can name the extra slot', () => {
+    const key = { format: 'vf1', slots: [slot('password'), slot('password')] };
+    expect(vaultKeyRecordSchema.safeParse(key).success).toBe(true);
+    const vault = {
+      id: crypto.randomUUID(),
+      name: 'Personal',
+      description: null,
+      vault_type: 'secrets',
+      provider_type: 'server',
+      storage_folder: null,
+      is_hidden: false,
+      last_accessed: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      file_count: 0,
+      secrets_count: 0,
+      total_size: 0,
+      key,
+      key_revision: 0,
+    };
+    expect(vaultSchema.parse(vault).key.slots).toHaveLength(2);
   });
 });

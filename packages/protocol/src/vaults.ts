@@ -54,18 +54,24 @@ export type KeySlot = z.infer<typeof keySlotSchema>;
 export const ONE_SLOT_PER_KIND_MESSAGE =
   'A vault has at most one password slot and one recovery slot';
 
-export const vaultKeySchema = z.object({
+/**
+ * A vault's key as the server returns it (vaultSchema): any slots. A key with an extra slot is
+ * refused by the client at unlock, naming what is wrong (ADR 0007), rather than failing to parse
+ * the whole vault record, or the whole list of vaults, here.
+ */
+export const vaultKeyRecordSchema = z.object({
   format: z.literal('vf1'),
-  slots: z
-    .array(keySlotSchema)
-    .min(1)
-    .max(8)
-    .refine(
-      (slots) =>
-        slots.filter((s) => s.kind === 'password').length <= 1 &&
-        slots.filter((s) => s.kind === 'recovery').length <= 1,
-      ONE_SLOT_PER_KIND_MESSAGE,
-    ),
+  slots: z.array(keySlotSchema).min(1).max(8),
+});
+
+/** A vault's key as the server takes it (creation, password change, rotation): one slot per kind. */
+export const vaultKeySchema = vaultKeyRecordSchema.extend({
+  slots: vaultKeyRecordSchema.shape.slots.refine(
+    (slots) =>
+      slots.filter((s) => s.kind === 'password').length <= 1 &&
+      slots.filter((s) => s.kind === 'recovery').length <= 1,
+    ONE_SLOT_PER_KIND_MESSAGE,
+  ),
 });
 export type VaultKey = z.infer<typeof vaultKeySchema>;
 
@@ -114,7 +120,7 @@ export const vaultSchema = z.object({
   secrets_count: z.number().int().nonnegative(),
   /** Bytes of ciphertext stored for this vault. */
   total_size: z.number().int().nonnegative(),
-  key: vaultKeySchema,
+  key: vaultKeyRecordSchema,
   key_revision: z.number().int().nonnegative(),
   /** Over the Free plan's allowance after a trial lapsed: it reads but cannot change (trials.ts). */
   read_only: z.boolean().optional(),
