@@ -3,8 +3,9 @@
 // PBKDF2 parameters, and the client derives a key for each slot it tries. Measured in Node with
 // the same hash-wasm Argon2id and WebCrypto PBKDF2 the crypto Worker runs in the browser:
 // - one derivation at the honest default, at the old caps and at the new caps [Note: KDF caps];
-// - a whole unlock of a record with 8 password slots at the new caps (the most the protocol allows),
-//   through the crypto client, which now tries one slot per parameter set and at most two.
+// - a whole unlock, through the crypto client, of a record with 8 password slots at the new caps
+//   (refused before any derivation since ADR 0007: one password slot per vault), and of a record
+//   whose one password slot is at the new caps (the worst a record can now cost).
 // The old rules tried all 8 at up to the old caps: that figure is 8 times one old-cap derivation.
 // Run: node --import tsx bench/crypto/kdf-caps.ts
 import os from 'node:os';
@@ -78,7 +79,15 @@ const hostileS = await seconds(() =>
   client.unlockVault(vaultId, hostile, 'a guess').catch(() => undefined),
 );
 console.log(
-  `new rules, 8 hostile slots at the new cap: the unlock fails after ${hostileS.toFixed(1)} s`,
+  `new rules, 8 hostile slots at the new cap: the unlock fails after ${hostileS.toFixed(3)} s (a key with more than one password slot is refused before any derivation, ADR 0007)`,
+);
+// The worst a key can be now: its one password slot at the new cap.
+const one: VaultKey = { format: 'vf1', slots: [hostile.slots[0]!] };
+const oneS = await seconds(() =>
+  client.unlockVault(vaultId, one, 'a guess').catch(() => undefined),
+);
+console.log(
+  `new rules, 1 hostile slot at the new cap: the unlock fails after ${oneS.toFixed(1)} s`,
 );
 const honestS = await seconds(() => client.unlockVault(vaultId, key, 'the real password'));
 console.log(`an honest unlock (default parameters): ${honestS.toFixed(2)} s`);
