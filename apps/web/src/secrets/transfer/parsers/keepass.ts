@@ -4,6 +4,7 @@
 // string (protected ones hidden). TOTP is KeePassXC's `otp` (an otpauth:// URI), KeePass 2.47's
 // `TimeOtp-Secret-Base32` or KeePassXC's older `TOTP Seed`; KeePass2Android's `KP2A_URL*` strings
 // are more URLs. The group path below the root becomes the folder; the recycle bin is skipped.
+import { DOMParser } from '@xmldom/xmldom';
 import * as kdbxweb from 'kdbxweb';
 import { argon2 } from '../crypto.ts';
 import { ImportError, malformed, type ParseResult, type Skipped } from '../errors.ts';
@@ -111,7 +112,51 @@ const failure = (e: unknown, label: string): ImportError => {
   return malformed(`This ${label} cannot be read.`);
 };
 
+/**
+ * The first fault of XML that is not well-formed, with its line where the parser tells it
+ * (kdbxweb reports none): the browser's own DOMParser, or outside browsers the parser kdbxweb
+ * uses there (whose last error, or else first warning, is the one that names the cause).
+ */
+function xmlProblem(xml: string): { line?: string; reason: string } | undefined {
+  if (typeof globalThis.DOMParser === 'function') {
+    const doc = new globalThis.DOMParser().parseFromString(xml, 'text/xml');
+    const error = doc.getElementsByTagName('parsererror')[0];
+    if (!error) return undefined;
+    // Chromium puts the message in a <div> between two headings.
+    const text = (error.getElementsByTagName('div')[0] ?? error).textContent ?? '';
+    // Chromium and Safari: "error on line 4 at column 20: ..."; Firefox: "Line Number 4, ...".
+    const m = /line (\d+) at column \d+: ([^\n]+)/.exec(text);
+    if (m) return { line: m[1], reason: (m[2] ?? '').replace(/[\s:.]+$/, '') };
+    const line = /Line Number (\d+)/i.exec(text)?.[1];
+    return { ...(line && { line }), reason: 'not well-formed' };
+  }
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  new DOMParser({
+    locator: {},
+    errorHandler: {
+      warning: (msg: unknown) => warnings.push(String(msg)),
+      error: (msg: unknown) => errors.push(String(msg)),
+      fatalError: (msg: unknown) => errors.push(String(msg)),
+    },
+  }).parseFromString(xml, 'text/xml');
+  const problem = errors[errors.length - 1] ?? warnings[0];
+  if (problem === undefined) return undefined;
+  const line = /line:(\d+)/.exec(problem)?.[1];
+  const reason = problem
+    .replace(/^\[xmldom \w+\]\s*/, '')
+    .replace(/^element parse error: (Error: )?/, '')
+    .replace(/\s*@#\[line[\s\S]*$/, '')
+    .trim();
+  return { ...(line && { line }), reason };
+}
+
 export async function parseKeePassXml(xml: string): Promise<ParseResult> {
+  const problem = xmlProblem(xml);
+  if (problem) {
+    const where = problem.line ? ` near line ${problem.line}` : '';
+    throw malformed(`This KeePass XML file is not well-formed XML${where}: ${problem.reason}.`);
+  }
   installArgon2();
   let db: kdbxweb.Kdbx;
   try {
