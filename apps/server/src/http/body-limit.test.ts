@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser, type TestUser } from '../testing/users.ts';
-import { BODY_LIMIT_BYTES, BODY_TOO_LARGE } from './body-limit.ts';
+import {
+  BODY_LIMIT_BYTES,
+  BODY_TOO_LARGE,
+  bodyLimitOf,
+  MANIFEST_BODY_LIMIT_BYTES,
+  ROTATION_BODY_LIMIT_BYTES,
+} from './body-limit.ts';
 
 let t: TestApp;
 let u: TestUser;
@@ -118,6 +124,26 @@ describe('body limit', () => {
     });
     expect(res.status).toBe(400); // the handler's own check (name too long), not the limit
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('bad_request');
+  });
+
+  it('gives the manifest write 8 MiB and the key rotation 64 MiB, and reads no further', async () => {
+    for (const [method, path, limit] of [
+      ['PUT', `/api/vaults/${vaultId}/manifest`, MANIFEST_BODY_LIMIT_BYTES],
+      ['POST', `/api/vaults/${vaultId}/rotate`, ROTATION_BODY_LIMIT_BYTES],
+    ] as const) {
+      expect(bodyLimitOf(method, path)).toBe(limit);
+      const declared = await send(method, path, limit + 1, true);
+      expect(declared.res.status, `${method} ${path}`).toBe(413);
+      expect(declared.pulled).toBe(0);
+      const chunked = await send(method, path, limit + 4 * CHUNK, false);
+      expect(chunked.res.status, `${method} ${path}`).toBe(413);
+      expect(chunked.pulled).toBeGreaterThan(BODY_LIMIT_BYTES);
+      expect(chunked.pulled).toBeLessThanOrEqual(limit + CHUNK);
+    }
+    // Only those two: the vault's other routes, and other methods on these paths, keep 1 MiB.
+    expect(bodyLimitOf('POST', `/api/vaults/${vaultId}/manifest`)).toBe(BODY_LIMIT_BYTES);
+    expect(bodyLimitOf('PUT', `/api/vaults/${vaultId}/key`)).toBe(BODY_LIMIT_BYTES);
+    expect(bodyLimitOf('POST', `/api/vaults/${vaultId}/rotate/x`)).toBe(BODY_LIMIT_BYTES);
   });
 
   it('leaves the tus upload bodies to their own limits', async () => {
