@@ -88,26 +88,37 @@ export function deleteRow(table: TamperTable, key: string): void {
   if (changed !== 1) throw new Error(`tamper: ${table} ${key}: ${changed} rows deleted`);
 }
 
-/** The vault's manifest as stored: its version and parsed JSON (null when it has none). */
-export function storedManifest(vaultId: string): {
+/** The parts of a stored manifest (ADR 0007) the tests look at. */
+export interface StoredManifest {
   version: number;
-  manifest: {
-    version: number;
-    slots: string[];
-    files: [string, string][];
-    secrets: [string, number, string][];
-  };
-} | null {
-  const row = rowOf('vault_manifests', vaultId);
-  if (!row) return null;
-  return { version: Number(row.version), manifest: JSON.parse(String(row.manifest)) };
+  slots: string[];
+  files: [string, string][];
+  secrets: [string, number, string][];
 }
 
-/** The vault's key slots (VaultKey JSON) as stored. */
-export function storedKey(vaultId: string): { format: string; slots: Record<string, unknown>[] } {
+/** The vault's manifest as stored: its version and parsed JSON (null when it has none). */
+export function storedManifest(
+  vaultId: string,
+): { version: number; manifest: StoredManifest } | null {
+  const row = rowOf('vault_manifests', vaultId);
+  if (!row) return null;
+  return {
+    version: Number(row.version),
+    manifest: JSON.parse(String(row.manifest)) as StoredManifest,
+  };
+}
+
+/** A stored key (protocol's VaultKey), loosely: the tests copy and relabel its slots. */
+export interface StoredKey {
+  format: string;
+  slots: ({ id: string; kind: string } & Record<string, unknown>)[];
+}
+
+/** The vault's key slots as stored. */
+export function storedKey(vaultId: string): StoredKey {
   const row = rowOf('vaults', vaultId);
   if (!row) throw new Error(`tamper: no vault ${vaultId}`);
-  return JSON.parse(String(row.key_json));
+  return JSON.parse(String(row.key_json)) as StoredKey;
 }
 
 /** Replaces the vault's key slots (the key revision is left as it is). */
