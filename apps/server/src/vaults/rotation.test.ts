@@ -407,6 +407,8 @@ describe('key rotation', () => {
     expect(errorBodySchema.parse(await readOnly.json()).error.message).toBe(
       trialMessages.readOnlyVault,
     );
+    // Its manifest can still be written: a password change (allowed) changes its slots.
+    expect((await putManifest(owner, newer, 0, testManifest(1))).status).toBe(200);
     expect(await snapshot(vaultId)).toEqual(before);
   });
 
