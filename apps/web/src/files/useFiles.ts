@@ -20,6 +20,8 @@ export interface FilesList {
   integrity: string[];
 }
 
+const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
 /** The records of the last checked list, by id: a rename's next manifest entry starts from them. */
 const checkedRecords = new Map<string, VaultFile>();
 
@@ -59,7 +61,9 @@ async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesL
       ...(m.sha256 ? { sha256: m.sha256 } : {}),
     });
   });
-  files.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // Sorted by what the vault's own encrypted data says, never by the server's order or dates,
+  // which it could change at will (ADR 0007).
+  files.sort((a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
   return { files, unreadable, integrity: describeProblems(problems, (id) => names.get(id)) };
 }
 

@@ -34,6 +34,8 @@ export interface SecretsList {
   integrity: string[];
 }
 
+const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
 /** Decrypts the records and checks them against the vault's manifest (ADR 0007). */
 async function decryptAll(vaultId: string, records: SecretRecord[]): Promise<SecretsList> {
   const [fields, problems] = await Promise.all([
@@ -60,6 +62,8 @@ async function decryptAll(vaultId: string, records: SecretRecord[]): Promise<Sec
       updated_at: r.updated_at,
     });
   });
+  // Sorted by title (the encrypted record's own), never by the server's order (ADR 0007).
+  secrets.sort((a, b) => byTitle.compare(a.title, b.title) || (a.id < b.id ? -1 : 1));
   return { secrets, unreadable, integrity: describeProblems(problems, (id) => titles.get(id)) };
 }
 
