@@ -92,7 +92,15 @@ export function readJson(text: string, label: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    const position = /position (\d+)/.exec(e instanceof Error ? e.message : '');
+    const message = e instanceof Error ? e.message : '';
+    // Firefox names the line and column itself; V8 names the position.
+    const lineCol = /line (\d+) column (\d+)/.exec(message);
+    if (lineCol) {
+      throw malformed(
+        `This ${label} file is not valid JSON: line ${lineCol[1]}, column ${lineCol[2]} cannot be read.`,
+      );
+    }
+    const position = /position (\d+)/.exec(message);
     if (!position) throw malformed(`This ${label} file is not valid JSON.`);
     const before = text.slice(0, Number(position[1]));
     const lineNo = before.split('\n').length;
