@@ -20,8 +20,9 @@ export function IntegrityNotice({ lines }: { lines: readonly string[] }) {
           This vault does not match its manifest
         </h3>
         <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
-          {lines.map((line) => (
-            <li key={line}>{line}</li>
+          {lines.map((line, i) => (
+            // Two unnamed items can give the same line: the position keys them.
+            <li key={i}>{line}</li>
           ))}
         </ul>
       </div>
