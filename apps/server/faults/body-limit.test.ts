@@ -116,7 +116,7 @@ function routes(): [
     ['vaults', 'POST', '/api/vaults', json],
     ['vaults', 'PATCH', `/api/vaults/${v}`, json],
     ['vaults', 'PUT', `/api/vaults/${v}/key`, json],
-    ['vaults', 'POST', `/api/vaults/${v}/access`, json],
+    ['vaults (manifest, 8 MiB)', 'PUT', `/api/vaults/${v}/manifest`, json],
     ['visibility', 'PATCH', `/api/vaults/${v}/visibility`, json],
     ['secrets', 'POST', `/api/vaults/${v}/secrets`, json],
     ['secrets', 'PUT', `/api/vaults/${v}/secrets/${randomUUID()}`, json],
