@@ -18,6 +18,8 @@ import { SecretCard } from './SecretCard.tsx';
 import { SecretFormDialog, type SecretFormMode } from './SecretFormDialog.tsx';
 import { useSecretMutations, useSecrets } from './useSecrets.ts';
 import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
+import { HealthButton } from './health/HealthButton.tsx';
+import { TransferMenu } from './transfer/TransferMenu.tsx';
 
 export function SecretsManager({ vaultId }: { vaultId: string }) {
   const list = useSecrets(vaultId);
@@ -80,6 +82,8 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <HealthButton vaultId={vaultId} secrets={all ?? []} />
+          <TransferMenu vaultId={vaultId} secrets={all ?? []} />
           <button
             type="button"
             onClick={() => setForm({ kind: 'plain', secret: null })}
