@@ -6,7 +6,8 @@
 // exempt: their bodies are file bytes, bounded by the upload's declared length and the plan
 // (files/uploads.ts), and streamed to storage rather than held. Two vault routes carry a whole
 // vault's worth of entries (ADR 0007) and have larger limits of their own: the manifest write
-// (8 MiB) and the key rotation (64 MiB).
+// (8 MiB) and the key rotation (64 MiB); a secrets import (issue 20) carries many secrets and the
+// manifest (64 MiB).
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { badRequest, HttpError } from './errors.ts';
@@ -38,12 +39,20 @@ export const MANIFEST_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
  */
 export const ROTATION_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * POST /api/vaults/:id/secrets/import: 64 MiB. 10,000 typical secrets (a few hundred bytes of
+ * ciphertext each) take a few MiB; the cap is the rotation's, for the same kind of body.
+ */
+export const SECRETS_IMPORT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /** The body limit of a request (the tus bodies aside). */
 export function bodyLimitOf(method: string, path: string, fallback = BODY_LIMIT_BYTES): number {
   if (method === 'PUT' && /^\/api\/vaults\/[^/]+\/manifest\/?$/.test(path))
     return MANIFEST_BODY_LIMIT_BYTES;
   if (method === 'POST' && /^\/api\/vaults\/[^/]+\/rotate\/?$/.test(path))
     return ROTATION_BODY_LIMIT_BYTES;
+  if (method === 'POST' && /^\/api\/vaults\/[^/]+\/secrets\/import\/?$/.test(path))
+    return SECRETS_IMPORT_BODY_LIMIT_BYTES;
   return fallback;
 }
 

@@ -4,7 +4,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SecretRecord } from '@sealvault/protocol';
 import type { Database, SecretItemsTable } from '../db/schema.ts';
 
-type Q = Kysely<Database> | Transaction<Database>;
+export type Q = Kysely<Database> | Transaction<Database>;
 
 export const toRecord = (r: Selectable<SecretItemsTable>): SecretRecord => ({
   id: r.id,
@@ -37,6 +37,22 @@ export async function itemIdTaken(db: Q, id: string): Promise<boolean> {
     undefined
   );
 }
+
+/** Whether any of `ids` is taken, in any vault (ids are unique across the table). */
+export async function anyItemIdTaken(db: Q, ids: string[]): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const row = await db
+    .selectFrom('secret_items')
+    .select('id')
+    .where('id', 'in', ids)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Many rows in one statement (callers keep a batch under the databases' parameter caps). */
+export const insertItems = (db: Q, rows: SecretItemsTable[]) =>
+  db.insertInto('secret_items').values(rows).execute();
 
 export const insertItem = (db: Q, row: SecretItemsTable) =>
   db.insertInto('secret_items').values(row).execute();

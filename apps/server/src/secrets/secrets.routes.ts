@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import {
   createSecretRequestSchema,
+  importSecretsRequestSchema,
   messages,
   secretIdSchema,
   updateSecretRequestSchema,
@@ -11,6 +12,7 @@ import { requireUser } from '../auth/auth.middleware.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody, notFound } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
+import { ManifestConflict } from '../vaults/manifest.service.ts';
 import * as service from './secrets.service.ts';
 
 const ids = (vaultId: string, secretId?: string) => {
@@ -36,6 +38,20 @@ export function secretsRoutes(): Hono<AppEnv> {
       { secret: await service.createSecret(c.var, c.var.user.id, vaultId, input) },
       201,
     );
+  });
+
+  // Many new secrets and the next manifest, all or nothing (issue 20; body limit in body-limit.ts).
+  app.post('/import', async (c) => {
+    const { vaultId } = ids(c.req.param('vaultId') ?? '');
+    const input = await jsonBody(c, importSecretsRequestSchema);
+    try {
+      return c.json(await service.importSecrets(c.var, c.var.user.id, vaultId, input), 201);
+    } catch (err) {
+      if (err instanceof ManifestConflict) {
+        return c.json({ ...errorBody('conflict', err.message), current: err.current }, 409);
+      }
+      throw err;
+    }
   });
 
   app.put('/:secretId', async (c) => {
