@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseTotp } from './tools/totp.ts';
 import {
+  secretDataFromStored,
+  secretDataFromTransfer,
   storedFromTransfer,
   storedType,
   storedUrls,
@@ -138,5 +140,25 @@ describe('stored item format', () => {
       url: 'https://stripe.com',
       apikey: { username: 'acct', key: 'sk_live_1' },
     });
+  });
+
+  it('gives the app the spec fields as strings and the extras, old and new items alike', () => {
+    expect(
+      secretDataFromStored({ title: 'Wi-Fi', username: '', password: '', url: '', notes: 'x' }),
+    ).toEqual({ title: 'Wi-Fi', username: '', password: '', url: '', notes: 'x', type: 'text' });
+    const login = secretDataFromTransfer(every[0]!);
+    expect(login).toMatchObject({
+      type: 'login',
+      username: 'me@example.com',
+      password: 'pw',
+      url: 'https://mail.example.com',
+      urls: ['https://example.com/login'],
+      totp: uri,
+      fields: every[0]!.customFields,
+    });
+    // What the app holds is stored JSON too: it reads back as the same item.
+    expect(transferFromStored(login)).toEqual(every[0]);
+    const key = secretDataFromTransfer(every[5]!);
+    expect(key).toMatchObject({ username: '', password: '', apikey: { key: 'sk_live_1' } });
   });
 });

@@ -10,6 +10,7 @@
 // otpauth:// URI (tools/totp.ts parseTotp's canonical form). The per-type objects are those of
 // transfer/model.ts. The crypto package keeps any extra JSON field, so nothing here is lost on a
 // round trip through the Worker.
+import type { SecretData } from './model.ts';
 import { parseTotp } from './tools/totp.ts';
 import {
   emptyCard,
@@ -164,3 +165,33 @@ export function transferFromStored(json: unknown): TransferItem {
       return { ...base, type };
   }
 }
+
+/**
+ * A stored item as the app holds it once decrypted (model.ts SecretData): the spec's five fields
+ * always strings ('' when unused: a login's username and password, the first URL) and the extras,
+ * with the type resolved (an old item gets the one the spec reads it as).
+ */
+export function secretDataFromStored(json: unknown): SecretData {
+  const item = transferFromStored(json);
+  const out: SecretData = {
+    title: item.title,
+    username: item.type === 'login' ? item.login.username : '',
+    password: item.type === 'login' ? item.login.password : '',
+    url: item.urls[0] ?? '',
+    notes: item.notes,
+    type: item.type,
+  };
+  if (item.urls.length > 1) out.urls = item.urls.slice(1);
+  if (item.totp) out.totp = item.totp;
+  if (item.customFields.length > 0) out.fields = item.customFields;
+  if (item.folder) out.folder = item.folder;
+  if (item.type === 'card') out.card = item.card;
+  if (item.type === 'identity') out.identity = item.identity;
+  if (item.type === 'ssh') out.ssh = item.ssh;
+  if (item.type === 'apikey') out.apikey = item.apikey;
+  return out;
+}
+
+/** What to encrypt for an item made or edited in the app: the contract's JSON, as SecretData. */
+export const secretDataFromTransfer = (item: TransferItem): SecretData =>
+  secretDataFromStored(storedFromTransfer(item));

@@ -39,3 +39,13 @@ describe('secret rules', () => {
     expect(matches(s, '   ')).toBe(true);
   });
 });
+
+describe('search over the item types of issue 20', () => {
+  it("matches a login's further URLs and an API key's username, not its key", () => {
+    const s = { ...emptyFields, title: 'Mail', urls: ['https://webmail.example.org'] };
+    expect(matches(s, 'WEBMAIL')).toBe(true);
+    const k = { ...emptyFields, title: 'Stripe', apikey: { username: 'acct_9', key: 'sk_1' } };
+    expect(matches(k, 'acct_9')).toBe(true);
+    expect(matches(k, 'sk_1')).toBe(false);
+  });
+});

@@ -1,5 +1,13 @@
 // What a secret holds once decrypted (docs/product.md §3 "Secret"), the form rules of docs/product.md §5, and search.
 import { z } from 'zod';
+import type {
+  ApiKeyFields,
+  CardFields,
+  CustomField,
+  IdentityFields,
+  ItemType,
+  SshFields,
+} from './transfer/model.ts';
 
 export interface SecretFields {
   title: string;
@@ -9,7 +17,28 @@ export interface SecretFields {
   notes: string;
 }
 
-export interface Secret extends SecretFields {
+/**
+ * What an item holds beyond the spec's five fields (issue 20; itemFormat.ts is the stored JSON).
+ * Absent on items written before it.
+ */
+export interface SecretExtras {
+  type?: ItemType;
+  /** Further URLs, after `url`. */
+  urls?: string[];
+  /** An otpauth:// URI. */
+  totp?: string;
+  fields?: CustomField[];
+  folder?: string;
+  card?: CardFields;
+  identity?: IdentityFields;
+  ssh?: SshFields;
+  apikey?: ApiKeyFields;
+}
+
+/** A decrypted item: the spec's fields (always there, '' when unused) and the extras. */
+export type SecretData = SecretFields & SecretExtras;
+
+export interface Secret extends SecretData {
   id: string;
   revision: number;
   created_at: string;
@@ -41,9 +70,26 @@ export const plainTextSchema = z.object({
 export const isPlainText = (s: SecretFields): boolean =>
   s.notes !== '' && s.username === '' && s.password === '';
 
-/** Spec §5: search matches title, username or url, case-insensitively. */
-export function matches(s: SecretFields, query: string): boolean {
+/** An item's type; one written before issue 20 has none and reads as the spec shows it. */
+export const secretType = (s: SecretData): ItemType =>
+  s.type ?? (isPlainText(s) ? 'text' : 'login');
+
+/** Every URL of an item, the first being `url`. */
+export const allUrls = (s: SecretData): string[] =>
+  [s.url, ...(s.urls ?? [])].filter((u) => u !== '');
+
+/**
+ * Spec §5: search matches title, username or url, case-insensitively; also an item's further
+ * URLs and the username of an API key or identity.
+ */
+export function matches(s: SecretData, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (q === '') return true;
-  return [s.title, s.username, s.url].some((f) => f.toLowerCase().includes(q));
+  return [
+    s.title,
+    s.username,
+    ...allUrls(s),
+    s.apikey?.username ?? '',
+    s.identity?.username ?? '',
+  ].some((f) => f.toLowerCase().includes(q));
 }
