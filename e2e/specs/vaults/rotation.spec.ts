@@ -1,0 +1,118 @@
+// "Change password and rotate keys" (issue 18, ADR 0007): a new vault key for everything the
+// vault holds, in one server transaction. A rotated file vault still opens its file (its key was
+// re-wrapped, its bytes untouched) under the new password only, and nothing in the database is
+// what it was; a rotation cut off before the server commits leaves the old password working.
+import { expect, test, type Page } from '@playwright/test';
+import {
+  createVault,
+  openAndUnlock,
+  signedIn,
+  vaultCard,
+  VAULT_PASSWORD,
+} from '../../support/vaults.ts';
+import { rowsWhere, storedKey } from '../../support/tamper.ts';
+import { fileRow, openPreview, uploadByPicker } from '../files/helpers.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+const NEW_PASSWORD = 'a-rotated-passphrase-42';
+const TEXT = 'The lighthouse keeper logs every ship by lantern light.';
+
+async function changePassword(page: Page, current: string, next: string) {
+  await page.getByRole('button', { name: 'Vault menu' }).click();
+  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change vault password' });
+  await dialog.getByLabel('Current password', { exact: true }).fill(current);
+  await dialog.getByLabel('New password', { exact: true }).fill(next);
+  await dialog.getByLabel('Confirm new password', { exact: true }).fill(next);
+  // Rotation is the default: the box is ticked and the button says so.
+  await expect(dialog.getByLabel("Rotate the vault's keys too")).toBeChecked();
+  await dialog.getByRole('button', { name: 'Change password and rotate keys' }).click();
+  return dialog;
+}
+
+async function unlockWith(page: Page, name: string, password: string) {
+  await vaultCard(page, name).getByRole('link', { name }).click();
+  const unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
+  await unlock.getByLabel('Vault password').fill(password);
+  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  return unlock;
+}
+
+test('a rotated vault opens its files under the new password only, and every record changed', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedIn(page, request, baseURL!, 'rotate');
+  await createVault(page, { name: 'Harbour', type: 'File vault' });
+  await openAndUnlock(page, 'Harbour');
+  await uploadByPicker(page, [
+    { name: 'ledger.txt', mimeType: 'text/plain', buffer: Buffer.from(TEXT) },
+  ]);
+  const vaultId = new URL(page.url()).pathname.split('/').pop()!;
+  const before = rowsWhere('vault_files', 'vault_id', vaultId)[0]!;
+  const keyBefore = storedKey(vaultId);
+
+  const dialog = await changePassword(page, VAULT_PASSWORD, NEW_PASSWORD);
+  await expect(dialog.getByText(/the keys were rotated/)).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // Still open in this tab, under the new keys.
+  const preview = await openPreview(page, 'ledger.txt');
+  await expect(preview.getByText(TEXT)).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+
+  // The server holds new wrapping, metadata, look-up and key slot; the bytes are the same blob.
+  const after = rowsWhere('vault_files', 'vault_id', vaultId)[0]!;
+  expect(after.wrapped_key).not.toBe(before.wrapped_key);
+  expect(after.enc_meta).not.toBe(before.enc_meta);
+  expect(after.name_lookup).not.toBe(before.name_lookup);
+  expect(after.checksum).toBe(before.checksum);
+  expect(storedKey(vaultId).slots[0]!.wrapped).not.toBe(keyBefore.slots[0]!.wrapped);
+
+  await page.getByRole('button', { name: 'Lock Vault' }).click();
+  let unlock = await unlockWith(page, 'Harbour', VAULT_PASSWORD);
+  await expect(unlock.getByRole('alert')).toHaveText('Invalid password');
+  await unlock.getByLabel('Vault password').fill(NEW_PASSWORD);
+  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await expect(unlock).toBeHidden({ timeout: 15_000 });
+  await expect(fileRow(page, 'ledger.txt')).toBeVisible();
+  await expect(page.getByText('This vault does not match its manifest')).toHaveCount(0);
+  unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
+  await expect(unlock).toHaveCount(0);
+});
+
+test('a rotation cut off before the server commits leaves the old password and records as they were', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedIn(page, request, baseURL!, 'rotate-cut');
+  await createVault(page, { name: 'Lanterns', type: 'Secrets vault' });
+  await openAndUnlock(page, 'Lanterns');
+  await page.getByRole('button', { name: 'Add Plain Text' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Plain Text Secret' });
+  await add.getByLabel('Title').fill('Keeper note');
+  await add.getByLabel('Content').fill('Lamp oil is in the north shed.');
+  await add.getByRole('button', { name: 'Add Plain Text' }).click();
+  await expect(add).toBeHidden();
+  const vaultId = new URL(page.url()).pathname.split('/').pop()!;
+  const before = rowsWhere('secret_items', 'vault_id', vaultId)[0]!;
+
+  // The connection drops as the rotation is sent: the server never sees it.
+  await page.route('**/api/vaults/*/rotate', (route) => route.abort('connectionreset'));
+  const dialog = await changePassword(page, VAULT_PASSWORD, NEW_PASSWORD);
+  await expect(dialog.getByRole('alert')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText(/the keys were rotated/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(rowsWhere('secret_items', 'vault_id', vaultId)[0]!.data).toBe(before.data);
+
+  // The vault still works in this tab, and the old password still opens it.
+  await expect(page.getByRole('article', { name: 'Keeper note' })).toBeVisible();
+  await page.getByRole('button', { name: 'Lock Vault' }).click();
+  const unlock = await unlockWith(page, 'Lanterns', VAULT_PASSWORD);
+  await expect(unlock).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByRole('article', { name: 'Keeper note' })).toBeVisible();
+  await expect(page.getByText('This vault does not match its manifest')).toHaveCount(0);
+});
