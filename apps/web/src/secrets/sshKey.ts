@@ -87,10 +87,7 @@ export function encodeEd25519Private(
 
 /** A new Ed25519 key pair in OpenSSH's formats, made with WebCrypto (never leaves the page). */
 export async function generateEd25519(comment = ''): Promise<SshFields> {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
-    'sign',
-    'verify',
-  ])) as CryptoKeyPair;
+  const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
   const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
   // PKCS #8 of an Ed25519 key (RFC 8410 §7) ends with the 32-byte seed.
   const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
