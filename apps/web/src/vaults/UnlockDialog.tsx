@@ -25,6 +25,7 @@ import { connections, type CloudId } from '../storage/cloud/connections.ts';
 import { needsConnection, providerConnection, providerInfo, useProviderEnv } from './providers.tsx';
 import { useVaultSessions } from './sessionContext.tsx';
 import { prefetchSecretRecords } from '../secrets/useSecrets.ts';
+import { vaultKeysQuery } from './useVaults.ts';
 import { recordAccess } from './lastAccessed.ts';
 import { unlockChecked, VaultIntegrityError } from './manifest/vaultManifest.ts';
 
@@ -104,6 +105,8 @@ export function UnlockDialog({
     }
     reset();
     recordAccess(vault.id);
+    // The first unlock of an older vault re-seals its slot: the page must hold the new key.
+    void qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
   };
 
   return (
