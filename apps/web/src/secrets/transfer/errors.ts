@@ -34,6 +34,8 @@ export interface ParseResult {
 export interface ImportOptions {
   /** For the password-protected formats (our export, Bitwarden's, KDBX). */
   password?: string;
+  /** The format the user chose when it differs from the one detected (detectFormat). */
+  format?: ImportFormat;
 }
 
 /**

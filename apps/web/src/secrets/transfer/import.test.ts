@@ -86,3 +86,13 @@ describe('parseImport', () => {
     expect(r.items[9_999]).toMatchObject({ title: 'Site 9999', login: { password: 'pw-9999' } });
   });
 });
+
+describe('parseImport with a format the user chose', () => {
+  it('reads the file as that format when detection could not tell', async () => {
+    const bytes = strToU8('Title,Password\nBank,hunter2\n');
+    expect(detectFormat('export.csv', bytes)).toBeUndefined();
+    const r = await parseImport({ name: 'export.csv', bytes }, { format: '1password-csv' });
+    expect(r.format).toBe('1password-csv');
+    expect(r.items[0]).toMatchObject({ title: 'Bank', login: { password: 'hunter2' } });
+  });
+});

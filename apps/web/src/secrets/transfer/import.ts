@@ -138,7 +138,32 @@ export async function parseImport(
   if (file.bytes.byteLength > MAX_IMPORT_BYTES)
     throw new ImportError('TOO_LARGE', TOO_LARGE_MESSAGE);
   if (file.bytes.byteLength === 0) throw malformed('This file is empty.');
-  const { format, text = '', json } = sniff(file.name, file.bytes);
+  const sniffed = sniff(file.name, file.bytes);
+  const format = options.format ?? sniffed.format;
+  // A format the user chose over the detected one: read the file as that format needs it.
+  let { text, json } = sniffed;
+  if (format !== sniffed.format && !BINARY_FORMATS.has(format ?? '')) {
+    text ??= decodeText(file.bytes, 'import');
+    if (JSON_FORMATS.has(format ?? '')) json ??= readJson(text, 'JSON');
+  }
+  return parseAs(format, file, text ?? '', json, options);
+}
+
+const BINARY_FORMATS = new Set<string>(['1password-1pux', 'keepass-kdbx']);
+const JSON_FORMATS = new Set<string>([
+  'sealvault-export',
+  'bitwarden-json',
+  'bitwarden-json-encrypted',
+  'protonpass-json',
+]);
+
+function parseAs(
+  format: ImportFormat | undefined,
+  file: ImportFile,
+  text: string,
+  json: unknown,
+  options: ImportOptions,
+): Promise<ParseResult> | ParseResult {
   switch (format) {
     case undefined:
       throw new ImportError('UNKNOWN_FORMAT', UNKNOWN);

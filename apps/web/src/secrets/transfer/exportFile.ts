@@ -1,0 +1,31 @@
+// The export dialog's file name and its words about what a plain CSV export leaves out
+// (issue 20). Bitwarden's CSV has no place for cards, identities and SSH keys
+// (parsers/bitwarden-csv.ts exportBitwardenCsv).
+import type { TransferItem } from './model.ts';
+
+const CSV_OMITS: ReadonlySet<TransferItem['type']> = new Set(['card', 'identity', 'ssh']);
+
+/** `sealvault-<vault name>-<yyyy-mm-dd>[-plain].json|csv`, safe on every file system. */
+export function exportFileName(vaultName: string, kind: 'encrypted' | 'json' | 'csv', at: Date) {
+  const name =
+    vaultName
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'vault';
+  const day = at.toISOString().slice(0, 10);
+  if (kind === 'encrypted') return `sealvault-${name}-${day}.json`;
+  return `sealvault-${name}-${day}-plain.${kind === 'csv' ? 'csv' : 'json'}`;
+}
+
+/**
+ * What a Bitwarden CSV export of `items` leaves out, in the user's words, or null when it keeps
+ * them all.
+ */
+export function plainExportNotice(items: readonly TransferItem[]): string | null {
+  const left = items.filter((i) => CSV_OMITS.has(i.type));
+  if (left.length === 0) return null;
+  const titles = left.slice(0, 5).map((i) => `"${i.title}"`);
+  const more = left.length > 5 ? ` and ${left.length - 5} more` : '';
+  return `Bitwarden CSV cannot hold payment cards, identities or SSH keys: ${left.length} item${left.length === 1 ? ' is' : 's are'} left out of this file (${titles.join(', ')}${more}). The JSON export keeps them.`;
+}
