@@ -56,7 +56,7 @@ describe('manifestSchema', () => {
     ['a slot that is not 64 hex', { slots: [h('1', 63)] }],
     ['unsorted slots', { slots: [h('2', 64), h('1', 64)] }],
     ['a repeated slot', { slots: [h('1', 64), h('1', 64)] }],
-    ['three slots', { slots: [h('1', 64), h('2', 64), h('3', 64)] }],
+    ['five slots', { slots: [h('1', 64), h('2', 64), h('3', 64), h('4', 64), h('5', 64)] }],
     ['version 0', { version: 0, prev: '' }],
     ['an empty prev after version 1', { prev: '' }],
     ['a prev at version 1', { version: 1 }],

@@ -42,11 +42,14 @@ export const manifestSchema = z
       provider_type: providerTypeSchema,
       storage_folder: z.string().max(1024),
     }),
-    /** Fingerprints of the vault's key slots, ascending, one per slot. */
+    /**
+     * Fingerprints of the vault's key slots, ascending, one per slot: at most a password and a
+     * recovery slot, each old and new while a password change is between its two manifest writes.
+     */
     slots: z
       .array(hex64Schema)
       .min(1)
-      .max(2)
+      .max(4)
       .refine((s) => s.every((fp, i) => i === 0 || s[i - 1]! < fp), 'must be sorted and unique'),
     /** [file id, entry digest] per file. */
     files: z.array(z.tuple([entryId, entryDigestSchema])).max(MANIFEST_MAX_ENTRIES),
