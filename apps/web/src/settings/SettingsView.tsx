@@ -2,6 +2,7 @@
 // 'Cloud Storage Settings' and 'Vault Management', each its own section component.
 import { AccountSection } from './AccountSection.tsx';
 import { CloudStorageSettings } from './CloudStorageSettings.tsx';
+import { IdleLockPanel } from './IdleLockPanel.tsx';
 import { VaultManagement } from './VaultManagement.tsx';
 
 export function SettingsView() {
@@ -18,6 +19,7 @@ export function SettingsView() {
       <AccountSection />
       <CloudStorageSettings />
       <VaultManagement />
+      <IdleLockPanel />
     </div>
   );
 }

@@ -1,17 +1,25 @@
 // The frame of /vault/:vaultId (docs/product.md §2 "Vault page"; screens/VaultScreen.tsx fills it):
 // 'Loading vault...', 'Vault not found' with a way back, the Unlock Vault dialog while locked
 // (closing it returns to the dashboard), and the vault's contents once unlocked. When the
-// 30-minute session runs out the dialog comes back.
+// 30-minute session runs out, or the idle lock comes (idle/lockWatch.ts), the dialog comes back.
+// [Note: kept work] A vault that locks while its page is open keeps its page: the contents stay
+// mounted inside a hidden <Activity> (display: none, so nothing of them is readable, focusable or
+// in the accessibility tree, open dialogs included, as React hides portals too) and unlocking
+// here shows them again as they were, a half-typed form included. A hidden Activity runs no
+// effects: its queries unsubscribe, so nothing refetches, decrypts or calls the Worker while the
+// keys are gone, and what went stale reloads once the vault is unlocked again.
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { ArrowLeft, FolderLock, KeyRound, Loader2, Lock, MoreVertical } from 'lucide-react';
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Activity, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
-import { useIsUnlocked, useVaultSessions } from './sessionContext.tsx';
+import { LockWarning } from './idle/LockWarning.tsx';
+import { useIsUnlocked, useLockedBecause, useVaultSessions } from './sessionContext.tsx';
+import type { LockReason } from './vaultSessions.ts';
 import { UnlockDialog } from './UnlockDialog.tsx';
 import { useVault } from './useVaults.ts';
 
@@ -25,7 +33,9 @@ export function VaultFrame({ children }: { children?: (vault: Vault) => ReactNod
   // Remember that this vault was open here, so a locked state after it means the session ended.
   const [openedHere, setOpenedHere] = useState<string | null>(null);
   if (unlocked && openedHere !== vaultId) setOpenedHere(vaultId);
-  const expired = !unlocked && openedHere === vaultId;
+  const kept = openedHere === vaultId;
+  const reason = useLockedBecause(vaultId);
+  useKeptFocus(unlocked, kept);
 
   if (query.isPending) {
     return (
@@ -55,9 +65,13 @@ export function VaultFrame({ children }: { children?: (vault: Vault) => ReactNod
     <>
       <VaultHeader vault={vault} unlocked={unlocked} heading={heading} />
       {vault.read_only && <ReadOnlyNotice />}
-      {unlocked ? (
-        (children?.(vault) ?? <UnlockedPlaceholder vault={vault} />)
-      ) : (
+      {kept && (
+        // [Note: kept work]
+        <Activity mode={unlocked ? 'visible' : 'hidden'}>
+          {children?.(vault) ?? <UnlockedPlaceholder vault={vault} />}
+        </Activity>
+      )}
+      {!unlocked && (
         <div className="flex flex-col items-center py-24 text-center text-slate-600 dark:text-slate-400">
           <Lock aria-hidden="true" className="size-10" />
           <p className="mt-3">This vault is locked.</p>
@@ -67,11 +81,51 @@ export function VaultFrame({ children }: { children?: (vault: Vault) => ReactNod
         vault={vault}
         open={!unlocked}
         onCancel={() => void navigate('/dashboard')}
-        notice={expired ? messages.vaults.sessionExpired : undefined}
+        notice={kept ? lockedNotice(reason) : undefined}
         fallbackFocus={heading}
       />
+      <LockWarning />
     </>
   );
+}
+
+/** Why the unlock dialog is back on a page that was open (the expiry text is the spec's). */
+function lockedNotice(reason: LockReason | null): string {
+  const kept = ' What you were doing is kept here.';
+  if (reason === 'idle') return `Vault locked after a period without activity.${kept}`;
+  if (reason === 'manual') return `Vault locked.${kept}`;
+  return `${messages.vaults.sessionExpired}${kept}`;
+}
+
+/**
+ * Where the focus was on this page before the vault locked (never inside the lock warning), so
+ * unlocking in place puts it back: into the half-typed form, not at the top of the page.
+ */
+function useKeptFocus(unlocked: boolean, kept: boolean): void {
+  const last = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!unlocked) return;
+    const onFocus = (e: FocusEvent) => {
+      const t = e.target;
+      if (t instanceof HTMLElement && !t.closest('[role="alertdialog"]')) last.current = t;
+    };
+    document.addEventListener('focusin', onFocus, true);
+    return () => document.removeEventListener('focusin', onFocus, true);
+  }, [unlocked]);
+  // Once unlocked in place: after Radix has returned the focus (its own timeout), put it back.
+  const wasLocked = useRef(false);
+  useEffect(() => {
+    if (!unlocked) {
+      wasLocked.current = kept;
+      return;
+    }
+    if (!wasLocked.current) return;
+    wasLocked.current = false;
+    const id = setTimeout(() => {
+      if (last.current?.isConnected) last.current.focus();
+    }, 0);
+    return () => clearTimeout(id);
+  }, [unlocked, kept]);
 }
 
 function VaultHeader({

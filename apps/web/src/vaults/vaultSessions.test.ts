@@ -85,4 +85,20 @@ describe('vault sessions', () => {
     expect(() => s.handleOf('v')).toThrow('Vault is not unlocked');
     expect(forget).toHaveBeenCalledExactlyOnceWith('v');
   });
+
+  it('lists the open sessions and remembers why each vault was last locked', () => {
+    const s = createVaultSessions(keysWith());
+    s.start('a', handle(1));
+    s.start('b', handle(2));
+    expect(s.list().map((x) => x.vaultId)).toEqual(['a', 'b']);
+    expect(s.lockedBecause('a')).toBeNull();
+    s.end('a');
+    expect(s.lockedBecause('a')).toBe('manual');
+    s.endAll('idle');
+    expect(s.lockedBecause('b')).toBe('idle');
+    expect(s.list()).toEqual([]);
+    s.start('c', handle(3));
+    vi.advanceTimersByTime(SESSION_MS);
+    expect(s.lockedBecause('c')).toBe('expired');
+  });
 });

@@ -2,7 +2,8 @@
 // open: in memory only, never persisted. A session lasts 30 minutes from unlock; then the vault
 // counts as locked, its session is removed and the crypto Worker forgets its keys. What is kept
 // here per vault is its expiry and the Worker's opaque handle of its keys (a `SessionId`); key
-// material stays inside the Worker (architecture.md, Web).
+// material stays inside the Worker (architecture.md, Web). Why each vault was last locked is kept
+// too, so the unlock dialog can say so (the session ran out, or the idle lock in vaults/idle/).
 import type { SessionId } from '@sealvault/crypto';
 import { messages, type VaultKey } from '@sealvault/protocol';
 
@@ -24,6 +25,9 @@ export interface SessionKeys {
 
 type Listener = () => void;
 
+/** Why a session ended: its 30 minutes ran out, the idle lock, or by hand (Lock Vault, delete). */
+export type LockReason = 'expired' | 'idle' | 'manual';
+
 export interface VaultSessions {
   /** Opens the vault's keys and starts its session; rejects as `SessionKeys.unlock` does. */
   unlock: (vaultId: string, key: VaultKey, password: string) => Promise<VaultSession>;
@@ -33,9 +37,13 @@ export interface VaultSessions {
   isUnlocked: (vaultId: string) => boolean;
   /** The Worker handle of an unlocked vault; throws 'Vault is not unlocked' otherwise. */
   handleOf: (vaultId: string) => SessionId;
-  /** Ends the session (expiry, Lock Vault, delete) and makes the Worker forget the keys. */
-  end: (vaultId: string) => void;
-  endAll: () => void;
+  /** Ends the session (Lock Vault, delete: 'manual') and makes the Worker forget the keys. */
+  end: (vaultId: string, reason?: LockReason) => void;
+  endAll: (reason?: LockReason) => void;
+  /** The sessions open now. */
+  list: () => VaultSession[];
+  /** Why the vault's last session ended; null when none ended since this page loaded. */
+  lockedBecause: (vaultId: string) => LockReason | null;
   subscribe: (listener: Listener) => () => void;
   /** A value that changes whenever any session starts or ends (for useSyncExternalStore). */
   version: () => number;
@@ -50,6 +58,7 @@ export function createVaultSessions(
     { session: VaultSession; timer: ReturnType<typeof setTimeout> }
   >();
   const listeners = new Set<Listener>();
+  const reasons = new Map<string, LockReason>();
   let ver = 0;
 
   const changed = () => {
@@ -57,11 +66,12 @@ export function createVaultSessions(
     for (const l of listeners) l();
   };
 
-  const end = (vaultId: string) => {
+  const end = (vaultId: string, reason: LockReason = 'manual') => {
     const entry = sessions.get(vaultId);
     if (!entry) return;
     clearTimeout(entry.timer);
     sessions.delete(vaultId);
+    reasons.set(vaultId, reason);
     keys.lock(vaultId);
     changed();
   };
@@ -71,7 +81,7 @@ export function createVaultSessions(
     if (!entry) return null;
     // A timer can fire late (a sleeping laptop); the clock is the truth.
     if (now() >= entry.session.expiresAt) {
-      end(vaultId);
+      end(vaultId, 'expired');
       return null;
     }
     return entry.session;
@@ -81,7 +91,7 @@ export function createVaultSessions(
     const existing = sessions.get(vaultId);
     if (existing) clearTimeout(existing.timer);
     const session = { vaultId, expiresAt: now() + SESSION_MS, handle };
-    const timer = setTimeout(() => end(vaultId), SESSION_MS);
+    const timer = setTimeout(() => end(vaultId, 'expired'), SESSION_MS);
     sessions.set(vaultId, { session, timer });
     changed();
     return session;
@@ -100,9 +110,11 @@ export function createVaultSessions(
       return s.handle;
     },
     end,
-    endAll() {
-      for (const id of [...sessions.keys()]) end(id);
+    endAll(reason) {
+      for (const id of [...sessions.keys()]) end(id, reason);
     },
+    list: () => [...sessions.keys()].map(get).filter((s): s is VaultSession => s !== null),
+    lockedBecause: (vaultId) => reasons.get(vaultId) ?? null,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
