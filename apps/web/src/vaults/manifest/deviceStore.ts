@@ -27,15 +27,44 @@ const isSeen = (v: unknown): v is SeenManifest => {
   );
 };
 
+/**
+ * IndexedDB, or memory for this page's life where the browser refuses IndexedDB (some private
+ * modes): the checks still hold within the page, and nothing stops a vault from opening.
+ */
 export function indexedDbStore(): ManifestDeviceStore {
-  const store = createStore('sealvault-manifests', 'seen');
+  const memory = memoryStore();
+  let store: ReturnType<typeof createStore> | null = null;
+  const db = () => (store ??= createStore('sealvault-manifests', 'seen'));
+  const fallback = async <T>(idb: () => Promise<T>, mem: () => Promise<T>): Promise<T> => {
+    try {
+      return await idb();
+    } catch {
+      return mem();
+    }
+  };
   return {
-    async get(vaultId) {
-      const value: unknown = await get(vaultId, store);
-      return isSeen(value) ? value : null;
+    get: (vaultId) =>
+      fallback(
+        async () => {
+          const value: unknown = await get(vaultId, db());
+          return isSeen(value) ? value : memory.get(vaultId);
+        },
+        () => memory.get(vaultId),
+      ),
+    async put(vaultId, seen) {
+      await memory.put(vaultId, seen);
+      await fallback(
+        () => set(vaultId, seen, db()),
+        () => Promise.resolve(),
+      );
     },
-    put: (vaultId, seen) => set(vaultId, seen, store),
-    remove: (vaultId) => del(vaultId, store),
+    async remove(vaultId) {
+      await memory.remove(vaultId);
+      await fallback(
+        () => del(vaultId, db()),
+        () => Promise.resolve(),
+      );
+    },
   };
 }
 

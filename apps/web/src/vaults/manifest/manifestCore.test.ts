@@ -147,3 +147,16 @@ describe('manifest core', () => {
     expect(srv.puts).toBe(0);
   });
 });
+
+describe('the device store', () => {
+  it('keeps what it saw in memory when IndexedDB is refused', async () => {
+    // Node has no indexedDB: every IndexedDB call throws, as in a private mode that refuses it.
+    const { indexedDbStore } = await import('./deviceStore.ts');
+    const store = indexedDbStore();
+    expect(await store.get(VAULT)).toBeNull();
+    await store.put(VAULT, { version: 3, hash: 'h3' });
+    expect(await store.get(VAULT)).toEqual({ version: 3, hash: 'h3' });
+    await store.remove(VAULT);
+    expect(await store.get(VAULT)).toBeNull();
+  });
+});
