@@ -1,43 +1,47 @@
 // The forms of docs/product.md §2: 'Add Secret' / 'Edit Secret' (site password) and 'Add Plain Text Secret',
-// with the validation messages of docs/product.md §5 and the password generator. When another tab saved the
-// same secret first, the newer version is loaded and the user's edit stays in the form.
+// with the validation messages of docs/product.md §5 and the password generator (its options and
+// the strength meter, issue 20), and the forms of the other item types of issue 20 (payment card,
+// secure note, identity, SSH key, API key; itemForm.ts). A login also takes further websites, a
+// TOTP key and custom fields. When another tab saved the same secret first, the newer version is
+// loaded and the user's edit stays in the form.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { RefreshCw, Copy } from 'lucide-react';
-import { z } from 'zod';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { RefreshCw, Copy, SlidersHorizontal } from 'lucide-react';
+import type { z } from 'zod';
 import { messages, SecretConflictError, userMessage } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
 import { Field, FormMessage } from '../components/Field.tsx';
-import { generatePassword } from './generator.ts';
 import {
-  emptyFields,
-  isPlainText,
-  plainTextSchema,
-  sitePasswordSchema,
-  type Secret,
-  type SecretFields,
-} from './model.ts';
+  GeneratorOptions,
+  generateWith,
+  generatorError,
+  useGeneratorSettings,
+} from './GeneratorOptions.tsx';
+import {
+  ApiKeyParts,
+  CardParts,
+  CustomFields,
+  IdentityParts,
+  MoreUrls,
+  SshParts,
+  TotpField,
+} from './ItemFormParts.tsx';
+import {
+  dataFromValues,
+  formSchema,
+  KIND_NAMES,
+  valuesOf,
+  type FormKind,
+  type FormValues,
+} from './itemForm.ts';
+import { isPlainText, type Secret, type SecretData } from './model.ts';
+import { StrengthMeter } from './StrengthMeter.tsx';
 
-export type SecretFormMode = { kind: 'site' | 'plain'; secret: Secret | null };
-
-/** The plain-text rules over the form's fields (the site-password ones are not shown there). */
-const plainTextForm = plainTextSchema.extend({
-  username: z.string(),
-  password: z.string(),
-  url: z.string(),
-});
-
-const fieldsOf = (s: SecretFields): SecretFields => ({
-  title: s.title,
-  username: s.username,
-  password: s.password,
-  url: s.url,
-  notes: s.notes,
-});
+export type SecretFormMode = { kind: FormKind; secret: Secret | null };
 
 export function SecretFormDialog({
   mode,
@@ -45,7 +49,7 @@ export function SecretFormDialog({
 }: {
   mode: SecretFormMode | null;
   onClose: () => void;
-  onSave: (secret: Secret | null, fields: SecretFields) => Promise<unknown>;
+  onSave: (secret: Secret | null, fields: SecretData) => Promise<unknown>;
   onCopy: (label: string, value: string) => void;
   /** The secret as the list has it now (refreshed after a conflict). */
   latest?: Secret | null;
@@ -60,6 +64,19 @@ export function SecretFormDialog({
   return <SecretForm key={opened.n} mode={mode} {...rest} />;
 }
 
+function formTitle(mode: SecretFormMode): string {
+  const verb = mode.secret ? 'Edit' : 'Add';
+  if (mode.kind === 'site') return `${verb} Secret`;
+  if (mode.kind === 'plain') return `${verb} Plain Text Secret`;
+  return `${verb} ${KIND_NAMES[mode.kind]}`;
+}
+
+function submitText(mode: SecretFormMode): string {
+  if (mode.secret) return 'Save changes';
+  if (mode.kind === 'site') return 'Add Secret';
+  return `Add ${KIND_NAMES[mode.kind]}`;
+}
+
 function SecretForm({
   mode,
   onClose,
@@ -69,14 +86,17 @@ function SecretForm({
 }: {
   mode: SecretFormMode;
   onClose: () => void;
-  onSave: (secret: Secret | null, fields: SecretFields) => Promise<unknown>;
+  onSave: (secret: Secret | null, fields: SecretData) => Promise<unknown>;
   onCopy: (label: string, value: string) => void;
   latest?: Secret | null;
 }) {
-  const plain = mode.kind === 'plain';
+  const { kind } = mode;
+  const plain = kind === 'plain';
   const [notice, setNotice] = useState<string | null>(null);
   // The revision an edit is based on: the secret's, or the newer one after a conflict.
   const [baseRevision, setBaseRevision] = useState<number | null>(mode.secret?.revision ?? null);
+  const [generator, setGenerator] = useGeneratorSettings();
+  const [showOptions, setShowOptions] = useState(false);
   const {
     register,
     handleSubmit,
@@ -85,29 +105,35 @@ function SecretForm({
     setError,
     control,
     formState: { errors, isSubmitting: busy },
-  } = useForm<SecretFields>({
-    // Raw values: what is trimmed, and what a plain-text secret keeps, is decided on saving.
-    resolver: zodResolver(plain ? plainTextForm : sitePasswordSchema, undefined, { raw: true }),
-    defaultValues: mode.secret ? fieldsOf(mode.secret) : emptyFields,
+  } = useForm<FormValues>({
+    // Raw values: what is trimmed, and what each type keeps, is decided on saving (itemForm.ts).
+    resolver: zodResolver(formSchema(kind) as z.ZodType<FormValues, FormValues>, undefined, {
+      raw: true,
+    }) as unknown as Resolver<FormValues>,
+    defaultValues: valuesOf(mode.secret),
   });
   const password = useWatch({ control, name: 'password' });
+  const currentTitle = useWatch({ control, name: 'title' });
 
-  const title = plain
-    ? mode.secret
-      ? 'Edit Plain Text Secret'
-      : 'Add Plain Text Secret'
-    : mode.secret
-      ? 'Edit Secret'
-      : 'Add Secret';
+  const title = formTitle(mode);
 
-  const submit = async (fields: SecretFields) => {
-    const clean: SecretFields = plain
-      ? { ...emptyFields, title: fields.title.trim(), notes: fields.notes }
-      : { ...fields, title: fields.title.trim(), url: fields.url.trim() };
+  const generate = async () => {
+    if (generatorError(generator)) {
+      setShowOptions(true);
+      return;
+    }
+    setValue('password', await generateWith(generator), {
+      shouldDirty: true,
+      shouldValidate: true,
+    });
+  };
+
+  const submit = async (values: FormValues) => {
+    const data = dataFromValues(kind, values);
     try {
       await onSave(
         mode.secret && { ...mode.secret, revision: baseRevision ?? mode.secret.revision },
-        clean,
+        data,
       );
       onClose();
     } catch (err) {
@@ -137,7 +163,7 @@ function SecretForm({
       footer={
         <DialogFooter
           onCancel={onClose}
-          submit={mode.secret ? 'Save changes' : plain ? 'Add Plain Text' : 'Add Secret'}
+          submit={submitText(mode)}
           busyText="Saving..."
           busy={busy}
           form="secret-form"
@@ -160,7 +186,7 @@ function SecretForm({
               <NewerVersion
                 latest={latest}
                 onUse={() => {
-                  reset(fieldsOf(latest));
+                  reset(valuesOf(latest));
                   setBaseRevision(latest.revision);
                   setNotice(null);
                 }}
@@ -172,42 +198,50 @@ function SecretForm({
         <Field label="Title" error={errors.title?.message}>
           <input autoFocus className={inputClass} {...register('title')} />
         </Field>
-        {!plain && (
+        {kind === 'site' && (
           <>
             <Field label="Username" error={errors.username?.message}>
               <input autoComplete="off" className={inputClass} {...register('username')} />
             </Field>
-            <Field
-              label="Password"
-              error={errors.password?.message}
-              trailing={
-                <>
-                  <button
-                    type="button"
-                    onClick={() =>
-                      setValue('password', generatePassword(), {
-                        shouldDirty: true,
-                        shouldValidate: true,
-                      })
-                    }
-                    className={buttonClass('secondary', 'md', '!h-11')}
-                  >
-                    <RefreshCw aria-hidden="true" className="size-4" /> Generate
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => password && onCopy('Password', password)}
-                    disabled={!password}
-                    aria-label="Copy password"
-                    className={buttonClass('secondary', 'md', '!h-11 !px-3')}
-                  >
-                    <Copy aria-hidden="true" className="size-4" />
-                  </button>
-                </>
-              }
-            >
-              <PasswordInput autoComplete="new-password" {...register('password')} />
-            </Field>
+            <div>
+              <Field
+                label="Password"
+                error={errors.password?.message}
+                trailing={
+                  <>
+                    <button
+                      type="button"
+                      onClick={() => void generate()}
+                      className={buttonClass('secondary', 'md', '!h-11')}
+                    >
+                      <RefreshCw aria-hidden="true" className="size-4" /> Generate
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => setShowOptions((v) => !v)}
+                      aria-expanded={showOptions}
+                      aria-label="Password generator options"
+                      className={buttonClass('secondary', 'md', '!h-11 !px-3')}
+                    >
+                      <SlidersHorizontal aria-hidden="true" className="size-4" />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => password && onCopy('Password', password)}
+                      disabled={!password}
+                      aria-label="Copy password"
+                      className={buttonClass('secondary', 'md', '!h-11 !px-3')}
+                    >
+                      <Copy aria-hidden="true" className="size-4" />
+                    </button>
+                  </>
+                }
+              >
+                <PasswordInput autoComplete="new-password" {...register('password')} />
+              </Field>
+              <StrengthMeter password={password} />
+            </div>
+            {showOptions && <GeneratorOptions value={generator} onChange={setGenerator} />}
             <Field label="Website" error={errors.url?.message}>
               <input
                 type="url"
@@ -217,15 +251,24 @@ function SecretForm({
                 {...register('url')}
               />
             </Field>
+            <MoreUrls control={control} register={register} errors={errors} />
+            <TotpField register={register} errors={errors} setValue={setValue} />
           </>
         )}
+        {kind === 'card' && <CardParts register={register} errors={errors} />}
+        {kind === 'identity' && <IdentityParts register={register} errors={errors} />}
+        {kind === 'ssh' && (
+          <SshParts register={register} errors={errors} setValue={setValue} title={currentTitle} />
+        )}
+        {kind === 'apikey' && <ApiKeyParts register={register} errors={errors} />}
         <Field label={plain ? 'Content' : 'Notes'} error={errors.notes?.message}>
           <textarea
-            rows={plain ? 8 : 3}
+            rows={plain || kind === 'note' ? 8 : 3}
             className={`${inputClass} h-auto py-2`}
             {...register('notes')}
           />
         </Field>
+        {!plain && <CustomFields control={control} register={register} errors={errors} />}
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@
 // Creating, updating or deleting a secret that the server fails shows the spec's 'Failed to
 // create secret', 'Failed to update secret' or 'Failed to delete secret', never the raw text of a
 // 500; a refusal meant for the user (a 4xx with our error shape) is shown as written.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -65,10 +66,14 @@ afterEach(() => {
 });
 
 function show() {
+  // The header's other buttons (import/export, health) read the vault through React Query.
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   render(
-    <MemoryRouter>
-      <SecretsManager vaultId="8f4e2a51-0c3b-4d1e-9a7f-2b6c5d4e3f21" />
-    </MemoryRouter>,
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <SecretsManager vaultId="8f4e2a51-0c3b-4d1e-9a7f-2b6c5d4e3f21" />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return userEvent.setup();
 }

@@ -4,6 +4,8 @@
 // secrets stay smooth.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowLeft, FileText, KeyRound, Loader2, Search } from 'lucide-react';
+import { AddOtherMenu } from './AddOtherMenu.tsx';
+import { kindOf } from './itemForm.ts';
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -13,7 +15,7 @@ import { inputClass } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
 import { copyWithAutoClear } from './clipboard.ts';
-import { isPlainText, matches, type Secret } from './model.ts';
+import { matches, type Secret } from './model.ts';
 import { SecretCard } from './SecretCard.tsx';
 import { SecretFormDialog, type SecretFormMode } from './SecretFormDialog.tsx';
 import { useSecretMutations, useSecrets } from './useSecrets.ts';
@@ -84,6 +86,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
         <div className="flex flex-wrap gap-2">
           <HealthButton vaultId={vaultId} secrets={all ?? []} />
           <TransferMenu vaultId={vaultId} secrets={all ?? []} />
+          <AddOtherMenu onPick={(kind) => setForm({ kind, secret: null })} />
           <button
             type="button"
             onClick={() => setForm({ kind: 'plain', secret: null })}
@@ -144,7 +147,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
               render={(s) => (
                 <SecretCard
                   secret={s}
-                  onEdit={() => setForm({ kind: isPlainText(s) ? 'plain' : 'site', secret: s })}
+                  onEdit={() => setForm({ kind: kindOf(s), secret: s })}
                   onDelete={() => setDeleting(s)}
                   onCopy={copy}
                 />

@@ -1,0 +1,283 @@
+// The rows of a secret's card for each item type (issue 20). Sensitive values (a password, plain
+// text, a card's number and code, an identity's ID numbers, an SSH private key, an API key, a
+// hidden custom field) are masked until shown, and each can be copied without being shown. A login
+// with a TOTP key shows its current code, the seconds it stays valid, and a copy button.
+import { Copy, Eye, EyeOff, Globe } from 'lucide-react';
+import { useState } from 'react';
+import { IDENTITY_LABELS } from './ItemFormParts.tsx';
+import { allUrls, secretType, type Secret } from './model.ts';
+import { useTotp } from './tools/useTotp.ts';
+
+export const iconButton =
+  'rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
+
+const MASK = '••••••••••••';
+
+type OnCopy = (label: string, value: string) => void;
+
+export function CardBody({ secret, onCopy }: { secret: Secret; onCopy: OnCopy }) {
+  const type = secretType(secret);
+  if (type === 'text') {
+    return (
+      <MaskedRow label="Content" value={secret.notes} onCopy={onCopy}>
+        {(shown) =>
+          shown ? (
+            <pre className="font-sans break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+              {secret.notes}
+            </pre>
+          ) : (
+            <span className="font-mono">{MASK}</span>
+          )
+        }
+      </MaskedRow>
+    );
+  }
+  const urls = type === 'login' || type === 'apikey' ? allUrls(secret) : [];
+  return (
+    <>
+      {type === 'login' && (
+        <>
+          {secret.username && (
+            <Row label="Username" onCopy={() => onCopy('Username', secret.username)}>
+              <span className="break-all">{secret.username}</span>
+            </Row>
+          )}
+          {secret.password && (
+            <MaskedRow
+              label="Password"
+              value={secret.password}
+              onCopy={onCopy}
+              testId="secret-password"
+            />
+          )}
+          {secret.totp && <TotpRow uri={secret.totp} onCopy={onCopy} />}
+        </>
+      )}
+      {type === 'card' && secret.card && (
+        <>
+          <TextRow label="Cardholder" value={secret.card.cardholderName} onCopy={onCopy} />
+          <TextRow label="Brand" value={secret.card.brand} />
+          {secret.card.number && (
+            <MaskedRow
+              label="Card number"
+              value={secret.card.number}
+              mask={`•••• ${secret.card.number.slice(-4)}`}
+              onCopy={onCopy}
+            />
+          )}
+          {(secret.card.expMonth || secret.card.expYear) && (
+            <Row label="Expires">
+              {secret.card.expMonth.padStart(2, '0')}/{secret.card.expYear}
+            </Row>
+          )}
+          {secret.card.code && (
+            <MaskedRow label="Security code" value={secret.card.code} mask="•••" onCopy={onCopy} />
+          )}
+        </>
+      )}
+      {type === 'identity' &&
+        secret.identity &&
+        IDENTITY_LABELS.map(([k, label, hidden]) => {
+          const value = secret.identity?.[k] ?? '';
+          if (value === '') return null;
+          return hidden ? (
+            <MaskedRow key={k} label={label} value={value} onCopy={onCopy} />
+          ) : (
+            <TextRow key={k} label={label} value={value} onCopy={onCopy} />
+          );
+        })}
+      {type === 'ssh' && secret.ssh && (
+        <>
+          {secret.ssh.publicKey && (
+            <Row label="Public key" onCopy={() => onCopy('Public key', secret.ssh!.publicKey)}>
+              <span className="line-clamp-2 font-mono text-xs break-all">
+                {secret.ssh.publicKey}
+              </span>
+            </Row>
+          )}
+          {secret.ssh.fingerprint && (
+            <Row label="Fingerprint">
+              <span className="font-mono text-xs break-all">{secret.ssh.fingerprint}</span>
+            </Row>
+          )}
+          {secret.ssh.privateKey && (
+            <MaskedRow label="Private key" value={secret.ssh.privateKey} onCopy={onCopy}>
+              {(shown) =>
+                shown ? (
+                  <pre className="max-h-48 overflow-auto font-mono text-xs whitespace-pre">
+                    {secret.ssh!.privateKey}
+                  </pre>
+                ) : (
+                  <span className="font-mono">{MASK}</span>
+                )
+              }
+            </MaskedRow>
+          )}
+        </>
+      )}
+      {type === 'apikey' && secret.apikey && (
+        <>
+          <TextRow label="Username" value={secret.apikey.username} onCopy={onCopy} />
+          {secret.apikey.key && <MaskedRow label="Key" value={secret.apikey.key} onCopy={onCopy} />}
+        </>
+      )}
+      {urls.map((u, i) => (
+        <Row key={`${i}:${u}`} label={i === 0 ? 'Website' : `Website ${i + 1}`}>
+          <span className="flex items-center gap-1.5 break-all">
+            <Globe aria-hidden="true" className="size-3.5 shrink-0" /> {u}
+          </span>
+        </Row>
+      ))}
+      {(secret.fields ?? []).map((f, i) =>
+        f.hidden ? (
+          <MaskedRow key={i} label={f.name || 'Field'} value={f.value} onCopy={onCopy} />
+        ) : (
+          <TextRow key={i} label={f.name || 'Field'} value={f.value} onCopy={onCopy} />
+        ),
+      )}
+      {secret.notes && (
+        <Row label="Notes">
+          <p className="break-words whitespace-pre-wrap">{secret.notes}</p>
+        </Row>
+      )}
+    </>
+  );
+}
+
+/** A plain value with a copy button; nothing when empty. */
+function TextRow({ label, value, onCopy }: { label: string; value: string; onCopy?: OnCopy }) {
+  if (value === '') return null;
+  return (
+    <Row label={label} onCopy={onCopy && (() => onCopy(label, value))}>
+      <span className="break-all">{value}</span>
+    </Row>
+  );
+}
+
+/** A sensitive value: masked until shown, copied without being shown. */
+function MaskedRow({
+  label,
+  value,
+  onCopy,
+  mask = MASK,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  onCopy: OnCopy;
+  mask?: string;
+  testId?: string;
+  children?: (shown: boolean) => React.ReactNode;
+}) {
+  const [shown, setShown] = useState(false);
+  const name = label.toLowerCase();
+  return (
+    <Row
+      label={label}
+      onCopy={() => onCopy(label, value)}
+      extra={
+        <button
+          type="button"
+          onClick={() => setShown((s) => !s)}
+          aria-label={shown ? `Hide ${name}` : `Show ${name}`}
+          aria-pressed={shown}
+          className={iconButton}
+        >
+          {shown ? (
+            <EyeOff aria-hidden="true" className="size-4" />
+          ) : (
+            <Eye aria-hidden="true" className="size-4" />
+          )}
+        </button>
+      }
+    >
+      {children ? (
+        children(shown)
+      ) : (
+        <span className="font-mono break-all" data-testid={testId}>
+          {shown ? value : mask}
+        </span>
+      )}
+    </Row>
+  );
+}
+
+/** The current TOTP code of a login, its countdown, and a copy button. */
+function TotpRow({ uri, onCopy }: { uri: string; onCopy: OnCopy }) {
+  const code = useTotp(uri);
+  if (!code) {
+    return (
+      <Row label="One-time code">
+        <span className="text-amber-800 dark:text-amber-300">
+          This authenticator key gives no code. Edit it to correct it.
+        </span>
+      </Row>
+    );
+  }
+  const urgent = code.secondsLeft <= 5;
+  return (
+    <Row label="One-time code" onCopy={() => onCopy('One-time code', code.code)}>
+      <span className="flex items-center gap-3">
+        <span
+          data-testid="totp-code"
+          className="font-mono text-base font-semibold tracking-widest text-slate-900 dark:text-white"
+        >
+          {code.code}
+        </span>
+        <span
+          className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400"
+          title={`Changes in ${code.secondsLeft} seconds`}
+        >
+          <span
+            aria-hidden="true"
+            className="relative h-1.5 w-12 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+          >
+            <span
+              className={`absolute inset-y-0 left-0 rounded-full ${urgent ? 'bg-red-500' : 'bg-indigo-500'}`}
+              style={{ width: `${(code.secondsLeft / code.period) * 100}%` }}
+            />
+          </span>
+          <span data-testid="totp-seconds">{code.secondsLeft}s</span>
+        </span>
+      </span>
+    </Row>
+  );
+}
+
+export function Row({
+  label,
+  children,
+  onCopy,
+  extra,
+}: {
+  label: string;
+  children: React.ReactNode;
+  onCopy?: (() => void) | undefined;
+  extra?: React.ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <dt className="w-24 shrink-0 pt-1 text-xs font-medium text-slate-500 dark:text-slate-400">
+        {label}
+      </dt>
+      {/* The actions sit inside the dd: a dl's row may hold only dt and dd. */}
+      <dd className="flex min-w-0 flex-1 items-start gap-3 text-slate-800 dark:text-slate-200">
+        <div className="min-w-0 flex-1 pt-0.5">{children}</div>
+        <div className="flex shrink-0 gap-1">
+          {extra}
+          {onCopy && (
+            <button
+              type="button"
+              onClick={onCopy}
+              aria-label={`Copy ${label.toLowerCase()}`}
+              className={iconButton}
+            >
+              <Copy aria-hidden="true" className="size-4" />
+            </button>
+          )}
+        </div>
+      </dd>
+    </div>
+  );
+}
