@@ -1,7 +1,9 @@
 // The strength meter under a password field (issue 20): zxcvbn-ts's score (tools/useStrength.ts) as
 // a five-step bar, its label, and its warning. A vault password passes the account's e-mail and
 // name (tools/strength.ts accountInputs) so a password built on them reads as weak.
-import type { Strength } from './tools/strength.ts';
+import { useMemo } from 'react';
+import { useProfile } from '../auth/useAccount.ts';
+import { accountInputs, type Strength } from './tools/strength.ts';
 import { useStrength } from './tools/useStrength.ts';
 
 const COLORS = ['bg-red-600', 'bg-orange-500', 'bg-amber-500', 'bg-lime-600', 'bg-emerald-600'];
@@ -36,4 +38,16 @@ export function StrengthBar({ strength }: { strength: Strength }) {
       </p>
     </div>
   );
+}
+
+/**
+ * The meter under a vault password: also held against the account's e-mail and name (GET
+ * /api/me), which someone targeting this account would try first.
+ */
+export function VaultPasswordStrength({ password }: { password: string }) {
+  const profile = useProfile();
+  const email = profile.data?.email;
+  const name = profile.data?.full_name;
+  const inputs = useMemo(() => accountInputs(email, name), [email, name]);
+  return <StrengthMeter password={password} userInputs={inputs} />;
 }

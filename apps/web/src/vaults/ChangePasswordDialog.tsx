@@ -12,6 +12,7 @@ import { CryptoError } from '@sealvault/crypto';
 import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
+import { VaultPasswordStrength } from '../secrets/StrengthMeter.tsx';
 import { Progress } from '../components/Progress.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
@@ -70,6 +71,7 @@ export function ChangePasswordDialog({
     formState: { errors, isSubmitting: busy },
   } = useForm<ChangeValues>({ resolver: zodResolver(changeSchema), defaultValues: empty });
   const rotate = useWatch({ control, name: 'rotate' });
+  const next = useWatch({ control, name: 'next' });
 
   const close = (o: boolean) => {
     onOpenChange(o);
@@ -176,7 +178,10 @@ export function ChangePasswordDialog({
         >
           {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
           {field('current', 'Current password', 'current-password')}
-          {field('next', 'New password', 'new-password')}
+          <div>
+            {field('next', 'New password', 'new-password')}
+            <VaultPasswordStrength password={next} />
+          </div>
           {field('confirm', 'Confirm new password', 'new-password')}
           <div className="rounded-lg border border-slate-200 px-3 py-2.5 dark:border-slate-700">
             <label className="flex items-start gap-2 text-sm font-medium text-slate-800 dark:text-slate-100">

@@ -6,6 +6,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { VaultType } from '@sealvault/protocol';
 import { Field, labelClass as label } from '../components/Field.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
+import { VaultPasswordStrength } from '../secrets/StrengthMeter.tsx';
 import { PROVIDERS, providerChoice, useProviderEnv } from './providers.tsx';
 import type { WizardState } from './wizard.ts';
 
@@ -221,8 +222,10 @@ export function ProviderStep() {
 export function PasswordStep() {
   const {
     register,
+    control,
     formState: { errors },
   } = useWizardForm();
+  const password = useWatch({ control, name: 'password' });
   return (
     <div className="space-y-4">
       <Field
@@ -232,6 +235,7 @@ export function PasswordStep() {
       >
         <PasswordInput autoFocus autoComplete="new-password" {...register('password')} />
       </Field>
+      <VaultPasswordStrength password={password} />
       <Field label="Confirm password" error={errors.confirm?.message}>
         <PasswordInput toggle={false} autoComplete="new-password" {...register('confirm')} />
       </Field>
