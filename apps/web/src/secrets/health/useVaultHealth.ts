@@ -52,7 +52,14 @@ export function useVaultHealth(
 ): HealthReport | null {
   const [report, setReport] = useState<HealthReport | null>(null);
   const { score, sha256 } = options;
+  // The list is a new array on many renders (an empty one while it loads): recompute only when
+  // an item is added, removed or changed (its revision).
+  const key = secrets.map((s) => `${s.id}:${s.revision}`).join(',');
+  const [snapshot, setSnapshot] = useState({ key, secrets });
+  if (snapshot.key !== key) setSnapshot({ key, secrets });
+  const current = snapshot.secrets;
   useEffect(() => {
+    const secrets = current;
     const abort = new AbortController();
     const cancel = whenIdle(() => {
       const items = secrets.map((s) => ({
@@ -74,6 +81,6 @@ export function useVaultHealth(
       cancel();
       abort.abort();
     };
-  }, [secrets, score, sha256]);
+  }, [current, score, sha256]);
   return report;
 }
