@@ -81,7 +81,7 @@ export function GeneratorOptions({
               checked={value.kind === k}
               onChange={() => onChange({ ...value, kind: k })}
             />
-            {k === 'password' ? 'Password' : 'Passphrase'}
+            {k === 'password' ? 'Random characters' : 'Passphrase'}
           </label>
         ))}
       </div>
