@@ -27,7 +27,7 @@ export function IdleLockPanel() {
           {IDLE_CHOICES.map((m) => (
             <label
               key={m}
-              className="cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 has-[:checked]:bg-white has-[:checked]:text-indigo-700 has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-500 dark:text-slate-300 dark:has-[:checked]:bg-slate-900 dark:has-[:checked]:text-indigo-300"
+              className="relative cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 has-[:checked]:bg-white has-[:checked]:text-indigo-700 has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-500 dark:text-slate-300 dark:has-[:checked]:bg-indigo-950 dark:has-[:checked]:text-indigo-300"
             >
               <input
                 type="radio"
@@ -35,7 +35,8 @@ export function IdleLockPanel() {
                 value={m}
                 checked={minutes === m}
                 onChange={() => writeIdleMinutes(m)}
-                className="sr-only"
+                // Over the whole label, unseen: the label is what shows the choice.
+                className="absolute inset-0 cursor-pointer appearance-none rounded-lg opacity-0"
               />
               {label(m)}
             </label>
