@@ -55,6 +55,9 @@ function WarningDialog({
   const sessions = useVaultSessions();
   const now = useNow();
   const keep = useRef<HTMLButtonElement>(null);
+  // What had the focus before the warning took it, to give it back (Radix gives it to a trigger,
+  // and this dialog has none).
+  const previous = useRef<Element | null>(null);
   const left = countdown(warning.lockAt - now);
   const count = warning.vaultIds.length;
   const which = count === 1 ? 'Your unlocked vault' : `Your ${count} unlocked vaults`;
@@ -69,10 +72,16 @@ function WarningDialog({
           aria-describedby="lock-warning-text"
           onOpenAutoFocus={(e) => {
             e.preventDefault();
+            previous.current = document.activeElement;
             // The user is away (or nothing has the focus): the button takes it. Someone typing
             // keeps their place; the status line below still tells a screen reader.
             const active = document.activeElement;
             if (warning.idle || modal || !active || active === document.body) keep.current?.focus();
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            const el = previous.current;
+            if (el instanceof HTMLElement && el.isConnected) el.focus();
           }}
           onInteractOutside={(e) => e.preventDefault()}
           onEscapeKeyDown={(e) => {
