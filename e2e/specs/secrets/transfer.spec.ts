@@ -263,7 +263,6 @@ test('a malformed file names the entry at fault, a file over 50 MB is refused; n
       '{\n  "encrypted": false,\n  "items": [\n    { "type": 1, "name": "A",\n  ]\n}\n',
     ),
   });
-  await dialog.getByLabel('Format').selectOption({ label: 'Bitwarden JSON' });
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('alert')).toContainText(/line 5/);
 

@@ -169,7 +169,7 @@ export function ImportDialog({
         busyText="Reading..."
         busy={reading}
         form={formId}
-        submitDisabled={!file || format === '' || (needsPassword && password === '')}
+        submitDisabled={!file || (needsPassword && password === '')}
       />
     ) : (
       <DialogFooter
@@ -226,7 +226,7 @@ export function ImportDialog({
               hint={
                 detected
                   ? 'Detected from the file. Change it if it is wrong.'
-                  : 'We could not tell the format of this file. Choose it.'
+                  : 'We could not tell the format of this file. Choose it, or continue to see why.'
               }
             >
               <select
@@ -234,7 +234,7 @@ export function ImportDialog({
                 onChange={(e) => setFormat(e.target.value as ImportFormat | '')}
                 className={inputClass}
               >
-                <option value="">Choose a format</option>
+                <option value="">Not recognised</option>
                 {Object.entries(FORMAT_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
