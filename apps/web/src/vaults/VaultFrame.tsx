@@ -17,7 +17,6 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
-import { LockWarning } from './idle/LockWarning.tsx';
 import { useIsUnlocked, useLockedBecause, useVaultSessions } from './sessionContext.tsx';
 import type { LockReason } from './vaultSessions.ts';
 import { UnlockDialog } from './UnlockDialog.tsx';
@@ -84,7 +83,6 @@ export function VaultFrame({ children }: { children?: (vault: Vault) => ReactNod
         notice={kept ? lockedNotice(reason) : undefined}
         fallbackFocus={heading}
       />
-      <LockWarning />
     </>
   );
 }
