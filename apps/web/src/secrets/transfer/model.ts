@@ -1,8 +1,6 @@
 // The normalised item every importer produces and every exporter consumes (issue 20): one shape
-// for the item types of the password managers we read, whatever file they came from. The current
-// secrets (model.ts: a site password or plain text) map both ways through toSecretFields and
-// fromSecretFields; the richer types are folded into the notes until the vault stores them.
-import { isPlainText, type SecretFields } from '../model.ts';
+// for the item types of the password managers we read, whatever file they came from. A vault
+// stores it through ../itemFormat.ts (storedFromTransfer / transferFromStored).
 
 export const ITEM_TYPES = ['login', 'card', 'note', 'identity', 'ssh', 'apikey', 'text'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
@@ -131,68 +129,4 @@ export function itemUsername(item: TransferItem): string {
     default:
       return '';
   }
-}
-
-/** The lines an item's own fields add to the notes when the vault cannot hold them apart. */
-function extraLines(item: TransferItem): string[] {
-  const lines: string[] = [];
-  const add = (label: string, value: string | undefined) => {
-    if (value) lines.push(`${label}: ${value}`);
-  };
-  switch (item.type) {
-    case 'card':
-      add('Cardholder', item.card.cardholderName);
-      add('Brand', item.card.brand);
-      add('Number', item.card.number);
-      if (item.card.expMonth || item.card.expYear) {
-        add('Expires', `${item.card.expMonth.padStart(2, '0')}/${item.card.expYear}`);
-      }
-      add('Security code', item.card.code);
-      break;
-    case 'identity':
-      for (const [k, v] of stringEntries(item.identity)) add(k, v);
-      break;
-    case 'ssh':
-      add('Public key', item.ssh.publicKey);
-      add('Fingerprint', item.ssh.fingerprint);
-      add('Private key', item.ssh.privateKey && `\n${item.ssh.privateKey}`);
-      break;
-    default:
-  }
-  item.urls.slice(item.type === 'login' || item.type === 'apikey' ? 1 : 0).forEach((u) => {
-    add('URL', u);
-  });
-  add('TOTP', item.totp);
-  for (const f of item.customFields) add(f.name || 'Field', f.value);
-  return lines;
-}
-
-/**
- * The current vault's fields for an item (a site password or plain text, model.ts). A login or
- * API key keeps its username, password (the key) and first URL; everything the current secret
- * has no field for (more URLs, TOTP, custom fields, a card's or identity's fields) is appended to
- * the notes as "Label: value" lines, so nothing is lost, only flattened.
- */
-export function toSecretFields(item: TransferItem): SecretFields {
-  const extra = extraLines(item);
-  const notes = [item.notes, extra.join('\n')].filter((s) => s !== '').join('\n\n');
-  const base = { title: item.title, username: '', password: '', url: '', notes };
-  if (item.type === 'login') {
-    return { ...base, ...item.login, url: item.urls[0] ?? '' };
-  }
-  if (item.type === 'apikey') {
-    return {
-      ...base,
-      ...{ username: item.apikey.username, password: item.apikey.key },
-      url: item.urls[0] ?? '',
-    };
-  }
-  return base;
-}
-
-/** A current secret as an item: plain text (model.ts isPlainText) or a login. */
-export function fromSecretFields(s: SecretFields): TransferItem {
-  const base = { ...common(s.title), notes: s.notes, urls: s.url === '' ? [] : [s.url] };
-  if (isPlainText(s)) return { ...base, type: 'text' };
-  return { ...base, type: 'login', login: { username: s.username, password: s.password } };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromSecretFields, type TransferItem } from './model.ts';
+import { transferFromStored } from '../itemFormat.ts';
+import type { TransferItem } from './model.ts';
 import { previewImport } from './preview.ts';
 
 const login = (title: string, username: string, url: string): TransferItem => ({
@@ -21,14 +22,14 @@ describe('previewImport', () => {
       { title: 'Wi-Fi', notes: 'key', urls: [], customFields: [], type: 'note' },
     ];
     const existing = [
-      fromSecretFields({
+      transferFromStored({
         title: 'Bank',
         username: 'me',
         password: 'old',
         url: 'https://bank.example',
         notes: '',
       }),
-      fromSecretFields({ title: 'Wi-Fi', username: '', password: '', url: '', notes: 'key' }),
+      transferFromStored({ title: 'Wi-Fi', username: '', password: '', url: '', notes: 'key' }),
     ];
     const p = previewImport(items, existing);
     expect(p.total).toBe(5);
