@@ -46,6 +46,31 @@ export async function apiErrorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.status, res.status === 404 ? 'not_found' : 'internal', res.statusText);
 }
 
+/**
+ * requestJson for a write whose 409 answer carries the stored version (`conflict`'s shape):
+ * `toError` turns that answer into the caller's error; any other failure is an ApiError.
+ */
+export async function requestWithConflict<S extends z.ZodType, C extends z.ZodType>(
+  schema: S,
+  path: string,
+  init: RequestInit,
+  conflict: C,
+  toError: (answer: z.infer<C>) => Error,
+): Promise<z.infer<S>> {
+  const res = await fetch(path, { credentials: 'same-origin', ...init });
+  if (res.status === 409) {
+    const body = conflict.safeParse(
+      await res
+        .clone()
+        .json()
+        .catch(() => null),
+    );
+    if (body.success) throw toError(body.data);
+  }
+  if (!res.ok) throw await apiErrorFrom(res);
+  return schema.parse(await res.json());
+}
+
 /** A request with a JSON body, for requestJson. */
 export const jsonInit = (method: string, body: unknown): RequestInit => ({
   method,

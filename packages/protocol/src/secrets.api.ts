@@ -1,7 +1,7 @@
 // Typed client for /api/vaults/:vaultId/secrets (schemas in secrets.ts). The bulk import's schemas
 // are here rather than in secrets.ts: they need manifest.ts, which imports secrets.ts.
 import { z } from 'zod';
-import { ApiError, apiErrorFrom, requestJson, jsonInit } from './client.ts';
+import { ApiError, requestJson, requestWithConflict, jsonInit } from './client.ts';
 import { manifestConflictSchema, manifestSchema, putManifestRequestSchema } from './manifest.ts';
 import { ManifestConflictError } from './vaults.api.ts';
 import {
@@ -52,45 +52,27 @@ export const secretsApi = {
   list: (vaultId: string) => requestJson(secretsResponseSchema, base(vaultId)),
   create: (vaultId: string, input: CreateSecretRequest) =>
     requestJson(secretResponseSchema, base(vaultId), jsonInit('POST', input)),
-  async update(vaultId: string, secretId: string, input: UpdateSecretRequest) {
-    const res = await fetch(`${base(vaultId)}/${encodeURIComponent(secretId)}`, {
-      ...jsonInit('PUT', input),
-      credentials: 'same-origin',
-    });
-    if (res.status === 409) {
-      const body = secretConflictSchema.safeParse(
-        await res
-          .clone()
-          .json()
-          .catch(() => null),
-      );
-      if (body.success) throw new SecretConflictError(body.data.error.message, body.data.current);
-    }
-    if (!res.ok) throw await apiErrorFrom(res);
-    return secretResponseSchema.parse(await res.json());
-  },
+  update: (vaultId: string, secretId: string, input: UpdateSecretRequest) =>
+    requestWithConflict(
+      secretResponseSchema,
+      `${base(vaultId)}/${encodeURIComponent(secretId)}`,
+      jsonInit('PUT', input),
+      secretConflictSchema,
+      (c) => new SecretConflictError(c.error.message, c.current),
+    ),
   /**
    * Stores every secret and the next manifest at once. A lost manifest race throws
    * ManifestConflictError with the stored manifest; any other refusal an ApiError. Either way
    * nothing was stored.
    */
-  async importMany(vaultId: string, input: ImportSecretsRequest) {
-    const res = await fetch(`${base(vaultId)}/import`, {
-      ...jsonInit('POST', input),
-      credentials: 'same-origin',
-    });
-    if (res.status === 409) {
-      const body = manifestConflictSchema.safeParse(
-        await res
-          .clone()
-          .json()
-          .catch(() => null),
-      );
-      if (body.success) throw new ManifestConflictError(body.data.error.message, body.data.current);
-    }
-    if (!res.ok) throw await apiErrorFrom(res);
-    return importSecretsResponseSchema.parse(await res.json());
-  },
+  importMany: (vaultId: string, input: ImportSecretsRequest) =>
+    requestWithConflict(
+      importSecretsResponseSchema,
+      `${base(vaultId)}/import`,
+      jsonInit('POST', input),
+      manifestConflictSchema,
+      (c) => new ManifestConflictError(c.error.message, c.current),
+    ),
   remove: (vaultId: string, secretId: string) =>
     requestJson(z.null(), `${base(vaultId)}/${encodeURIComponent(secretId)}`, { method: 'DELETE' }),
 };

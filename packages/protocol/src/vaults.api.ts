@@ -1,6 +1,6 @@
 // Typed client for /api/vaults and /api/limits (schemas in vaults.ts, manifest.ts and plans.ts).
 import { z } from 'zod';
-import { ApiError, apiErrorFrom, requestJson, jsonInit } from './client.ts';
+import { ApiError, requestJson, requestWithConflict, jsonInit } from './client.ts';
 import { limitsSchema } from './plans.ts';
 import {
   manifestConflictSchema,
@@ -59,23 +59,14 @@ export const vaultsApi = {
    * Compare-and-swap write of the next manifest. A lost race throws ManifestConflictError with
    * the stored manifest; the caller re-reads, re-checks, re-applies its change and tries again.
    */
-  async putManifest(id: string, input: PutManifestRequest) {
-    const res = await fetch(`/api/vaults/${encodeURIComponent(id)}/manifest`, {
-      ...jsonInit('PUT', input),
-      credentials: 'same-origin',
-    });
-    if (res.status === 409) {
-      const body = manifestConflictSchema.safeParse(
-        await res
-          .clone()
-          .json()
-          .catch(() => null),
-      );
-      if (body.success) throw new ManifestConflictError(body.data.error.message, body.data.current);
-    }
-    if (!res.ok) throw await apiErrorFrom(res);
-    return manifestResponseSchema.parse(await res.json());
-  },
+  putManifest: (id: string, input: PutManifestRequest) =>
+    requestWithConflict(
+      manifestResponseSchema,
+      `/api/vaults/${encodeURIComponent(id)}/manifest`,
+      jsonInit('PUT', input),
+      manifestConflictSchema,
+      (c) => new ManifestConflictError(c.error.message, c.current),
+    ),
   /** Key rotation in one request (ADR 0007): the new key, every record re-wrapped, the manifest. */
   rotate: (id: string, input: RotateVaultRequest) =>
     requestJson(
