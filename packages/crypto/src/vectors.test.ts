@@ -18,6 +18,7 @@ import { asVaultId } from './ids.ts';
 import type { Manifest } from './manifest.ts';
 import {
   aesGcmDecrypt,
+  aesGcmEncrypt,
   argon2id,
   hkdfBytes,
   hmacSign,
@@ -28,7 +29,7 @@ import {
 } from './primitives.ts';
 import type { KeySlot, VaultKey } from './slot.ts';
 import { localClient } from './testkit.ts';
-import { buildVectors } from './vectors.ts';
+import { buildVectors, patternPlaintext } from './vectors.ts';
 
 /** The AAD encoding, written out again from docs/vault-format.md: label and fields, each u32be-length-prefixed. */
 function aad(label: string, ...parts: Uint8Array[]): Bytes {
@@ -148,6 +149,43 @@ describe('vf1 test vectors', { timeout: 30_000 }, () => {
         expect(toHex(await aesGcmDecrypt(key, nonce, chunk, header))).toBe(f.plaintext);
       }
     }
+  });
+
+  it('checksum each file with the content hash (4 MiB blocks), never the whole-file SHA-256', async () => {
+    const BLOCK = 4 * 1024 * 1024;
+    const hex = async (b: Bytes) => toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', b)));
+    let blocksSeen = 0;
+    for (const f of vectors.files) {
+      // The whole ciphertext, rebuilt from the recipe: header | chunk_0 | ... | chunk_last.
+      const plain =
+        f.patternSize !== undefined ? patternPlaintext(f.patternSize) : fromHex(f.plaintext ?? '');
+      const header = fromHex(f.header);
+      const key = await importAesKey(fromHex(f.kPay));
+      const count = Math.max(1, Math.ceil(plain.length / 262_144));
+      const chunks: Bytes[] = [header];
+      for (let i = 0; i < count; i++) {
+        const nonce = new Uint8Array(12);
+        new DataView(nonce.buffer).setUint32(7, i); // uint88be(i): the vectors' indices fit 32 bits
+        nonce[11] = i === count - 1 ? 1 : 0;
+        const part = plain.slice(i * 262_144, (i + 1) * 262_144);
+        chunks.push(await aesGcmEncrypt(key, nonce, part, header));
+      }
+      const ct = concat(...chunks);
+      expect(ct.length).toBe(f.ciphertextSize);
+      if ('ciphertext' in f && f.ciphertext !== undefined) expect(toHex(ct)).toBe(f.ciphertext);
+      else expect(toHex(ct.subarray(-48))).toBe(f.ciphertextTail);
+
+      // content hash = SHA-256(SHA-256(block_0) | SHA-256(block_1) | ...), blocks of 4 MiB.
+      const digests: Bytes[] = [];
+      for (let at = 0; at < ct.length; at += BLOCK) {
+        digests.push(fromHex(await hex(ct.slice(at, at + BLOCK))));
+      }
+      blocksSeen = Math.max(blocksSeen, digests.length);
+      expect(f.checksum_algorithm).toBe('content-hash-4m');
+      expect(f.checksum).toBe(await hex(concat(...digests)));
+      expect(f.checksum).not.toBe(await hex(ct)); // the old whole-file SHA-256
+    }
+    expect(blocksSeen).toBe(2); // one vector spans more than one block
   });
 
   it('encrypt metadata and items and compute the look-up as documented', async () => {

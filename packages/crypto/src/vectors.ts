@@ -5,6 +5,7 @@
 import { fromBase64, fromHex, toBase32Groups, toBase64, toHex, utf8, uuidBytes } from './bytes.ts';
 import { CHUNK_BYTES, planRange } from './chunk.ts';
 import { createCryptoClient } from './client.ts';
+import { contentHash } from './contentHash.ts';
 import { asFileId, asFolderId, asItemId, asSlotId, asVaultId } from './ids.ts';
 import { derivePasswordKey, type KdfParams } from './kdf.ts';
 import { LABELS } from './keys.ts';
@@ -51,9 +52,15 @@ export const VECTOR_INPUTS = {
       patternSize: CHUNK_BYTES + 1,
       fk: run(0x42, 32),
     },
+    /** 16 full chunks: a ciphertext of 4,194,632 bytes, two blocks of the content hash. */
+    {
+      fileId: 'fa1e0000-0000-4000-8000-000000000004',
+      patternSize: 16 * CHUNK_BYTES,
+      fk: run(0x43, 32),
+    },
   ],
   /** One K_wrap nonce per file: a nonce is never reused under one key, even in vectors. */
-  wrapNonces: [run(0x60, 12), run(0x61, 12), run(0x62, 12)],
+  wrapNonces: [run(0x60, 12), run(0x61, 12), run(0x62, 12), run(0x63, 12)],
   fileNonce: run(0x70, 16),
   meta: {
     fileId: 'fa1e0000-0000-4000-8000-000000000002',
@@ -129,7 +136,6 @@ export async function buildVectors() {
     const plain = 'patternSize' in f ? patternPlaintext(f.patternSize) : fromHex(f.plaintext);
     const enc = await client.encryptFileStream(session, asFileId(f.fileId), streamOf(plain));
     const ct = await readAll(enc.ciphertext);
-    const digest = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', ct)));
     files.push({
       ...f,
       wrapNonce: v.wrapNonces[i],
@@ -142,7 +148,9 @@ export async function buildVectors() {
       ...(ct.length <= 1024
         ? { ciphertext: toHex(ct) }
         : { ciphertextTail: toHex(ct.subarray(-48)) }),
-      checksum: digest,
+      // The file record's checksum as an upload writes it ([Note: content hash]).
+      checksum: await contentHash(ct),
+      checksum_algorithm: 'content-hash-4m',
     });
   }
   const { meta, item, lookup } = v;
