@@ -12,6 +12,8 @@ export const errorCodeSchema = z.enum([
   'limit_reached',
   /** The server's disk is (nearly) full (507): uploads pause, a deletion could not finish. */
   'storage_full',
+  /** A record write named a key revision the vault no longer has ([Note: key revision of a write]). */
+  'stale_key',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

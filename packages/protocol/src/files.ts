@@ -4,6 +4,7 @@
 // it is opaque to the server.
 import { z } from 'zod';
 import { UNLIMITED } from './plans.ts';
+import { keyRevisionSchema } from './vaults.ts';
 
 export const fileIdSchema = z.uuid();
 
@@ -138,6 +139,8 @@ export const createFileRecordRequestSchema = z.strictObject({
   checksum: checksumSchema,
   /** The provider's own reference to the blob. */
   storage_ref: z.string().min(1).max(1024),
+  /** [Note: key revision of a write] in vaults.ts: the file key is wrapped under it. */
+  key_revision: keyRevisionSchema,
 });
 export type CreateFileRecordRequest = z.infer<typeof createFileRecordRequestSchema>;
 
@@ -148,6 +151,8 @@ export const fileResponseSchema = z.object({ file: vaultFileSchema });
 export const renameFileRequestSchema = z.object({
   enc_meta: encMetaSchema,
   name_lookup: nameLookupSchema,
+  /** [Note: key revision of a write] in vaults.ts. */
+  key_revision: keyRevisionSchema,
 });
 export type RenameFileRequest = z.infer<typeof renameFileRequestSchema>;
 
@@ -188,5 +193,12 @@ export const uploadMetadataSchema = z.strictObject({
   encMeta: encMetaSchema,
   lookup: nameLookupSchema,
   wrappedKey: wrappedKeySchema,
+  /**
+   * [Note: key revision of a write] in vaults.ts, in decimal (tus metadata values are strings):
+   * the file key is wrapped under it.
+   */
+  keyRevision: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,14})$/, 'must be the vault key revision, in decimal digits'),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;

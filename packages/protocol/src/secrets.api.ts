@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ApiError, requestJson, requestWithConflict, jsonInit } from './client.ts';
 import { manifestConflictSchema, manifestSchema, putManifestRequestSchema } from './manifest.ts';
 import { ManifestConflictError } from './vaults.api.ts';
+import { keyRevisionSchema } from './vaults.ts';
 import {
-  createSecretRequestSchema,
+  newSecretSchema,
   secretConflictSchema,
   secretResponseSchema,
   secretsResponseSchema,
@@ -23,8 +24,10 @@ export const IMPORT_MAX_SECRETS = 100_000;
  * transaction or not at all.
  */
 export const importSecretsRequestSchema = z.object({
-  secrets: z.array(createSecretRequestSchema).min(1).max(IMPORT_MAX_SECRETS),
+  secrets: z.array(newSecretSchema).min(1).max(IMPORT_MAX_SECRETS),
   manifest: putManifestRequestSchema,
+  /** [Note: key revision of a write] in vaults.ts: every secret was made under this one. */
+  key_revision: keyRevisionSchema,
 });
 export type ImportSecretsRequest = z.infer<typeof importSecretsRequestSchema>;
 

@@ -2,6 +2,7 @@
 // in the browser with its revision in the AAD. The server stores the ciphertext and the revision
 // and never sees a title, username, password, url or note.
 import { z } from 'zod';
+import { keyRevisionSchema } from './vaults.ts';
 
 export const secretIdSchema = z.uuid();
 
@@ -12,11 +13,18 @@ const itemCiphertext = z
   .max(90_000)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
 
-export const createSecretRequestSchema = z.object({
+/** A new secret as an import carries it (the import names its key revision once). */
+export const newSecretSchema = z.object({
   id: secretIdSchema,
   /** Always 1 for a new secret: the revision the client bound into the AAD. */
   revision: z.literal(1),
   data: itemCiphertext,
+});
+export type NewSecret = z.infer<typeof newSecretSchema>;
+
+export const createSecretRequestSchema = newSecretSchema.extend({
+  /** [Note: key revision of a write] in vaults.ts. */
+  key_revision: keyRevisionSchema,
 });
 export type CreateSecretRequest = z.infer<typeof createSecretRequestSchema>;
 
@@ -24,6 +32,8 @@ export type CreateSecretRequest = z.infer<typeof createSecretRequestSchema>;
 export const updateSecretRequestSchema = z.object({
   expected_revision: z.number().int().positive(),
   data: itemCiphertext,
+  /** [Note: key revision of a write] in vaults.ts. */
+  key_revision: keyRevisionSchema,
 });
 export type UpdateSecretRequest = z.infer<typeof updateSecretRequestSchema>;
 

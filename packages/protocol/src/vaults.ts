@@ -97,6 +97,19 @@ export const updateVaultRequestSchema = z
   .object({ name: name.optional(), description: description.optional() })
   .refine((v) => v.name !== undefined || v.description !== undefined, 'Nothing to update');
 
+/**
+ * [Note: key revision of a write] The vault's key revision (`Vault.key_revision`) that a record was
+ * encrypted under, named by every record write (secret create, update and import; file record,
+ * rename and the tus creation metadata). The server refuses a revision that is not the vault's
+ * current one with 409 `stale_key`, in the transaction a rotation locks (ADR 0007): ciphertext
+ * under a retired key would be lost once the writing device locks.
+ */
+export const keyRevisionSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+/** The 409 `stale_key` message (ours): the record was made under keys the vault no longer has. */
+export const STALE_KEY_MESSAGE =
+  "This vault's keys were changed on another device, so this change was not saved. Unlock the vault with its current password, then try again.";
+
 /** Password change: replace the slots, compare-and-swap on the key revision. */
 export const replaceVaultKeyRequestSchema = z.object({
   expected_revision: z.number().int().nonnegative(),

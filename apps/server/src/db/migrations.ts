@@ -318,6 +318,29 @@ const migrations: Record<string, Migration> = {
       await (db as Kysely<Database>).updateTable('vaults').set({ last_accessed: null }).execute();
     },
   },
+  // One trial per e-mail address (issue 25, finding 6; subscriptions/trial-emails.ts): the keyed
+  // hashes of the e-mails whose deleted accounts had a trial, and the mark on a new account of
+  // such an e-mail that it gets none.
+  '0140_trial_emails': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('trial_emails')
+        .addColumn('email_hash', 'text', (c) => c.primaryKey())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .alterTable('user_subscriptions')
+        .addColumn('earlier_trial', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
+  // [Note: key revision of a write] (issue 25): the key revision an upload's file key is wrapped
+  // under, checked again when its record is made. Null on uploads begun before it (not checked).
+  '0160_upload_key_revision': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('file_uploads').addColumn('key_revision', 'integer').execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

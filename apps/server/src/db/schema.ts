@@ -129,6 +129,11 @@ export interface FileUploadsTable {
   created_at: string;
   /** After this the upload is refused (410) and swept. */
   expires_at: string;
+  /**
+   * The vault key revision the file key is wrapped under ([Note: key revision of a write] in the
+   * protocol's vaults.ts); null on an upload begun before it was recorded. Optional on insert.
+   */
+  key_revision?: number | null;
 }
 
 /**
@@ -198,8 +203,19 @@ export interface UserSubscriptionsTable {
   trial_ends_at: string | null;
   /** Null while the trial runs; then 'lapsed' (no payment), 'paid' or 'granted' (by an admin). */
   trial_outcome: 'lapsed' | 'paid' | 'granted' | null;
+  /** 1 when the account's e-mail had a trial on an earlier, deleted account: it gets none. */
+  earlier_trial: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * E-mails whose deleted accounts had a trial, as keyed hashes (subscriptions/trial-emails.ts): a
+ * new account of one of them gets no trial. Nothing here names the address.
+ */
+export interface TrialEmailsTable {
+  email_hash: string;
+  created_at: string;
 }
 
 /** A checkout started by a user: the notification names it (REFNOEXT) to find the user. */
@@ -237,4 +253,5 @@ export interface Database {
   vault_manifests: VaultManifestsTable;
   vaults: VaultsTable;
   subscription_plans: SubscriptionPlansTable;
+  trial_emails: TrialEmailsTable;
 }

@@ -42,6 +42,7 @@ const record = (over: Partial<CreateFileRecordRequest> = {}): CreateFileRecordRe
   ciphertext_size: ciphertextLength(5000),
   checksum: randomBytes(32).toString('hex'),
   storage_ref: `opfs:${randomUUID()}`,
+  key_revision: 0,
   ...over,
 });
 
@@ -79,6 +80,7 @@ describe('file records of a provider-held vault', () => {
     const renamed = await send(t, user.cookie, 'PATCH', `/api/vaults/${vaultId}/files/${file.id}`, {
       enc_meta: randomBytes(150).toString('base64'),
       name_lookup: randomBytes(32).toString('hex'),
+      key_revision: 0,
     });
     expect(renamed.status).toBe(200);
     expect(fileResponseSchema.parse(await renamed.json()).file.storage_ref).toBe(input.storage_ref);

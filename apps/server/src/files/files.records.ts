@@ -14,6 +14,7 @@ import {
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { getLimits } from '../plans/limits.service.ts';
 import { assertVaultWritable } from '../plans/read-only.ts';
+import { staleKey } from '../vaults/key-revision.ts';
 import * as repo from './files.repository.ts';
 import { ownVault, type FilesDeps } from './files.service.ts';
 import { texts } from './uploads.ts';
@@ -68,9 +69,10 @@ export async function createFileRecord(
     .transaction()
     .execute(async (trx) => {
       // Again under the lock: a vault deleted meanwhile must not gain a record.
-      if (!(await repo.lockVault(trx, deps.db.kind, userId, vaultId))) {
-        throw notFound(messages.vaults.notFound);
-      }
+      const locked = await repo.lockVault(trx, deps.db.kind, userId, vaultId);
+      if (!locked) throw notFound(messages.vaults.notFound);
+      // [Note: key revision of a write]: the file key is wrapped under the vault's current keys.
+      if (Number(locked.key_revision) !== input.key_revision) throw staleKey();
       if (await repo.fileIdTaken(trx, input.id)) {
         throw new HttpError(409, 'conflict', texts.duplicateId);
       }

@@ -154,7 +154,7 @@ export async function lockVault(
 ) {
   let q = db
     .selectFrom('vaults')
-    .select(['id', 'vault_type', 'provider_type'])
+    .select(['id', 'vault_type', 'provider_type', 'key_revision'])
     .where('id', '=', vaultId)
     .where('user_id', '=', userId);
   if (kind === 'postgres') q = q.forUpdate();

@@ -51,6 +51,7 @@ const send = (user: User, method: string, p: string, body?: unknown) =>
 const rename = () => ({
   enc_meta: randomBytes(140).toString('base64'),
   name_lookup: randomBytes(32).toString('hex'),
+  key_revision: 0,
 });
 
 describe('file routes', () => {
@@ -212,8 +213,13 @@ describe('file routes', () => {
     const taken = await send(user, 'PATCH', url, { ...rename(), name_lookup: other.lookup });
     expect(taken.status).toBe(409);
     expect(
-      (await send(user, 'PATCH', url, { enc_meta: 'not base64!', name_lookup: meta.lookup }))
-        .status,
+      (
+        await send(user, 'PATCH', url, {
+          enc_meta: 'not base64!',
+          name_lookup: meta.lookup,
+          key_revision: 0,
+        })
+      ).status,
     ).toBe(400);
     expect((await send(user, 'PATCH', url, {})).status).toBe(400);
   });

@@ -12,6 +12,7 @@ import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { assertVaultWritable } from '../plans/read-only.ts';
+import { assertCurrentKey } from '../vaults/key-revision.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
 import { texts } from './uploads.ts';
@@ -58,8 +59,14 @@ export async function renameFile(
   await db
     .transaction()
     .execute(async (trx) => {
+      // [Note: key revision of a write]: the new metadata is sealed under the vault's keys.
+      await assertCurrentKey(trx, deps.db.kind, userId, vaultId, input.key_revision);
       if (await repo.lookupTaken(trx, vaultId, input.name_lookup, fileId)) throw duplicate();
-      const values = { ...input, updated_at: deps.now().toISOString() };
+      const values = {
+        enc_meta: input.enc_meta,
+        name_lookup: input.name_lookup,
+        updated_at: deps.now().toISOString(),
+      };
       if (!(await repo.renameFile(trx, vaultId, fileId, values))) throw fileNotFound();
     })
     .catch((err: unknown) => {

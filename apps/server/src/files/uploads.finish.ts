@@ -24,7 +24,7 @@
 //   the tus files; any other error (I/O, the database) releases the claim and keeps the progress.
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { messages } from '@sealvault/protocol';
+import { messages, STALE_KEY_MESSAGE } from '@sealvault/protocol';
 import type { BlobKey } from '../blobs/blob-store.ts';
 import type { FileUploadsTable } from '../db/schema.ts';
 import { contentHashOfStream } from './content-hash.ts';
@@ -176,6 +176,9 @@ async function recordFile(
       if (!(await repo.updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
       const vault = await repo.lockVault(trx, deps.db.kind, row.user_id, row.vault_id);
       if (!vault) throw new TusHttpError(404, 'not_found', messages.vaults.notFound);
+      // [Note: key revision of a write]: a rotation since the upload began retired its file key.
+      if (row.key_revision != null && Number(row.key_revision) !== Number(vault.key_revision))
+        throw new TusHttpError(409, 'stale_key', STALE_KEY_MESSAGE);
       if (await repo.fileIdTaken(trx, row.file_id)) {
         throw new TusHttpError(409, 'conflict', texts.duplicateId);
       }

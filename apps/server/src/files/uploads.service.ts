@@ -16,6 +16,7 @@ import {
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { getLimits } from '../plans/limits.service.ts';
 import { assertVaultWritable } from '../plans/read-only.ts';
+import { staleKey } from '../vaults/key-revision.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
@@ -80,6 +81,8 @@ export async function checkNewUpload(
     throw badRequest('This vault does not keep files on this server.');
   }
   await assertVaultWritable(db, userId, vault.id, deps.logger);
+  // [Note: key revision of a write]; checked again when the record is made (uploads.finish.ts).
+  if (Number(vault.key_revision) !== Number(meta.keyRevision)) throw staleKey();
   const limits = await getLimits(db, userId, deps.logger);
   const max = maxCiphertextLength(limits.max_file_size_mb);
   if (max !== null && length > max) {

@@ -378,6 +378,7 @@ async function recordUpload(scope: UploadScope, id: string): Promise<void> {
     wrapped_key: create.meta.wrappedKey,
     checksum: create.meta.checksum ?? '', // '' = deferred [Note: deferred checksum]
     upload_length: create.length,
+    key_revision: Number(create.meta.keyRevision),
     state: 'receiving',
     claim_id: null,
     claimed_at: null,

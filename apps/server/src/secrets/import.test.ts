@@ -38,6 +38,7 @@ function request(n: number, expectedVersion = 0, fill = 1): ImportSecretsRequest
       data: b64(80, fill),
     })),
     manifest: { expected_version: expectedVersion, manifest: testManifest(expectedVersion + 1) },
+    key_revision: 0,
   };
 }
 

@@ -15,6 +15,7 @@ import type { AppDeps } from '../http/context.ts';
 import { assertVaultWritable } from '../plans/read-only.ts';
 import { findManifest, writeManifest } from '../vaults/manifest.repository.ts';
 import { ManifestConflict } from '../vaults/manifest.service.ts';
+import { assertCurrentKey } from '../vaults/key-revision.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './secrets.repository.ts';
 
@@ -76,6 +77,8 @@ export async function createSecret(
     updated_at: now,
   };
   await deps.db.kysely.transaction().execute(async (trx) => {
+    // [Note: key revision of a write]
+    await assertCurrentKey(trx, deps.db.kind, userId, vaultId, input.key_revision);
     if (await repo.itemIdTaken(trx, input.id))
       throw new HttpError(409, 'conflict', SECRET_ID_TAKEN);
     await repo.insertItem(trx, row);
@@ -92,14 +95,18 @@ export async function updateSecret(
 ): Promise<SecretRecord> {
   await secretsVault(deps, userId, vaultId, true);
   const db = deps.db.kysely;
-  const ok = await repo.updateItem(
-    db,
-    vaultId,
-    secretId,
-    input.expected_revision,
-    input.data,
-    deps.now().toISOString(),
-  );
+  const ok = await db.transaction().execute(async (trx) => {
+    // [Note: key revision of a write]
+    await assertCurrentKey(trx, deps.db.kind, userId, vaultId, input.key_revision);
+    return repo.updateItem(
+      trx,
+      vaultId,
+      secretId,
+      input.expected_revision,
+      input.data,
+      deps.now().toISOString(),
+    );
+  });
   const row = await repo.findItem(db, vaultId, secretId);
   if (!row) throw notFound(SECRET_NOT_FOUND);
   if (!ok) throw new SecretConflict(repo.toRecord(row));
@@ -136,6 +143,8 @@ export async function importSecrets(
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
       await secretsVault(deps, userId, vaultId, true, trx);
+      // [Note: key revision of a write]; the vault's row first, as a rotation takes it.
+      await assertCurrentKey(trx, deps.db.kind, userId, vaultId, input.key_revision);
       if (!(await writeManifest(trx, vaultId, expected_version, manifest, now)))
         throw new ManifestConflict(await findManifest(trx, vaultId));
       for (let at = 0; at < input.secrets.length; at += IMPORT_BATCH_ROWS) {

@@ -31,17 +31,20 @@ describe('secrets', () => {
     const created = await send(u.cookie, 'POST', `/api/vaults/${vault}/secrets`, {
       id,
       revision: 1,
+      key_revision: 0,
       data: b64(80),
     });
     expect(created.status).toBe(201);
     expect(secretResponseSchema.parse(await created.json()).secret).toMatchObject({
       id,
       revision: 1,
+      key_revision: 0,
       data: b64(80),
     });
 
     const updated = await send(u.cookie, 'PUT', `/api/vaults/${vault}/secrets/${id}`, {
       expected_revision: 1,
+      key_revision: 0,
       data: b64(80, 2),
     });
     expect(secretResponseSchema.parse(await updated.json()).secret).toMatchObject({
@@ -71,15 +74,18 @@ describe('secrets', () => {
     await send(u.cookie, 'POST', `/api/vaults/${vault}/secrets`, {
       id,
       revision: 1,
+      key_revision: 0,
       data: b64(80),
     });
     const tabA = await send(u.cookie, 'PUT', `/api/vaults/${vault}/secrets/${id}`, {
       expected_revision: 1,
+      key_revision: 0,
       data: b64(80, 3),
     });
     expect(tabA.status).toBe(200);
     const tabB = await send(u.cookie, 'PUT', `/api/vaults/${vault}/secrets/${id}`, {
       expected_revision: 1,
+      key_revision: 0,
       data: b64(80, 4),
     });
     expect(tabB.status).toBe(409);
@@ -99,12 +105,21 @@ describe('secrets', () => {
     await send(owner.cookie, 'POST', `/api/vaults/${vault}/secrets`, {
       id,
       revision: 1,
+      key_revision: 0,
       data: b64(80),
     });
     const attempts: [string, string, unknown?][] = [
       ['GET', `/api/vaults/${vault}/secrets`],
-      ['POST', `/api/vaults/${vault}/secrets`, { id: randomUUID(), revision: 1, data: b64(80) }],
-      ['PUT', `/api/vaults/${vault}/secrets/${id}`, { expected_revision: 1, data: b64(80, 9) }],
+      [
+        'POST',
+        `/api/vaults/${vault}/secrets`,
+        { id: randomUUID(), revision: 1, key_revision: 0, data: b64(80) },
+      ],
+      [
+        'PUT',
+        `/api/vaults/${vault}/secrets/${id}`,
+        { expected_revision: 1, key_revision: 0, data: b64(80, 9) },
+      ],
       ['DELETE', `/api/vaults/${vault}/secrets/${id}`],
     ];
     for (const [method, path, body] of attempts) {
@@ -122,10 +137,10 @@ describe('secrets', () => {
     const vault = await newVault(u.cookie);
     const filesVault = await newVault(u.cookie, 'files');
     const bad: unknown[] = [
-      { id: 'nope', revision: 1, data: b64(80) },
+      { id: 'nope', revision: 1, key_revision: 0, data: b64(80) },
       { id: randomUUID(), revision: 2, data: b64(80) },
-      { id: randomUUID(), revision: 1, data: 'not base64!' },
-      { id: randomUUID(), revision: 1, data: b64(70_000) },
+      { id: randomUUID(), revision: 1, key_revision: 0, data: 'not base64!' },
+      { id: randomUUID(), revision: 1, key_revision: 0, data: b64(70_000) },
     ];
     for (const body of bad) {
       expect((await send(u.cookie, 'POST', `/api/vaults/${vault}/secrets`, body)).status).toBe(400);
@@ -133,6 +148,7 @@ describe('secrets', () => {
     const wrongKind = await send(u.cookie, 'POST', `/api/vaults/${filesVault}/secrets`, {
       id: randomUUID(),
       revision: 1,
+      key_revision: 0,
       data: b64(80),
     });
     expect(wrongKind.status).toBe(400);
@@ -146,6 +162,7 @@ describe('secrets', () => {
     await send(u.cookie, 'POST', `/api/vaults/${vault}/secrets`, {
       id: randomUUID(),
       revision: 1,
+      key_revision: 0,
       data: b64(80),
     });
     expect((await send(u.cookie, 'DELETE', `/api/vaults/${vault}`)).status).toBe(204);

@@ -93,6 +93,7 @@ export function uploadMetadata(
     encMeta: randomBytes(140).toString('base64'),
     lookup: randomBytes(32).toString('hex'),
     wrappedKey: randomBytes(60).toString('base64'),
+    keyRevision: '0',
     ...over,
   };
 }

@@ -95,12 +95,19 @@ async function secretsVault(u: TestUser, n = 3, bytes = 600) {
     secretIds.push(id);
     const data = randomBytes(bytes).toString('base64');
     expect(
-      (await send(u.cookie, 'POST', `/api/vaults/${vaultId}/secrets`, { id, revision: 1, data }))
-        .status,
+      (
+        await send(u.cookie, 'POST', `/api/vaults/${vaultId}/secrets`, {
+          id,
+          revision: 1,
+          key_revision: 0,
+          data,
+        })
+      ).status,
     ).toBe(201);
     if (i < 2) {
       const edited = await send(u.cookie, 'PUT', `/api/vaults/${vaultId}/secrets/${id}`, {
         expected_revision: 1,
+        key_revision: 0,
         data: randomBytes(bytes).toString('base64'),
       });
       expect(secretResponseSchema.parse(await edited.json()).secret.revision).toBe(2);
