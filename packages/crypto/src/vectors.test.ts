@@ -239,6 +239,43 @@ describe('vf1 test vectors', { timeout: 30_000 }, () => {
     expect(range.plan.length).toBe(range.end - range.start);
   });
 
+  it('plan the edges of a range as documented, and refuse a start past the end', () => {
+    for (const e of vectors.rangeEdges) {
+      expect(planRange(e.ciphertextSize, e.start, e.end), e.case).toEqual(e.plan);
+      // The plaintext size P the ciphertext holds, and the recipe of "Ranges".
+      const chunks = Math.ceil((e.ciphertextSize - 72) / 262_160);
+      const size = e.ciphertextSize - 72 - 16 * chunks;
+      const stop = Math.min(e.end, size);
+      expect(e.plan.finalChunk, e.case).toBe(Math.max(0, Math.ceil(size / 262_144) - 1));
+      expect(e.plan.length, e.case).toBe(stop - e.start);
+      if (e.start === stop) {
+        expect(e.plan, e.case).toMatchObject({
+          fetchStart: 0,
+          fetchEnd: 0,
+          firstChunk: 0,
+          chunkCount: 0,
+          skip: 0,
+        });
+      } else {
+        const first = Math.floor(e.start / 262_144);
+        const last = Math.floor((stop - 1) / 262_144);
+        expect(e.plan, e.case).toMatchObject({
+          fetchStart: 72 + first * 262_160,
+          fetchEnd: Math.min(e.ciphertextSize, 72 + (last + 1) * 262_160),
+          firstChunk: first,
+          chunkCount: last - first + 1,
+          skip: e.start - first * 262_144,
+        });
+      }
+    }
+    expect(vectors.rangeEdges.some((e) => e.plan.chunkCount === 0)).toBe(true);
+    for (const r of vectors.refused.range) {
+      expect(() => planRange(r.ciphertextSize, r.start, r.end), r.case).toThrow(
+        expect.objectContaining({ code: r.error }) as Error,
+      );
+    }
+  });
+
   it('MAC and chain the manifest as documented', async () => {
     const { file, item } = vectors.manifest.entries;
     const fileData = aad(

@@ -101,6 +101,41 @@ export const VECTOR_INPUTS = {
   legacySlot: { id: 'legacy-slot-1', salt: run(0x25, 16), nonce: run(0x35, 12) },
   /** Plaintext [start, end) of the multi-chunk file: the last 5 bytes of chunk 0, then chunk 1. */
   range: { start: CHUNK_BYTES - 5, end: CHUNK_BYTES + 1 },
+  /** The edges of planRange: empty ranges, an end past the end of the file (clamped). */
+  rangeEdges: [
+    { case: 'empty range inside the file', file: 2, start: 10, end: 10 },
+    { case: 'start at the end, end past it: empty', file: 2, start: CHUNK_BYTES + 1, end: 2 ** 20 },
+    { case: 'end past the end: clamped', file: 2, start: 0, end: 2 ** 20 },
+    { case: 'the empty file', file: 0, start: 0, end: 10 },
+    {
+      case: 'the last byte of a 16-chunk file',
+      file: 3,
+      start: 16 * CHUNK_BYTES - 1,
+      end: 2 ** 30,
+    },
+  ],
+  /** planRange refuses these with INVALID_INPUT. */
+  rangeRefused: [
+    { case: 'start past the end', file: 2, start: CHUNK_BYTES + 2, end: CHUNK_BYTES + 3 },
+    { case: 'empty range past the end', file: 2, start: CHUNK_BYTES + 2, end: CHUNK_BYTES + 2 },
+    { case: 'start after end', file: 2, start: 10, end: 5 },
+    { case: 'negative start', file: 2, start: -1, end: 5 },
+    { case: 'not an integer', file: 2, start: 0.5, end: 5 },
+    {
+      case: 'ciphertext shorter than a header and a tag',
+      file: null,
+      ciphertextSize: 87,
+      start: 0,
+      end: 0,
+    },
+    {
+      case: 'no vf1 ciphertext has this size (a full chunk, then 1 to 16 bytes)',
+      file: null,
+      ciphertextSize: 72 + 262_160 + 1,
+      start: 0,
+      end: 1,
+    },
+  ],
   manifestVault: {
     name: 'Personal',
     description: '',
@@ -247,6 +282,34 @@ export async function buildVectors() {
   const multi = files[2]!;
   const flipHex = (h: string) => (h[0] === '0' ? '1' : '0') + h.slice(1);
 
+  // planRange at its edges, and the ranges it refuses (docs/vault-format.md, "Ranges").
+  const sized = files.map((f) => ({ fileId: f.fileId, ciphertextSize: f.ciphertextSize }));
+  const rangeEdges = v.rangeEdges.map(({ file, ...r }) => {
+    const f = sized[file]!;
+    return {
+      ...r,
+      fileId: f.fileId,
+      ciphertextSize: f.ciphertextSize,
+      plan: planRange(f.ciphertextSize, r.start, r.end),
+    };
+  });
+  const rangeRefused = v.rangeRefused.map(({ file, ...r }) => {
+    const ciphertextSize =
+      'ciphertextSize' in r ? r.ciphertextSize : sized[file ?? 0]!.ciphertextSize;
+    try {
+      planRange(ciphertextSize, r.start, r.end);
+    } catch {
+      return {
+        case: r.case,
+        ciphertextSize,
+        start: r.start,
+        end: r.end,
+        error: 'INVALID_INPUT',
+      };
+    }
+    throw new Error(`vectors: planRange accepted "${r.case}"`);
+  });
+
   return {
     format: 'vf1',
     inputs: {
@@ -294,6 +357,7 @@ export async function buildVectors() {
       ...v.range,
       plan: planRange(multi.ciphertextSize, v.range.start, v.range.end),
     },
+    rangeEdges,
     manifest: {
       entries: {
         file: { ...fileEntry, digest: digests.file },
@@ -322,6 +386,7 @@ export async function buildVectors() {
           allowLegacy: true,
         },
       ].map((c) => ({ ...c, password: v.password, error: 'INVALID_PASSWORD' })),
+      range: rangeRefused,
       manifest: [
         { case: 'MAC changed', manifest: { ...latest, mac: flipHex(latest.mac) } },
         { case: 'name changed', manifest: { ...latest, vault: { ...latest.vault, name: 'Work' } } },
