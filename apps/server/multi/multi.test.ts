@@ -5,7 +5,7 @@
 // PATCHes alternate between them, the sign-in rate limit; and what must happen once happens once:
 // a PATCH racing another at the same offset, the periodic sweep. The tus requests are the app's
 // (faults/harness.ts): one 4 MiB block per PATCH with its Upload-Checksum.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import {
   type Account,
 } from '../faults/harness.ts';
 import { startS3Server, type S3TestServer } from '../src/testing/s3-server.ts';
+import { testManifest } from '../src/vaults/manifest.testkit.ts';
 
 const BLOCK = CONTENT_HASH_BLOCK_BYTES;
 const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -182,3 +183,120 @@ function bucketFiles(): string[] {
   const root = `${s3.directory}/${s3.bucket}`;
   return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).map(String) : [];
 }
+
+// [Note: key revision of a write] (issue 25, finding 1): a rotation on one instance racing writes
+// under the old key on the other. Whatever order PostgreSQL puts them in, nothing is stored under
+// the retired key: a write that came first makes the rotation's record set stale (it is refused
+// and tried again), and a write that came after is refused with 409 stale_key.
+describe('a rotation racing stale writes on two instances', () => {
+  const call = async (app: BenchApp, method: string, path: string, body: unknown) => {
+    const res = await fetch(`${app.base}${path}`, {
+      method,
+      headers: { cookie: a.cookie, origin: app.base, ...json },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+  };
+  const b64 = (n: number) => randomBytes(n).toString('base64');
+
+  it('stores nothing under the retired key: every later write is refused with stale_key', async () => {
+    const vaultId = randomUUID();
+    const slot = (kind: 'password' | 'recovery') => ({
+      id: randomUUID(),
+      kind,
+      kdf: kind === 'password' ? { alg: 'argon2id', m: 65536, t: 3, p: 1 } : { alg: 'none' },
+      salt: b64(16),
+      wrapped: b64(60),
+      commit: b64(32),
+    });
+    const created = await call(a, 'POST', '/api/vaults', {
+      id: vaultId,
+      name: `Race ${vaultId.slice(0, 8)}`,
+      vault_type: 'secrets',
+      provider_type: 'server',
+      key: { format: 'vf1', slots: [slot('password')] },
+    });
+    expect(created.status).toBe(201);
+    const base = `/api/vaults/${vaultId}/secrets`;
+    const first = randomUUID();
+    expect(
+      (await call(a, 'POST', base, { id: first, revision: 1, data: b64(300), key_revision: 0 }))
+        .status,
+    ).toBe(201);
+    const manifest = testManifest(1, {
+      vault: { ...testManifest(1).vault, vault_type: 'secrets' },
+    });
+    expect(
+      (await call(a, 'PUT', `/api/vaults/${vaultId}/manifest`, { expected_version: 0, manifest }))
+        .status,
+    ).toBe(200);
+
+    // Instance B: stale creates and updates, back to back, until told to stop.
+    let stop = false;
+    const outcomes: { status: number; code: string; after: boolean }[] = [];
+    let rotated = false;
+    const writer = (async () => {
+      for (let i = 0; !stop && i < 400; i++) {
+        // Sent after the rotation's answer came back: it must be refused.
+        const after = rotated;
+        const res =
+          i % 2
+            ? await call(b, 'POST', base, {
+                id: randomUUID(),
+                revision: 1,
+                data: b64(300),
+                key_revision: 0,
+              })
+            : await call(b, 'PUT', `${base}/${first}`, {
+                expected_revision: 1,
+                data: b64(300),
+                key_revision: 0,
+              });
+        const code = (res.body as { error?: { code?: string } } | null)?.error?.code ?? '';
+        outcomes.push({ status: res.status, code, after });
+        if (rotated && outcomes.filter((o) => o.after).length >= 10) stop = true;
+      }
+    })();
+
+    // Instance A: rotations of what is stored now, until one goes through.
+    let sent: { id: string; revision: number; data: string }[] = [];
+    let attempts = 0;
+    for (; attempts < 200 && !rotated; attempts++) {
+      const rows = await admin.query<{ id: string; revision: number }>(
+        'select id, revision from secret_items where vault_id = $1',
+        [vaultId],
+      );
+      sent = rows.rows.map((r) => ({ id: r.id, revision: Number(r.revision), data: b64(300) }));
+      const res = await call(a, 'POST', `/api/vaults/${vaultId}/rotate`, {
+        expected_key_revision: 0,
+        expected_manifest_version: 1,
+        key: { format: 'vf1', slots: [slot('password')] },
+        manifest: testManifest(2, { vault: manifest.vault }),
+        files: [],
+        secrets: sent,
+      });
+      if (res.status === 200) rotated = true;
+      else expect(res.status).toBe(409);
+    }
+    expect(rotated).toBe(true);
+    await writer;
+
+    // Every write answered after the rotation committed was refused as stale.
+    const later = outcomes.filter((o) => o.after);
+    expect(later.length).toBeGreaterThanOrEqual(10);
+    expect(later.every((o) => o.status === 409 && o.code === 'stale_key')).toBe(true);
+    // What is stored is exactly what the rotation re-encrypted: nothing under the old key.
+    const stored = await admin.query<{ id: string; revision: number; data: string }>(
+      'select id, revision, data from secret_items where vault_id = $1 order by id',
+      [vaultId],
+    );
+    expect(stored.rows.map((r) => ({ ...r, revision: Number(r.revision) }))).toEqual(
+      [...sent].sort((x, y) => (x.id < y.id ? -1 : 1)),
+    );
+    const key = await admin.query<{ key_revision: number }>(
+      'select key_revision from vaults where id = $1',
+      [vaultId],
+    );
+    expect(Number(key.rows[0]?.key_revision)).toBe(1);
+  });
+});
