@@ -37,6 +37,7 @@ const pathZones = [
   // components, the crypto client and the storage providers depend on no feature.
   {
     target: [
+      'archives',
       'auth',
       'components',
       'crypto',
@@ -70,6 +71,23 @@ const pathZones = [
       'vaults',
     ].map(web),
     message: 'components/ are shared UI and know no feature',
+  },
+  {
+    target: web('archives'),
+    from: [
+      'auth',
+      'crypto',
+      'files',
+      'landing',
+      'plans',
+      'secrets',
+      'settings',
+      'shell',
+      'storage',
+      'subscription',
+      'vaults',
+    ].map(web),
+    message: 'archives/ reads untrusted archives for any feature and knows none of them',
   },
   {
     target: web('crypto'),

@@ -17,8 +17,8 @@ import { isKdbx, parseKdbx, parseKeePassXml } from './parsers/keepass.ts';
 import { parseOnePasswordCsv } from './parsers/onepassword-csv.ts';
 import { parseOnePux } from './parsers/onepux.ts';
 import { parseProtonPassJson, protonPassZipJson } from './parsers/protonpass.ts';
-import { csvHeader, decodeText, readJson } from './read.ts';
-import { unzipSync } from 'fflate';
+import { isZip } from '../../archives/zip.ts';
+import { csvHeader, decodeText, readImportZip, readJson } from './read.ts';
 
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 export const TOO_LARGE_MESSAGE = 'This file is larger than 50 MB. Split it and import the parts.';
@@ -28,21 +28,14 @@ export interface ImportFile {
   bytes: Uint8Array;
 }
 
-const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
-
+/** The paths in a ZIP archive (none inflated); [] when it cannot be read, TOO_LARGE over a cap. */
 function zipNames(bytes: Uint8Array): string[] {
-  const names: string[] = [];
   try {
-    unzipSync(bytes, {
-      filter: (f) => {
-        names.push(f.name);
-        return false;
-      },
-    });
-  } catch {
+    return readImportZip(bytes, '').names;
+  } catch (e) {
+    if (e instanceof ImportError && e.code === 'TOO_LARGE') throw e;
     return [];
   }
-  return names;
 }
 
 function jsonFormat(json: unknown): ImportFormat | undefined {

@@ -2,7 +2,8 @@
 // names the line of the CSV row or the JSON text, or the entry a schema check failed on.
 import Papa from 'papaparse';
 import type { z } from 'zod';
-import { entryName, malformed } from './errors.ts';
+import { readZip, ZipLimitError, type ZipContents } from '../../archives/zip.ts';
+import { entryName, ImportError, malformed } from './errors.ts';
 
 /** UTF-8 text of a file, without a byte-order mark; invalid UTF-8 is refused, not mangled. */
 export function decodeText(bytes: Uint8Array, label: string): string {
@@ -10,6 +11,24 @@ export function decodeText(bytes: Uint8Array, label: string): string {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     throw malformed(`This ${label} file is not UTF-8 text.`);
+  }
+}
+
+/**
+ * The entries of an import's ZIP archive that `select` picks, within the caps of
+ * [Note: archive caps] (archives/zip.ts): an archive over one is TOO_LARGE, with the message
+ * naming the cap; one that cannot be read is MALFORMED with `unreadable`.
+ */
+export function readImportZip(
+  bytes: Uint8Array,
+  unreadable: string,
+  select: (name: string) => boolean = () => false,
+): ZipContents {
+  try {
+    return readZip(bytes, { select });
+  } catch (e) {
+    if (e instanceof ZipLimitError) throw new ImportError('TOO_LARGE', e.message);
+    throw malformed(unreadable);
   }
 }
 

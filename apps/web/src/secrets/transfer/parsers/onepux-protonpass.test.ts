@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { deflatedZeros, zipBomb, zipOfRaw } from '../../../archives/bomb.testkit.ts';
 import { parseImport } from '../import.ts';
 
 const sample = (name: string) => readFileSync(new URL(`../samples/${name}`, import.meta.url));
@@ -147,5 +148,33 @@ describe('Proton Pass', () => {
     await expect(parseImport({ name: 'export.pgp', bytes })).rejects.toMatchObject({
       code: 'UNSUPPORTED',
     });
+  });
+});
+
+describe('zip archives are not trusted (issue 25, finding 4)', () => {
+  const MiB = 1024 * 1024;
+  // About 470 KB of DEFLATE expanding to 75 MB of zeros, its header claiming 100 bytes.
+  it.each([
+    ['a 1PUX', 'export.1pux', 'export.data'],
+    ['a Proton Pass zip', 'proton.zip', 'Proton Pass/data.json'],
+  ])(
+    'refuses %s whose export unpacks past 64 MB, naming the cap',
+    { timeout: 30_000 },
+    async (_, name, entry) => {
+      const bytes = zipBomb(entry, 75 * MiB, 100);
+      await expect(parseImport({ name, bytes })).rejects.toMatchObject({
+        code: 'TOO_LARGE',
+        message: `"${entry}" in this archive unpacks to more than 64 MB, more than any export we read. It was not opened.`,
+      });
+    },
+  );
+
+  it('still reads a 1PUX whose attachments are large: they are never unpacked', async () => {
+    const bytes = zipOfRaw([
+      { name: 'export.data', data: sample('1pux/export.data'), declaredSize: 0, stored: true },
+      { name: 'files/big.bin', data: deflatedZeros(100 * MiB), declaredSize: 100 * MiB },
+    ]);
+    const r = await parseImport({ name: 'export.1pux', bytes });
+    expect(r.items).toHaveLength(7);
   });
 });

@@ -6,7 +6,6 @@
 // whose `value` is one typed member: string, concealed, totp, email, url, date, monthYear,
 // address, sshKey, file...). Other categories (bank account, passport, server...) become notes
 // holding their fields. The vault's name becomes the folder.
-import { unzipSync } from 'fflate';
 import { z } from 'zod';
 import { entryName, malformed, type ParseResult, type Skipped } from '../errors.ts';
 import {
@@ -17,7 +16,7 @@ import {
   type IdentityFields,
   type TransferItem,
 } from '../model.ts';
-import { checkSchema, decodeText, readJson } from '../read.ts';
+import { checkSchema, decodeText, readImportZip, readJson } from '../read.ts';
 
 const LABEL = '1Password 1PUX';
 const str = z.string().nullish();
@@ -217,15 +216,13 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
 }
 
 export function parseOnePux(bytes: Uint8Array): ParseResult {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, {
-      filter: (f) => f.name === 'export.data' || f.name.startsWith('files/'),
-    });
-  } catch {
-    throw malformed(`This ${LABEL} file is not a readable zip archive.`);
-  }
-  const data = files['export.data'];
+  // Attachments (files/) are not imported, so they are never inflated.
+  const { files } = readImportZip(
+    bytes,
+    `This ${LABEL} file is not a readable zip archive.`,
+    (name) => name === 'export.data',
+  );
+  const data = files.get('export.data');
   if (!data) throw malformed(`This ${LABEL} file has no export.data.`);
   const json = readJson(decodeText(data, LABEL), LABEL);
   const file = checkSchema(dataSchema, json, LABEL, ['items'], (e) =>

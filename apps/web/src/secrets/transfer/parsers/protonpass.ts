@@ -6,7 +6,6 @@
 // urls, totpUri, passkeys), note, creditCard, identity, sshKey, wifi, custom, alias. An alias is
 // an e-mail forwarding address, not a stored secret, and is skipped; so are trashed items
 // (state 2). The PGP-encrypted export must be exported again unencrypted.
-import { unzipSync } from 'fflate';
 import { z } from 'zod';
 import { entryName, ImportError, malformed, type ParseResult, type Skipped } from '../errors.ts';
 import {
@@ -17,7 +16,7 @@ import {
   type IdentityFields,
   type TransferItem,
 } from '../model.ts';
-import { checkSchema, decodeText, readJson } from '../read.ts';
+import { checkSchema, decodeText, readImportZip, readJson } from '../read.ts';
 
 const LABEL = 'Proton Pass export';
 const itemSchema = z.looseObject({
@@ -185,13 +184,10 @@ export function parseProtonPassJson(data: unknown): ParseResult {
 
 /** The data.json of a Proton Pass export zip. */
 export function protonPassZipJson(bytes: Uint8Array): unknown {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, { filter: (f) => f.name.endsWith('data.json') });
-  } catch {
-    throw malformed(`This ${LABEL} is not a readable zip archive.`);
-  }
-  const data = Object.values(files)[0];
+  const { files } = readImportZip(bytes, `This ${LABEL} is not a readable zip archive.`, (name) =>
+    name.endsWith('data.json'),
+  );
+  const data = files.values().next().value;
   if (!data) throw malformed(`This ${LABEL} has no data.json.`);
   return readJson(decodeText(data, LABEL), LABEL);
 }
