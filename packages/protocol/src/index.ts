@@ -6,6 +6,7 @@ export * from './client.ts';
 export * from './userMessage.ts';
 export * from './vaults.ts';
 export * from './vaults.api.ts';
+export * from './vaultNames.ts';
 export * from './manifest.ts';
 export * from './secrets.ts';
 export * from './secrets.api.ts';

@@ -33,6 +33,8 @@ export const messages = {
     selectProvider: 'Please select a storage provider',
     // Ours (the spec shows none for it): a vault password change the server did not take.
     passwordChangeFailed: 'Failed to change vault password',
+    // Ours (issue 25): a second vault of the same name (vaultNames.ts) could not be told apart.
+    duplicateName: 'You already have a vault with this name. Choose another name.',
   },
   plans: {
     adminRequired: 'Admin privileges required',

@@ -26,7 +26,7 @@ type User = Awaited<ReturnType<typeof createUser>>;
 const send = (u: User, method: string, path: string, body?: unknown) =>
   sendAs(t, u.cookie, method, path, body);
 const newVault = (u: User, vault_type: 'files' | 'secrets' = 'secrets') =>
-  createVault(t, u.cookie, { name: 'Logins', vault_type });
+  createVault(t, u.cookie, { vault_type });
 const importInto = (u: User, vaultId: string, body: unknown) =>
   send(u, 'POST', `/api/vaults/${vaultId}/secrets/import`, body);
 

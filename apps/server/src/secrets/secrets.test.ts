@@ -21,7 +21,7 @@ const b64 = (n: number, fill = 1) => b64Of(n, fill);
 const send = (cookie: string, method: string, path: string, body?: unknown) =>
   sendAs(t, cookie, method, path, body);
 const newVault = (cookie: string, vault_type: 'files' | 'secrets' = 'secrets') =>
-  createVault(t, cookie, { name: 'Logins', vault_type });
+  createVault(t, cookie, { vault_type });
 
 describe('secrets', () => {
   it('creates, lists, updates with the expected revision and deletes a secret', async () => {

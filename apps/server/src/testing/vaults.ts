@@ -6,11 +6,16 @@ import type { TestApp } from './harness.ts';
 
 export const b64 = (n: number, fill = 7) => Buffer.alloc(n, fill).toString('base64');
 
-/** A valid POST /api/vaults body: a files vault on the server provider, with a fresh id. */
+let made = 0;
+
+/**
+ * A valid POST /api/vaults body: a files vault on the server provider, with a fresh id and a
+ * name of its own (an account's vaults may not share one, protocol vaultNames.ts).
+ */
 export function vaultRequest(over: Partial<CreateVaultRequest> = {}): CreateVaultRequest {
   return {
     id: randomUUID(),
-    name: 'Tax records',
+    name: `Tax records ${++made}`,
     description: 'Scans for 2026',
     vault_type: 'files',
     provider_type: 'server',

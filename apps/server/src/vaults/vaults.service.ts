@@ -6,6 +6,7 @@ import {
   canCreateVault,
   canCreateVaultOfType,
   FREE_PLAN_ONE_OF_EACH,
+  isVaultNameTaken,
   messages,
   type CreateVaultRequest,
   type ReplaceVaultKeyRequest,
@@ -29,6 +30,24 @@ type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
 
 const vaultNotFound = () => notFound(messages.vaults.notFound);
 
+/** One user's vault writes, one at a time: SQLite's IMMEDIATE transactions already are. */
+async function lockUserVaults(deps: Deps, trx: Transaction<Database>, userId: string) {
+  if (deps.db.kind === 'postgres') {
+    await sql`select pg_advisory_xact_lock(hashtext(${`vaults:${userId}`}))`.execute(trx);
+  }
+}
+
+/** Issue 25: two vaults of one account may not share a name (protocol vaultNames.ts). */
+function assertNameFree(
+  vaults: readonly { id: string; name: string }[],
+  name: string,
+  id?: string,
+) {
+  if (isVaultNameTaken(vaults, name, id)) {
+    throw new HttpError(409, 'conflict', messages.vaults.duplicateName);
+  }
+}
+
 export async function createVault(
   deps: Deps & Pick<AppDeps, 'config'>,
   userId: string,
@@ -38,9 +57,7 @@ export async function createVault(
   const storageFolder = checkStorageFolder(input);
   const now = deps.now().toISOString();
   return deps.db.kysely.transaction().execute(async (trx) => {
-    if (deps.db.kind === 'postgres') {
-      await sql`select pg_advisory_xact_lock(hashtext(${`vaults:${userId}`}))`.execute(trx);
-    }
+    await lockUserVaults(deps, trx, userId);
     if (await repo.vaultExists(trx, input.id)) {
       throw new HttpError(409, 'conflict', 'A vault with this id already exists.');
     }
@@ -53,6 +70,7 @@ export async function createVault(
     if (!canCreateVaultOfType(limits, existing, input.vault_type)) {
       throw new HttpError(403, 'limit_reached', FREE_PLAN_ONE_OF_EACH);
     }
+    assertNameFree(existing, input.name);
     const row = {
       id: input.id,
       user_id: userId,
@@ -109,7 +127,14 @@ export async function updateVault(
   if (values.description !== undefined) set.description = values.description || null;
   // A read-only vault keeps its name too ([Note: read-only after a trial], protocol trials.ts).
   await assertVaultWritable(deps.db.kysely, userId, vaultId, deps.logger);
-  if (!(await repo.updateVault(deps.db.kysely, userId, vaultId, set))) throw vaultNotFound();
+  const updated = await deps.db.kysely.transaction().execute(async (trx) => {
+    await lockUserVaults(deps, trx, userId);
+    const mine = await repo.listVaults(trx, userId);
+    if (!mine.some((v) => v.id === vaultId)) return false; // another user's: 404, not 409
+    if (set.name !== undefined) assertNameFree(mine, set.name, vaultId);
+    return repo.updateVault(trx, userId, vaultId, set);
+  });
+  if (!updated) throw vaultNotFound();
   return getVault(deps, userId, vaultId);
 }
 

@@ -34,7 +34,7 @@ describe('vault lifecycle', () => {
     const { vault } = vaultResponseSchema.parse(await created.json());
     expect(vault).toMatchObject({
       id: input.id,
-      name: 'Tax records',
+      name: input.name,
       is_hidden: false,
       last_accessed: null,
       key_revision: 0,
@@ -153,7 +153,7 @@ describe('ownership', () => {
     );
     expect(list.vaults).toEqual([]);
     const mine = vaultResponseSchema.parse(await (await send(owner.cookie, 'GET', base)).json());
-    expect(mine.vault).toMatchObject({ name: 'Tax records', key_revision: 0 });
+    expect(mine.vault).toMatchObject({ name: input.name, key_revision: 0 });
   });
 });
 
