@@ -61,7 +61,9 @@ export function CreateVaultWizard({
 
   // One form for the four steps; each step's schema checks only the fields that step shows.
   const form = useForm<WizardState>({
-    resolver: zodResolver(stepSchema(step, { unavailable }), undefined, { raw: true }),
+    resolver: zodResolver(stepSchema(step, { unavailable, existing: vaults }), undefined, {
+      raw: true,
+    }),
     defaultValues: initialWizard,
   });
   const {

@@ -22,6 +22,14 @@ describe('create-vault wizard gating', () => {
     expect(errorsOf(1, { ...initialWizard, name: ' Taxes ' })).toEqual({});
   });
 
+  it("step 1 refuses a name another of the account's vaults has, whatever its case (issue 25)", () => {
+    const existing = [{ id: 'a', name: 'Browser docs' }];
+    expect(errorsOf(1, { ...initialWizard, name: ' browser DOCS ' }, { existing })).toEqual({
+      name: messages.vaults.duplicateName,
+    });
+    expect(errorsOf(1, { ...initialWizard, name: 'Browser docs 2' }, { existing })).toEqual({});
+  });
+
   it('step 2 passes unless the plan does not allow the type', () => {
     expect(errorsOf(2, initialWizard)).toEqual({});
     expect(errorsOf(2, initialWizard, { unavailable: { files: 'One of each on Free' } })).toEqual({

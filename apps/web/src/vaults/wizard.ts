@@ -1,7 +1,7 @@
 // The create-vault wizard's steps and gating (docs/product.md §2 "Create-vault wizard", §4 "Wizard", §5
 // "Vault creation"): 1 basic info, 2 vault type, 3 storage provider, 4 password.
 import { z } from 'zod';
-import { messages, type ProviderType, type VaultType } from '@sealvault/protocol';
+import { isVaultNameTaken, messages, type ProviderType, type VaultType } from '@sealvault/protocol';
 import { selectableProviders } from './providers.tsx';
 
 export const WIZARD_STEPS = 4;
@@ -44,6 +44,8 @@ export interface StepRules {
   selectable?: (vaultType: VaultType) => readonly ProviderType[];
   /** Vault types the plan does not allow now, with the reason (docs/product.md §9). */
   unavailable?: Partial<Record<VaultType, string>>;
+  /** The account's vaults: a name one of them has is refused at step 1 (issue 25). */
+  existing?: readonly { id: string; name: string }[];
 }
 
 /**
@@ -52,11 +54,22 @@ export interface StepRules {
  */
 export function stepSchema(
   step: number,
-  { selectable = (t) => selectableProviders(undefined, t), unavailable = {} }: StepRules = {},
+  {
+    selectable = (t) => selectableProviders(undefined, t),
+    unavailable = {},
+    existing = [],
+  }: StepRules = {},
 ): z.ZodType<WizardState, WizardState> {
   switch (step) {
     case 1:
-      return z.object({ ...anyState, name: z.string().trim().min(1, NAME_REQUIRED) });
+      return z.object({
+        ...anyState,
+        name: z
+          .string()
+          .trim()
+          .min(1, NAME_REQUIRED)
+          .refine((n) => !isVaultNameTaken(existing, n), messages.vaults.duplicateName),
+      });
     case 2:
       return z.object(anyState).superRefine((s, ctx) => {
         const why = unavailable[s.vaultType];
