@@ -3,6 +3,7 @@
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import { readZip, ZipLimitError, type ZipContents } from '../../archives/zip.ts';
+import { unescapeFormula } from './csvFormula.ts';
 import { entryName, ImportError, malformed } from './errors.ts';
 
 /** UTF-8 text of a file, without a byte-order mark; invalid UTF-8 is refused, not mangled. */
@@ -41,8 +42,27 @@ export interface CsvRow {
   entries: [string, string][];
 }
 
+export interface ReadCsvOptions {
+  /**
+   * A CSV this app wrote: values are kept exactly as written (no line-end normalising) and the
+   * export's formula escape is undone ([Note: csv formula escape] in csvFormula.ts).
+   */
+  ownExport?: boolean;
+}
+
+/** The row separator of a CSV file: the end of its header line (which holds no quotes). */
+const headerNewline = (text: string) =>
+  /\r\n|\n|\r/.exec(text)?.[0] as '\r\n' | '\n' | '\r' | undefined;
+
 /** Reads CSV with a header row; an unclosed quote or a row of the wrong width names its line. */
-export function readCsv(text: string, label: string): { header: string[]; rows: CsvRow[] } {
+export function readCsv(
+  text: string,
+  label: string,
+  options: ReadCsvOptions = {},
+): { header: string[]; rows: CsvRow[] } {
+  const own = options.ownExport === true;
+  // Papaparse guesses the row separator from the first 1 KB, which values holding \r can fool.
+  const newline = own ? headerNewline(text) : undefined;
   const raw: { data: string[]; line: number }[] = [];
   let failure: string | undefined;
   let cursor = 0;
@@ -60,6 +80,7 @@ export function readCsv(text: string, label: string): { header: string[]; rows: 
   Papa.parse<string[]>(text, {
     header: false,
     skipEmptyLines: 'greedy',
+    ...(newline && { newline }),
     step: (result, parser) => {
       const at = lineAt(result.meta.cursor);
       const error = result.errors[0];
@@ -71,8 +92,12 @@ export function readCsv(text: string, label: string): { header: string[]; rows: 
         parser.abort();
         return;
       }
-      // Multi-line values keep \n line ends, whatever the file's (Windows exports use \r\n).
-      raw.push({ data: result.data.map((v) => v.replace(/\r\n?/g, '\n')), line: at });
+      // Multi-line values keep \n line ends, whatever the file's (Windows exports use \r\n);
+      // ours keep what they were exported with.
+      const data = own
+        ? result.data.map(unescapeFormula)
+        : result.data.map((v) => v.replace(/\r\n?/g, '\n'));
+      raw.push({ data, line: at });
     },
   });
   if (failure !== undefined) throw malformed(failure);

@@ -8,7 +8,8 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import { malformed, type ParseResult, type Skipped } from '../errors.ts';
 import { common, type CustomField, type TransferItem } from '../model.ts';
-import { readCsv, titleFor } from '../read.ts';
+import { escapeFormula } from '../csvFormula.ts';
+import { csvHeader, readCsv, titleFor } from '../read.ts';
 
 const LABEL = 'Bitwarden CSV';
 export const BITWARDEN_CSV_COLUMNS = [
@@ -53,7 +54,9 @@ const splitUris = (value: string): string[] =>
   value === '' ? [] : (Papa.parse<string[]>(value).data[0] ?? []).filter((u) => u !== '');
 
 export function parseBitwardenCsv(text: string): ParseResult {
-  const { rows } = readCsv(text, LABEL);
+  // Our own export (its sealvault column) is read back exactly ([Note: csv formula escape]).
+  const ownExport = csvHeader(text).includes('sealvault');
+  const { rows } = readCsv(text, LABEL, { ownExport });
   const items: TransferItem[] = [];
   const skipped: Skipped[] = [];
   for (const row of rows) {
@@ -101,7 +104,8 @@ export function parseBitwardenCsv(text: string): ParseResult {
  * A Bitwarden CSV export of the logins, API keys (as logins), notes and plain texts (as notes) of
  * `items`. Cards, identities and SSH keys have no place in Bitwarden's CSV (it leaves them out of
  * its own): they come back in `omitted`, for the UI to name. Everything else reads back the same,
- * but a custom field's value that is itself a "name: value" line.
+ * but a custom field's value that is itself a "name: value" line. A cell a spreadsheet would run
+ * as a formula is written with a leading quote, which our import removes again.
  */
 export function exportBitwardenCsv(items: readonly TransferItem[]): {
   csv: string;
@@ -146,7 +150,8 @@ export function exportBitwardenCsv(items: readonly TransferItem[]): {
       omitted.push(item);
       continue;
     }
-    rows.push([...BITWARDEN_CSV_COLUMNS, 'sealvault'].map((c) => row[c] ?? ''));
+    // A spreadsheet must not run a cell ([Note: csv formula escape]).
+    rows.push([...BITWARDEN_CSV_COLUMNS, 'sealvault'].map((c) => escapeFormula(row[c] ?? '')));
   }
   const csv = Papa.unparse({ fields: [...BITWARDEN_CSV_COLUMNS, 'sealvault'], data: rows });
   return { csv, omitted };

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { parseImport } from '../import.ts';
+import type { TransferItem } from '../model.ts';
 import { exportBitwardenCsv, parseBitwardenCsv } from './bitwarden-csv.ts';
 import { parseChromeCsv } from './browser-csv.ts';
 
@@ -78,6 +80,53 @@ describe('Bitwarden CSV', () => {
     );
     const back = await parseImport(csv(out));
     expect(back.items).toEqual([...items, ...extra.slice(0, 2)]);
+  });
+});
+
+describe('CSV export and formulas (issue 25, finding 5)', () => {
+  const risky = ['=1+1', '+x', '-5', '@a', '\tfoo', '\rbar', "'=already", "''+twice"];
+  const login = (v: string, i: number, field = v): TransferItem => ({
+    title: v,
+    notes: v,
+    urls: [v, `https://site${i}.example`],
+    customFields: [{ name: field, value: v, hidden: i % 2 === 0 }],
+    folder: v,
+    totp: v,
+    type: 'login',
+    login: { username: v, password: v },
+  });
+
+  it('writes no cell a spreadsheet would run: each starts with a quote instead', () => {
+    const { csv: out } = exportBitwardenCsv(risky.map((v, i) => login(v, i)));
+    const rows = Papa.parse<string[]>(out, { newline: '\r\n' }).data.slice(1);
+    expect(rows).toHaveLength(risky.length);
+    rows.forEach((row, i) => {
+      // folder, name, notes, fields, username, password, TOTP (login_uri holds a list).
+      const cells = [0, 3, 4, 5, 8, 9, 10].map((c) => row[c]!);
+      for (const cell of cells) expect(cell).toMatch(/^'/);
+      expect(row[9]).toBe(`'${risky[i]}`);
+    });
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('reads its own export back exactly, quotes that were there before included', async () => {
+    const items = [
+      ...risky.map((v, i) => login(v, i)),
+      login("'plain", 90),
+      login('a=b', 91),
+      // A custom field's name is one line of "name: value" lines.
+      login('=multi\nline', 92, 'PIN'),
+      { ...login('x', 93), notes: '-windows\r\nline ends' },
+    ];
+    const { csv: out } = exportBitwardenCsv(items);
+    const back = await parseImport(csv(out));
+    expect(back.items).toEqual(items);
+  });
+
+  it("keeps a leading quote in another manager's CSV: it is the user's data", () => {
+    const text =
+      "folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\n,,login,Site,,,0,,u,'=x,\n";
+    expect(parseBitwardenCsv(text).items[0]).toMatchObject({ login: { password: "'=x" } });
   });
 });
 
