@@ -144,7 +144,7 @@ try {
     createSecret: async (a) => {
       const item = a.pool.pop();
       if (!item) return ops.secrets(a);
-      const body = Buffer.from(JSON.stringify({ id: item.id, revision: 1, data: item.data }));
+      const body = Buffer.from(JSON.stringify({ id: item.id, revision: 1, data: item.data, key_revision: 0 }));
       const res = await timed('POST secret', [201], () =>
         request(base, 'POST', `/api/vaults/${a.secretsVault}/secrets`, json(a), body),
       );
@@ -161,6 +161,7 @@ try {
         encMeta: randomBytes(140).toString('base64'),
         lookup: randomBytes(32).toString('hex'),
         wrappedKey: randomBytes(60).toString('base64'),
+        keyRevision: '0',
       };
       const created = await timed('tus POST', [201], () =>
         request(base, 'POST', UPLOADS_PATH, {

@@ -116,7 +116,7 @@ export async function seedVaultWithKeys(
         const r = await fetch(`${base}/api/vaults/${id}/secrets`, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ id: itemId, revision: 1, data }),
+          body: JSON.stringify({ id: itemId, revision: 1, data, key_revision: 0 }),
         });
         if (r.status !== 201) throw new Error(`secret ${i}: ${r.status}`);
       }),

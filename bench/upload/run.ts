@@ -308,6 +308,7 @@ try {
       encMeta: b64('x'.repeat(120)),
       lookup: hex,
       wrappedKey: b64('y'.repeat(60)),
+      keyRevision: '0',
     };
     const created = await fetch('/api/uploads', {
       method: 'POST',

@@ -120,6 +120,7 @@ try {
     encMeta: b64('x'.repeat(120)),
     lookup: randomBytes(32).toString('hex'),
     wrappedKey: b64('y'.repeat(60)),
+    keyRevision: '0',
   };
   const headers = { origin: app.base, cookie: app.cookie, 'tus-resumable': '1.0.0' };
   // A fresh connection: hashing a large upload's pieces above can outlast the server's keep-alive.

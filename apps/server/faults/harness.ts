@@ -200,6 +200,7 @@ export function creationHeaders(
     encMeta: randomBytes(140).toString('base64'),
     lookup: randomBytes(32).toString('hex'),
     wrappedKey: randomBytes(60).toString('base64'),
+    keyRevision: '0',
   };
   if (checksum) meta.checksum = checksum;
   return {

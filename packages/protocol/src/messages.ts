@@ -33,6 +33,9 @@ export const messages = {
     selectProvider: 'Please select a storage provider',
     // Ours (the spec shows none for it): a vault password change the server did not take.
     passwordChangeFailed: 'Failed to change vault password',
+    // Ours (issue 25): the unlock dialog after a write found the keys rotated on another device.
+    keysChangedElsewhere:
+      "This vault's keys were changed on another device. Unlock it with its current password.",
     // Ours (issue 25): a second vault of the same name (vaultNames.ts) could not be told apart.
     duplicateName: 'You already have a vault with this name. Choose another name.',
   },
@@ -61,5 +64,9 @@ export const messages = {
     notFound: 'Not found',
     badRequest: 'The request is not valid.',
     internal: 'Something went wrong on our side. Please try again.',
+    // Ours: a change the server could not save because its disk is full (503 'storage_full';
+    // uploads say so with serverStorageFullMessage, 507).
+    storageFull:
+      'The server is out of storage space, so this could not be saved. Please try again later.',
   },
 } as const;

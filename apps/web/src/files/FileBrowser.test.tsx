@@ -28,6 +28,10 @@ vi.mock('../vaults/manifest/vaultManifest.ts', () => ({
   checkAgainstManifest: () => Promise.resolve([]),
   commitFile: () => Promise.resolve(),
 }));
+// The vault was unlocked at key revision 0 ([Note: key revision of a write]).
+vi.mock('../vaults/manifest/keyRevision.ts', () => ({
+  withCurrentKey: (_vaultId: string, write: (rev: number) => Promise<unknown>) => write(0),
+}));
 vi.mock('../storage/providers.ts', () => ({
   registerVaultStorage: () => undefined,
   storageOf: () => ({ type: 'server', capabilities: { deviceOnly: false } }),

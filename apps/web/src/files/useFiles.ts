@@ -8,6 +8,7 @@ import { sessionOf } from '../vaults/sessionContext.tsx';
 import { storageOf } from '../storage/providers.ts';
 import { vaultKeysQuery } from '../vaults/useVaults.ts';
 import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
+import { withCurrentKey } from '../vaults/manifest/keyRevision.ts';
 import { checkAgainstManifest, commitFile } from '../vaults/manifest/vaultManifest.ts';
 import type { FileEntry } from './model.ts';
 
@@ -103,7 +104,10 @@ export function useFileMutations(vaultId: string) {
         crypto.encryptMeta(session, id, null, meta),
         crypto.lookupName(session, null, name),
       ]);
-      const renamed = await filesApi.rename(vaultId, file.id, { enc_meta, name_lookup });
+      // [Note: key revision of a write] in vaults/manifest/keyRevision.ts.
+      const renamed = await withCurrentKey(vaultId, (key_revision) =>
+        filesApi.rename(vaultId, file.id, { enc_meta, name_lookup, key_revision }),
+      );
       // The next manifest entry: the record as checked, with what this rename sent.
       const before = checkedRecords.get(file.id) ?? renamed.file;
       await commitFile(vaultId, session, file.id, { ...before, enc_meta, name_lookup });

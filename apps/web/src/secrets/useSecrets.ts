@@ -7,6 +7,7 @@ import { secretsApi, type SecretRecord } from '@sealvault/protocol';
 import { itemCrypto } from '../crypto/items.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
+import { withCurrentKey } from '../vaults/manifest/keyRevision.ts';
 import { checkAgainstManifest, commitSecret } from '../vaults/manifest/vaultManifest.ts';
 import type { Secret, SecretFields } from './model.ts';
 
@@ -96,15 +97,21 @@ export function useSecretMutations(vaultId: string) {
       if (!secret) {
         const id = crypto.randomUUID();
         const data = await itemCrypto.encrypt(vaultId, id, 1, fields);
-        const created = await secretsApi.create(vaultId, { id, revision: 1, data });
+        // [Note: key revision of a write] in vaults/manifest/keyRevision.ts.
+        const created = await withCurrentKey(vaultId, (key_revision) =>
+          secretsApi.create(vaultId, { id, revision: 1, data, key_revision }),
+        );
         await commitSecret(vaultId, session, id, { id, revision: 1, data });
         return created;
       }
       const data = await itemCrypto.encrypt(vaultId, secret.id, secret.revision + 1, fields);
-      const updated = await secretsApi.update(vaultId, secret.id, {
-        expected_revision: secret.revision,
-        data,
-      });
+      const updated = await withCurrentKey(vaultId, (key_revision) =>
+        secretsApi.update(vaultId, secret.id, {
+          expected_revision: secret.revision,
+          data,
+          key_revision,
+        }),
+      );
       const revision = secret.revision + 1;
       await commitSecret(vaultId, session, secret.id, { id: secret.id, revision, data });
       return updated;

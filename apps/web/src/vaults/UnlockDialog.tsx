@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { CryptoError } from '@sealvault/crypto';
-import { messages, userMessage, type Vault } from '@sealvault/protocol';
+import { messages, userMessage, vaultsApi, type Vault } from '@sealvault/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
@@ -87,7 +87,13 @@ export function UnlockDialog({
   const unlock = async ({ password }: UnlockValues) => {
     setRefused(null);
     try {
-      sessions.start(vault.id, await unlockChecked(vault, password));
+      // The key as stored now: this page's copy is stale after a password change or a rotation
+      // on another device (manifest/keyRevision.ts), and its old slots would refuse the password.
+      const current = await vaultsApi.get(vault.id).then(
+        (r) => r.vault,
+        () => vault,
+      );
+      sessions.start(vault.id, await unlockChecked(current, password));
     } catch (err) {
       if (err instanceof VaultIntegrityError) setRefused(err.message);
       else

@@ -92,6 +92,7 @@ function lockedNotice(reason: LockReason | null): string {
   const kept = ' What you were doing is kept here.';
   if (reason === 'idle') return `Vault locked after a period without activity.${kept}`;
   if (reason === 'manual') return `Vault locked.${kept}`;
+  if (reason === 'rekeyed') return `${messages.vaults.keysChangedElsewhere}${kept}`;
   return `${messages.vaults.sessionExpired}${kept}`;
 }
 

@@ -25,8 +25,11 @@ export interface SessionKeys {
 
 type Listener = () => void;
 
-/** Why a session ended: its 30 minutes ran out, the idle lock, or by hand (Lock Vault, delete). */
-export type LockReason = 'expired' | 'idle' | 'manual';
+/**
+ * Why a session ended: its 30 minutes ran out, the idle lock, by hand (Lock Vault, delete), or a
+ * write found the vault's keys rotated on another device (manifest/keyRevision.ts).
+ */
+export type LockReason = 'expired' | 'idle' | 'manual' | 'rekeyed';
 
 export interface VaultSessions {
   /** Opens the vault's keys and starts its session; rejects as `SessionKeys.unlock` does. */

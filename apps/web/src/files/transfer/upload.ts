@@ -11,6 +11,7 @@ import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { storageOf } from '../../storage/providers.ts';
 import { contentHashing } from './contentHashing.ts';
 import { padStream } from './padding.ts';
+import { withCurrentKey } from '../../vaults/manifest/keyRevision.ts';
 import { commitFile } from '../../vaults/manifest/vaultManifest.ts';
 import { mimeOf } from '../model.ts';
 
@@ -23,12 +24,27 @@ export const contentHashMismatch =
  * flow again. Resolves when the file is stored and recorded; rejects with a user-facing message.
  * `signal` cancels it (nothing of the file is left behind).
  */
-export async function uploadFile(
+export function uploadFile(
   vaultId: string,
   file: File,
   onProgress: (sent: number) => void,
   signal: AbortSignal,
   onRetrying: (retrying: boolean) => void = () => undefined,
+): Promise<void> {
+  // [Note: key revision of a write] in vaults/manifest/keyRevision.ts: refused under a retired
+  // key, the whole upload runs again (the file is read anew) once the new revision is known.
+  return withCurrentKey(vaultId, (keyRevision) =>
+    uploadOnce(vaultId, file, keyRevision, onProgress, signal, onRetrying),
+  );
+}
+
+async function uploadOnce(
+  vaultId: string,
+  file: File,
+  keyRevision: number,
+  onProgress: (sent: number) => void,
+  signal: AbortSignal,
+  onRetrying: (retrying: boolean) => void,
 ): Promise<void> {
   const session = sessionOf(vaultId);
   const crypto = cryptoClient();
@@ -60,7 +76,12 @@ export async function uploadFile(
   };
   try {
     if (storage.type === 'server') {
-      const record = { encMeta, lookup, wrappedKey: enc.wrappedKey };
+      const record = {
+        encMeta,
+        lookup,
+        wrappedKey: enc.wrappedKey,
+        keyRevision: String(keyRevision),
+      };
       await storage.put(vaultId, fileId, length, enc.ciphertext, { ...options, record });
       // The server made the record (and computed the content hash): pin it as sent, with the
       // server's checksum, in the next manifest (ADR 0007).
@@ -103,10 +124,12 @@ export async function uploadFile(
       checksum,
       storage_ref: stored.ref,
     };
-    await filesApi.create(vaultId, sent).catch(async (err: unknown) => {
-      await storage.delete(vaultId, stored.ref).catch(() => undefined);
-      throw err;
-    });
+    await filesApi
+      .create(vaultId, { ...sent, key_revision: keyRevision })
+      .catch(async (err: unknown) => {
+        await storage.delete(vaultId, stored.ref).catch(() => undefined);
+        throw err;
+      });
     await commitFile(vaultId, session, fileId, sent);
   } catch (err) {
     signal.throwIfAborted();

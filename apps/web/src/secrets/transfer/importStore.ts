@@ -8,7 +8,7 @@ import {
   ManifestConflictError,
   manifestSchema,
   secretsApi,
-  type CreateSecretRequest,
+  type NewSecret,
 } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
 import { canonical, type ManifestRecord } from '../../vaults/manifest/manifestCore.ts';
@@ -18,6 +18,7 @@ import {
   manifests,
   VaultIntegrityError,
 } from '../../vaults/manifest/vaultManifest.ts';
+import { withCurrentKey } from '../../vaults/manifest/keyRevision.ts';
 import { storedFromTransfer } from '../itemFormat.ts';
 import type { TransferItem } from './model.ts';
 
@@ -34,9 +35,9 @@ export async function encryptForImport(
   items: readonly TransferItem[],
   onProgress: (done: number, total: number) => void = () => undefined,
   newId: () => string = () => crypto.randomUUID(),
-): Promise<CreateSecretRequest[]> {
+): Promise<NewSecret[]> {
   const client = cryptoClient();
-  const out: CreateSecretRequest[] = [];
+  const out: NewSecret[] = [];
   for (let at = 0; at < items.length; at += ENCRYPT_BATCH) {
     const batch = items.slice(at, at + ENCRYPT_BATCH);
     out.push(
@@ -58,7 +59,7 @@ export async function encryptForImport(
 /** The manifest's entries with `added` (new secrets at revision 1) and their digests. */
 export async function entriesWithAdded(
   current: ManifestEntries,
-  added: readonly CreateSecretRequest[],
+  added: readonly NewSecret[],
 ): Promise<ManifestEntries> {
   const digests = await Promise.all(added.map((s) => itemEntryDigest(s)));
   const ids = new Set(added.map((s) => s.id));
@@ -79,7 +80,7 @@ export async function entriesWithAdded(
 export async function storeImport(
   vaultId: string,
   session: SessionId,
-  secrets: CreateSecretRequest[],
+  secrets: NewSecret[],
 ): Promise<number> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const current = await manifests.load(session, vaultId);
@@ -93,10 +94,15 @@ export async function storeImport(
       prev: current.hash,
     });
     try {
-      const res = await secretsApi.importMany(vaultId, {
-        secrets,
-        manifest: { expected_version: version, manifest: manifestSchema.parse(signed) },
-      });
+      const manifest = manifestSchema.parse(signed);
+      // [Note: key revision of a write] in keyRevision.ts.
+      const res = await withCurrentKey(vaultId, (key_revision) =>
+        secretsApi.importMany(vaultId, {
+          secrets,
+          manifest: { expected_version: version, manifest },
+          key_revision,
+        }),
+      );
       await manifests.accept(session, vaultId, signed);
       return res.imported;
     } catch (err) {

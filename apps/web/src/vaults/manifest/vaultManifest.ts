@@ -26,6 +26,7 @@ import {
 import { ZodError } from 'zod';
 import { cryptoClient } from '../../crypto/client.ts';
 import { indexedDbStore, type ManifestDeviceStore } from './deviceStore.ts';
+import { heldKeyRevision, noteKeyRevision } from './keyRevision.ts';
 import {
   createManifestCore,
   integrityTexts,
@@ -96,13 +97,8 @@ const digestSecrets = (records: SecretRecord[]) =>
     records.map(async (r) => ({ id: r.id, revision: r.revision, digest: await secretDigest(r) })),
   );
 
-/** The key revision each vault was unlocked at: a manifest that no longer verifies after a
- * rotation on another device is that, not tampering. */
-const unlockedAt = new Map<string, number>();
-
 /** After this device changed the vault's key: its new key revision is the one it holds. */
-export const noteRotation = (vaultId: string, keyRevision: number) =>
-  void unlockedAt.set(vaultId, keyRevision);
+export const noteRotation = noteKeyRevision;
 
 const rotatedElsewhere =
   "This vault's keys were changed on another device. Lock it and unlock it again with its current password.";
@@ -150,7 +146,7 @@ export async function unlockChecked(vault: Vault, password: string): Promise<Ses
       // A slot change that stopped between its two manifest writes: finish it.
       if (verified && pinned.size !== usedPrint.length)
         await manifests.commit(session, vault.id, (m) => ({ ...m, slots: usedPrint }));
-      unlockedAt.set(vault.id, vault.key_revision);
+      noteKeyRevision(vault.id, vault.key_revision);
       return session;
     }
     // No manifest yet: re-seal a legacy password slot, then write version 1.
@@ -178,7 +174,7 @@ export async function unlockChecked(vault: Vault, password: string): Promise<Ses
       files: fileEntries.map((f) => [f.id, f.digest] as [string, string]),
       secrets: secretEntries.map((s) => [s.id, s.revision, s.digest] as [string, number, string]),
     });
-    unlockedAt.set(vault.id, current.key_revision);
+    noteKeyRevision(vault.id, current.key_revision);
     return session;
   } catch (err) {
     await client.closeSession(session).catch(() => undefined);
@@ -204,7 +200,7 @@ export async function checkAgainstManifest(
   try {
     verified = await manifests.load(session, vaultId);
   } catch (err) {
-    const at = unlockedAt.get(vaultId);
+    const at = heldKeyRevision(vaultId);
     if (err instanceof VaultIntegrityError && at !== undefined && at !== vault.key_revision)
       throw new VaultIntegrityError(rotatedElsewhere);
     throw err;
