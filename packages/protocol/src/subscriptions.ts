@@ -42,6 +42,11 @@ export const subscriptionSchema = z.object({
   pending_plan_id: planIdSchema.nullable(),
   /** The account's trial; null if it never had one (then it may start one from Free). */
   trial: trialSchema.nullable(),
+  /**
+   * True when the account's e-mail had a trial on an earlier account, deleted since: this one
+   * gets none (one trial per e-mail address). Absent from older servers.
+   */
+  earlier_trial: z.boolean().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

@@ -46,6 +46,7 @@ export const trialMessages = {
   noCard: 'No card needed',
   ends: (date: string) => `Trial ends ${date}`,
   alreadyUsed: `This account has already used its ${TRIAL_DAYS}-day trial.`,
+  alreadyUsedByEmail: `This email address has already had a ${TRIAL_DAYS}-day trial.`,
   onlyFromFree: (planName: string) =>
     `A trial starts from the Free plan. You are on ${planName} already.`,
   planUnavailable: 'This plan is not available.',

@@ -15,6 +15,7 @@ import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import { ensureProfile } from '../profiles/profiles.repository.ts';
 import { runUserDeletion, type UserDeletedHook } from '../profiles/user-deletion.ts';
+import { markEarlierTrial } from '../subscriptions/trial-emails.ts';
 import {
   passwordChangedBy,
   secondFactorAfterOAuth,
@@ -44,6 +45,7 @@ export interface AuthDeps {
 export function createAuth({ config, db, logger, mailer, userDeletion }: AuthDeps) {
   const { auth: ac, publicUrl } = config;
   const limited = { window: ac.rateLimit.window, max: ac.rateLimit.max };
+  const secret = resolveAuthSecret(ac.secret, config.dataDir);
 
   /**
    * Mail goes out after the answer, not before it: awaiting SMTP would make "known e-mail"
@@ -72,7 +74,7 @@ export function createAuth({ config, db, logger, mailer, userDeletion }: AuthDep
     appName: 'SealVault',
     baseURL: publicUrl,
     basePath: AUTH_BASE_PATH,
-    secret: resolveAuthSecret(ac.secret, config.dataDir),
+    secret,
     trustedOrigins: [publicUrl],
     database: { db: db.kysely, type: db.kind },
     telemetry: { enabled: false },
@@ -108,7 +110,8 @@ export function createAuth({ config, db, logger, mailer, userDeletion }: AuthDep
     user: {
       deleteUser: {
         enabled: true,
-        beforeDelete: (user) => runUserDeletion({ db, userId: user.id, logger }, userDeletion),
+        beforeDelete: (user) =>
+          runUserDeletion({ db, userId: user.id, logger, secret }, userDeletion),
       },
     },
     account: {
@@ -175,6 +178,8 @@ export function createAuth({ config, db, logger, mailer, userDeletion }: AuthDep
           before: (user) => Promise.resolve(trimmedName(user)),
           after: async (user) => {
             await ensureProfile(db.kysely, user, new Date());
+            // [Note: one trial per e-mail] in subscriptions/trial-emails.ts.
+            await markEarlierTrial(db.kysely, secret, user, new Date());
           },
         },
         update: {

@@ -15,6 +15,8 @@ export interface UserDeletedContext {
   db: Db;
   userId: string;
   logger: Logger;
+  /** The Better Auth secret: the key of what outlives the account as a keyed hash. */
+  secret: string;
 }
 
 export type UserDeletedHook = (ctx: UserDeletedContext) => Promise<void>;

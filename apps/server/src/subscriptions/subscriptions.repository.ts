@@ -38,6 +38,8 @@ export async function readSubscription(db: Q, userId: string): Promise<Subscript
     current_period_end: row?.current_period_end ?? null,
     pending_plan_id: row?.pending_plan_id ? planIdSchema.parse(row.pending_plan_id) : null,
     trial: row ? trialOf(row) : null,
+    // [Note: one trial per e-mail] in trial-emails.ts.
+    earlier_trial: row?.earlier_trial === 1,
   };
 }
 

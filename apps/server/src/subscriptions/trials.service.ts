@@ -2,7 +2,8 @@
 // Free plan. The plan changes at once, like an admin's grant, and the account's row records the
 // trial; the subscription job ends it (applyDueChanges) and any plan change before then takes it
 // over (changePlan in subscriptions.service.ts). [Note: read-only after a trial] in the
-// protocol's trials.ts says what a lapsed trial leaves.
+// protocol's trials.ts says what a lapsed trial leaves. Deleting the account does not give the
+// e-mail another: [Note: one trial per e-mail] in trial-emails.ts.
 import { sql } from 'kysely';
 import {
   messages,
@@ -31,6 +32,9 @@ export async function startTrial(
     const current = await repo.readSubscription(trx, userId);
     if (!current) throw new HttpError(401, 'unauthorized', messages.auth.notAuthenticated);
     if (current.trial) throw new HttpError(409, 'conflict', trialMessages.alreadyUsed);
+    // [Note: one trial per e-mail] in trial-emails.ts.
+    if (current.earlier_trial)
+      throw new HttpError(409, 'conflict', trialMessages.alreadyUsedByEmail);
     if (current.plan_id !== 'free') {
       const plan = await trx
         .selectFrom('subscription_plans')

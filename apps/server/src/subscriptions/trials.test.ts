@@ -141,6 +141,47 @@ describe('POST /api/subscription/trial', () => {
   });
 });
 
+// Issue 25, finding 6: deleting the account and signing up again with the same e-mail must not
+// give a second trial. The e-mail is remembered as a keyed hash (trial-emails.ts).
+describe('one trial per e-mail address', () => {
+  const deleteAccount = (u: TestUser) =>
+    send(t, u.cookie, 'DELETE', '/api/me', { password: u.password });
+
+  it('a new account with the e-mail of a deleted account that had a trial gets none', async () => {
+    const email = `again-${randomUUID()}@example.test`;
+    const first = await createUser(t, { email });
+    expect((await startTrial(first, 'pro')).status).toBe(200);
+    expect((await deleteAccount(first)).status).toBe(200);
+
+    // The same address, written with capitals: normalised before it is hashed.
+    const again = await createUser(t, { email: email.toUpperCase() });
+    const sub = await getSubscription(again);
+    expect(sub.subscription).toMatchObject({ plan_id: 'free', trial: null, earlier_trial: true });
+    expect(sub.limits.plan_id).toBe('free');
+    const res = await startTrial(again, 'basic');
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe(trialMessages.alreadyUsedByEmail);
+    expect((await getSubscription(again)).subscription.plan_id).toBe('free');
+
+    // Only a keyed hash is kept: no row names the address.
+    const rows = await t.db.kysely.selectFrom('trial_emails').selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(email.split('@')[0]);
+  });
+
+  it('an account deleted without a trial leaves the e-mail free to try one', async () => {
+    const email = `never-${randomUUID()}@example.test`;
+    const first = await createUser(t, { email });
+    expect((await deleteAccount(first)).status).toBe(200);
+    const again = await createUser(t, { email });
+    expect((await getSubscription(again)).subscription).toMatchObject({
+      trial: null,
+      earlier_trial: false,
+    });
+    expect((await startTrial(again, 'pro')).status).toBe(200);
+  });
+});
+
 describe('the end of a trial', () => {
   it('moves the account back to Free once the clock passes the end, not before', async () => {
     const u = await createUser(t);

@@ -3,7 +3,8 @@
 // the empty state and the FAQ. A paid plan starts only when the provider's signed notification
 // reaches the server; 'Pay Now' leaves for the checkout's own page (checkout/open.ts), and coming
 // back from the checkout, the page polls until the plan changes. An
-// account on Free that never had a trial may try a paid plan for TRIAL_DAYS (issue 19).
+// account on Free that never had a trial may try a paid plan for TRIAL_DAYS (issue 19), unless its
+// e-mail had one on an earlier, deleted account (earlier_trial, issue 25).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -130,7 +131,10 @@ export function SubscriptionView() {
 
   const currentPlan = plans.data?.find((p) => p.id === planId);
   const trialOffered =
-    !isAdmin && sub.data?.subscription.plan_id === 'free' && sub.data.subscription.trial === null;
+    !isAdmin &&
+    sub.data?.subscription.plan_id === 'free' &&
+    sub.data.subscription.trial === null &&
+    !sub.data.subscription.earlier_trial;
 
   return (
     <section aria-labelledby="subscription-title" className="space-y-8">
