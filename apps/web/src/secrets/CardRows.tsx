@@ -5,7 +5,7 @@
 import { Copy, Eye, EyeOff, Globe } from 'lucide-react';
 import { useState } from 'react';
 import { IDENTITY_LABELS } from './ItemFormParts.tsx';
-import { allUrls, secretType, type Secret } from './model.ts';
+import { allUrls, cardType, type Secret } from './model.ts';
 import { useTotp } from './tools/useTotp.ts';
 
 export const iconButton =
@@ -16,25 +16,25 @@ const MASK = '••••••••••••';
 type OnCopy = (label: string, value: string) => void;
 
 export function CardBody({ secret, onCopy }: { secret: Secret; onCopy: OnCopy }) {
-  const type = secretType(secret);
-  if (type === 'text') {
-    return (
-      <MaskedRow label="Content" value={secret.notes} onCopy={onCopy}>
-        {(shown) =>
-          shown ? (
-            <pre className="font-sans break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
-              {secret.notes}
-            </pre>
-          ) : (
-            <span className="font-mono">{MASK}</span>
-          )
-        }
-      </MaskedRow>
-    );
-  }
-  const urls = type === 'login' || type === 'apikey' ? allUrls(secret) : [];
+  const type = cardType(secret);
+  // A login shown as plain text keeps its websites and fields on the card.
+  const urls =
+    type === 'login' || type === 'apikey' || secret.type === 'login' ? allUrls(secret) : [];
   return (
     <>
+      {type === 'text' && (
+        <MaskedRow label="Content" value={secret.notes} onCopy={onCopy}>
+          {(shown) =>
+            shown ? (
+              <pre className="font-sans break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+                {secret.notes}
+              </pre>
+            ) : (
+              <span className="font-mono">{MASK}</span>
+            )
+          }
+        </MaskedRow>
+      )}
       {type === 'login' && (
         <>
           {secret.username && (
@@ -135,7 +135,7 @@ export function CardBody({ secret, onCopy }: { secret: Secret; onCopy: OnCopy })
           <TextRow key={i} label={f.name || 'Field'} value={f.value} onCopy={onCopy} />
         ),
       )}
-      {secret.notes && (
+      {secret.notes && type !== 'text' && (
         <Row label="Notes">
           <p className="break-words whitespace-pre-wrap">{secret.notes}</p>
         </Row>

@@ -13,7 +13,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { formatDate } from '../vaults/format.ts';
-import { secretType, type Secret } from './model.ts';
+import { cardType, type Secret } from './model.ts';
 import type { ItemType } from './transfer/model.ts';
 import { CardBody, iconButton } from './CardRows.tsx';
 
@@ -38,7 +38,7 @@ export function SecretCard({
   onDelete: () => void;
   onCopy: (label: string, value: string) => void;
 }) {
-  const Icon = ICONS[secretType(secret)];
+  const Icon = ICONS[cardType(secret)];
   return (
     <article
       aria-label={secret.title}

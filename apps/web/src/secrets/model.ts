@@ -74,6 +74,16 @@ export const isPlainText = (s: SecretFields): boolean =>
 export const secretType = (s: SecretData): ItemType =>
   s.type ?? (isPlainText(s) ? 'text' : 'login');
 
+/**
+ * How an item's card shows it: its type, except that a login with notes and no username,
+ * password or one-time code shows as plain text, its notes masked as `Content` (product.md §2
+ * "Secrets manager", issue 25). Its form stays the login's, so nothing it holds is lost.
+ */
+export const cardType = (s: SecretData): ItemType => {
+  const type = secretType(s);
+  return type === 'login' && isPlainText(s) && !s.totp ? 'text' : type;
+};
+
 /** Every URL of an item, the first being `url`. */
 export const allUrls = (s: SecretData): string[] =>
   [s.url, ...(s.urls ?? [])].filter((u) => u !== '');
