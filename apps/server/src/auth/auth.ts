@@ -154,8 +154,10 @@ export function createAuth({ config, db, logger, mailer, userDeletion }: AuthDep
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     // Errors of browser redirects (an OAuth callback whose state cannot be matched) land on the
-    // app's /auth screen with ?error=<code>, never on Better Auth's own error page.
-    onAPIError: { errorURL: `${publicUrl}/auth` },
+    // app's /auth screen with ?error=<code>, never on Better Auth's own error page. An error that
+    // is not one of its answers (a database write the full disk refused) is thrown on to the app's
+    // handler (http/errors.ts: 503 'storage_full' JSON), not answered with a bare 500.
+    onAPIError: { errorURL: `${publicUrl}/auth`, throw: true },
     // Account deletion goes through DELETE /api/me, which insists on the password.
     disabledPaths: ['/delete-user', '/delete-user/callback'],
     hooks: {

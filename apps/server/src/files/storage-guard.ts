@@ -1,7 +1,9 @@
 // What keeps uploads from exhausting storage (issue 15, item 1): the plan's storage quota, counted
 // against the declared lengths of the user's unfinished uploads as well as their files; a cap on
 // unfinished uploads per user; and a free-space watermark on the data dir under which uploads
-// stop (507, code 'storage_full') while everything else, deletion included, keeps working.
+// stop (507, code 'storage_full') while everything else, deletion included, keeps working. The
+// watermark counts the bytes accepted uploads have yet to send ([Note: space reservations] in
+// reservations.ts).
 import {
   isUnlimited,
   serverStorageFullMessage,
@@ -10,6 +12,7 @@ import {
 } from '@sealvault/protocol';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { isDiskFull } from '../http/disk-full.ts';
 import { HttpError } from '../http/errors.ts';
 import { getLimits, storageUsed } from '../plans/limits.service.ts';
 import * as repo from './files.repository.ts';
@@ -27,19 +30,6 @@ const deletionStorageFull = () =>
     'storage_full',
     'The server is out of storage space and could not finish the deletion. Please try again in a moment.',
   );
-
-/** A write refused for want of space: SQLite's SQLITE_FULL, PostgreSQL's disk_full, ENOSPC. */
-export function isDiskFull(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  const code = (err as { code?: unknown }).code;
-  return (
-    code === 'SQLITE_FULL' ||
-    code === 'ENOSPC' ||
-    code === 'EDQUOT' ||
-    code === '53100' ||
-    /database or disk is full|no space left on device/i.test(err.message)
-  );
-}
 
 /**
  * Runs a deletion's transaction; on a full disk (even SQLite's WAL needs room to delete), first
@@ -62,14 +52,46 @@ export async function deleteOnFullDisk<T>(
   }
 }
 
-/** 507 unless the data dir keeps the watermark free after `incoming` more bytes. */
+/**
+ * 507 unless the data dir keeps the watermark free after `incoming` more bytes and the bytes that
+ * accepted uploads have reserved ([Note: space reservations] in reservations.ts); `own` names a
+ * reservation that `incoming` replaces (an upload's own, on its PATCH).
+ */
 export async function checkFreeSpace(
   deps: FilesDeps,
   storage: FileStorage,
   incoming = 0,
+  own?: string,
+): Promise<void> {
+  assertRoom(deps, storage, await storage.freeBytes(), incoming, own);
+}
+
+function assertRoom(
+  deps: FilesDeps,
+  storage: FileStorage,
+  free: number,
+  incoming: number,
+  own: string | undefined,
+): void {
+  const { reservations } = storage;
+  const reserved = reservations.total() - (own === undefined ? 0 : reservations.of(own));
+  if (free - reserved - incoming < deps.config.uploadMinFreeMb * MiB) throw storageFull();
+}
+
+/**
+ * checkFreeSpace, then `key` reserves `bytes` ([Note: space reservations]): the check and the
+ * reservation run in one synchronous step after statfs, so two requests cannot both take the
+ * last room. `key` replaces what it held before.
+ */
+export async function reserveSpace(
+  deps: FilesDeps,
+  storage: FileStorage,
+  key: string,
+  bytes: number,
 ): Promise<void> {
   const free = await storage.freeBytes();
-  if (free - incoming < deps.config.uploadMinFreeMb * MiB) throw storageFull();
+  assertRoom(deps, storage, free, bytes, key);
+  storage.reservations.set(key, bytes);
 }
 
 /** A new upload of `length` bytes: within the cap of unfinished uploads and the storage quota. */

@@ -8,6 +8,7 @@ import { createBlobStore } from '../blobs/create-blob-store.ts';
 import type { Config } from '../config.ts';
 import { createTusServer, UploadStore, type FileStorage } from './uploads.ts';
 import { finishUpload } from './uploads.finish.ts';
+import { SpaceReservations } from './reservations.ts';
 import { createUploadLocker } from './upload-locks.ts';
 import type { SharedLocks } from '../db/locks.ts';
 import { S3UploadStore } from './uploads.s3.ts';
@@ -39,6 +40,9 @@ export function createFileStorage(
     tus: createTusServer(uploads, finishUpload, createUploadLocker(locks)),
     instance: randomBytes(8).toString('hex'),
     finishing: new Set(),
+    abandonedClaims: new Set(),
+    finishRetries: new Map(),
+    reservations: new SpaceReservations(),
     // The free-space watermark guards the data dir's disk, which holds no file bytes with S3.
     freeBytes:
       blobs.kind === 's3'

@@ -22,6 +22,11 @@
 //   of the last request (whose answer was lost) is told that the upload is complete.
 // - A definite failure (checksum, vault gone, duplicate, bytes lost) removes the row, the blob and
 //   the tus files; any other error (I/O, the database) releases the claim and keeps the progress.
+// - On a full disk the release itself may not reach the database: the claim is then marked
+//   abandoned in this process (FileStorage.abandonedClaims), so that the next HEAD, PATCH, DELETE
+//   or sweep may take it at once rather than after FINISH_LEASE_MS or a restart, and the finishing
+//   is tried again in the background (retryAfterFullDisk) until it succeeds or fails for good; a
+//   DELETE of an upload left so cancels it (cancelFinishing).
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { messages, STALE_KEY_MESSAGE } from '@sealvault/protocol';
@@ -31,6 +36,7 @@ import { contentHashOfStream } from './content-hash.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 import { quotaExceededAtRecord } from './storage-guard.ts';
+import { isDiskFull } from '../http/disk-full.ts';
 import {
   CHECKSUM_MISMATCH_STATUS,
   texts,
@@ -59,6 +65,7 @@ export function mayClaim(row: UploadRow, storage: FileStorage, now: Date): boole
   if (row.state === 'receiving') return true;
   if (row.state !== 'finishing' || storage.finishing.has(row.id)) return false;
   if (!row.claim_id || !row.claimed_at) return true; // released after a failure
+  if (storage.abandonedClaims.has(row.claim_id)) return true; // its release met a full disk
   if (!row.claim_id.startsWith(`${storage.instance}.`)) return true; // a process that stopped
   return new Date(row.claimed_at).getTime() <= now.getTime() - FINISH_LEASE_MS;
 }
@@ -81,18 +88,26 @@ export async function finishUpload(
 ): Promise<void> {
   const { deps, storage } = scope;
   const db = deps.db.kysely;
+  // Every byte is in: nothing more to reserve [Note: space reservations in reservations.ts].
+  storage.reservations.release(id);
   const row = await repo.findUpload(db, id);
   if (!row) throw new TusHttpError(404, 'not_found', texts.uploadNotFound);
   if (row.state === 'done') return;
   if (!mayClaim(row, storage, deps.now())) throw busy();
   const claimId = `${storage.instance}.${randomBytes(8).toString('hex')}`;
   const keep = !row.checksum && finalChecksum !== null && HEX64.test(finalChecksum);
-  const claimed = await repo.claimUpload(db, id, row, {
-    claim_id: claimId,
-    claimed_at: deps.now().toISOString(),
-    ...(keep ? { checksum: finalChecksum } : {}),
-  });
+  const claimed = await repo
+    .claimUpload(db, id, row, {
+      claim_id: claimId,
+      claimed_at: deps.now().toISOString(),
+      ...(keep ? { checksum: finalChecksum } : {}),
+    })
+    .catch((err: unknown) => {
+      if (isDiskFull(err)) retryAfterFullDisk(scope, id);
+      throw err;
+    });
   if (!claimed) throw busy();
+  if (row.claim_id) storage.abandonedClaims.delete(row.claim_id);
   storage.finishing.add(id);
 
   const expected = row.checksum || finalChecksum;
@@ -121,12 +136,15 @@ export async function finishUpload(
       await failUpload(deps, storage, id, claimId, key);
       throw err;
     }
-    await repo
+    const released = await repo
       .updateClaimed(db, id, claimId, { claim_id: null, claimed_at: null })
-      .catch(() => undefined);
+      .catch(() => false);
+    if (!released) storage.abandonedClaims.add(claimId);
+    if (isDiskFull(err)) retryAfterFullDisk(scope, id);
     throw err;
   }
   storage.finishing.delete(id);
+  storage.finishRetries.delete(id);
   // The tus info file; the bytes belong to the blob now. Left behind, the sweep removes it.
   await storage.uploads.discard(id).catch(() => undefined);
 }
@@ -220,11 +238,76 @@ async function failUpload(
   const db = deps.db.kysely;
   const [res] = await repo.deleteClaimedUpload(db, id, claimId);
   if (Number(res?.numDeletedRows ?? 0) === 0) return; // another attempt has it now
+  storage.reservations.release(id);
+  storage.finishRetries.delete(id);
   if (key) {
     await storage.blobs.delete(key);
     await repo.unqueueBlobDeletions(db, [key]);
   }
   await storage.uploads.discard(id);
+}
+
+/**
+ * A DELETE of an upload left 'finishing' that no attempt holds (its finishing failed, or a process
+ * stopped): takes the claim and removes the upload as a definite failure does (row, named blob,
+ * tus files). False if an attempt holds it: the caller answers 409 as for any upload being
+ * completed.
+ */
+export async function cancelFinishing(
+  deps: FilesDeps,
+  storage: FileStorage,
+  row: UploadRow,
+): Promise<boolean> {
+  if (row.state !== 'finishing' || !mayClaim(row, storage, deps.now())) return false;
+  const claimId = `${storage.instance}.${randomBytes(8).toString('hex')}`;
+  const to = { claim_id: claimId, claimed_at: deps.now().toISOString() };
+  if (!(await repo.claimUpload(deps.db.kysely, row.id, row, to))) return false;
+  if (row.claim_id) storage.abandonedClaims.delete(row.claim_id);
+  await failUpload(deps, storage, row.id, claimId, row.blob_key as BlobKey | null);
+  return true;
+}
+
+/** The delays between background attempts to finish an upload after a full disk, then the last. */
+const FULL_DISK_RETRY_MS = [5_000, 10_000, 20_000, 30_000];
+/** Background attempts after a full disk before leaving the upload to the sweep (about an hour). */
+const FULL_DISK_RETRIES = 120;
+
+/**
+ * [Note: recoverable finish] An attempt met a full disk: try again in the background, backing off
+ * to every 30 s, so that the file appears soon after space returns even if the client gave up.
+ * One timer per upload; it stops once the upload is finished, gone, or failed for good, or held by
+ * another attempt, and after FULL_DISK_RETRIES (the sweep goes on from there). The timer does not
+ * keep the process alive.
+ */
+function retryAfterFullDisk(scope: UploadScope, id: string): void {
+  const { storage } = scope;
+  const retry = storage.finishRetries.get(id) ?? { failures: 0, timer: null };
+  retry.failures += 1;
+  storage.finishRetries.set(id, retry);
+  if (retry.timer) return; // an attempt is already waiting
+  if (retry.failures > FULL_DISK_RETRIES) {
+    storage.finishRetries.delete(id);
+    return;
+  }
+  const delay = FULL_DISK_RETRY_MS[Math.min(retry.failures, FULL_DISK_RETRY_MS.length) - 1];
+  retry.timer = setTimeout(() => {
+    retry.timer = null;
+    if (storage.finishRetries.get(id) !== retry) return; // finished or cancelled meanwhile
+    finishUpload(scope, id).then(
+      () => storage.finishRetries.delete(id),
+      (err: unknown) => {
+        if (isDiskFull(err)) return; // the failed attempt has scheduled the next one
+        storage.finishRetries.delete(id);
+        if (!(err instanceof TusHttpError)) {
+          scope.deps.logger.warn(
+            { err: err instanceof Error ? err.message : 'unknown' },
+            'finishing an upload failed',
+          );
+        }
+      },
+    );
+  }, delay);
+  retry.timer.unref();
 }
 
 /**

@@ -5,6 +5,7 @@
 // is checked here (session, metadata, vault, plan limit, owner, checksum header) before
 // @tus/server sees it; errors answer in the API's JSON shape `{ error: { code, message } }` with
 // the tus headers kept.
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   checksumSchema,
@@ -22,10 +23,11 @@ import {
   CHECKSUM_ALGORITHMS,
   texts,
   TusHttpError,
+  type FileStorage,
   type UploadScope,
 } from './uploads.ts';
-import { bytesComplete, finishUpload } from './uploads.finish.ts';
-import { checkFreeSpace } from './storage-guard.ts';
+import { bytesComplete, cancelFinishing, finishUpload } from './uploads.finish.ts';
+import { reserveSpace } from './storage-guard.ts';
 import { checkNewUpload, ownUpload, parseUploadChecksum } from './uploads.service.ts';
 
 const codeFor = (status: number): ErrorCode =>
@@ -95,6 +97,23 @@ async function handleChecked(req: Request, scope: UploadScope): Promise<Response
   }
 }
 
+/**
+ * After a creation: its reservation moves to the upload's id, less the bytes the request brought
+ * (creation-with-upload); without an upload created, it is released.
+ */
+function keepReservation(
+  storage: FileStorage,
+  creation: string,
+  length: number,
+  res: Response | undefined,
+): void {
+  const location = res?.status === 201 ? (res.headers.get('location') ?? '') : '';
+  const id = /\/([0-9a-f]{32})$/.exec(location)?.[1];
+  if (!res || !id) return storage.reservations.release(creation);
+  storage.reservations.rename(creation, id);
+  storage.reservations.set(id, length - Number(res.headers.get('upload-offset') ?? 0));
+}
+
 export function uploadsRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Protocol discovery (Tus-Version, Tus-Extension, Tus-Checksum-Algorithm); no session needed,
@@ -118,7 +137,16 @@ export function uploadsRoutes(): Hono<AppEnv> {
       create: { ...create } as typeof create & { expiresAt?: Date },
       bodyCheck,
     };
-    const res = await handleChecked(c.req.raw, scope);
+    // [Note: space reservations] in reservations.ts: the declared length is reserved before a
+    // byte is stored, under a name of its own until tus has chosen the upload's id.
+    const creation = `creation.${randomBytes(8).toString('hex')}`;
+    await reserveSpace(c.var, storage, creation, create.length);
+    let res: Response | undefined;
+    try {
+      res = await handleChecked(c.req.raw, scope);
+    } finally {
+      keepReservation(storage, creation, create.length, res);
+    }
     const expiresAt = scope.create.expiresAt;
     if (res.status === 201 && expiresAt && !res.headers.get('upload-offset')) {
       res.headers.set('Upload-Expires', expiresAt.toUTCString());
@@ -154,7 +182,13 @@ export function uploadsRoutes(): Hono<AppEnv> {
       }
       return finishedAnswer({ deps: c.var, storage, userId }, row, 'PATCH', finalChecksum);
     }
-    await checkFreeSpace(c.var, storage); // 507 below the watermark, before a byte is read
+    // 507 below the watermark, before a byte is read; the bytes still to come are reserved again
+    // (they already are, unless this process restarted) [Note: space reservations].
+    const length = Number(row.upload_length);
+    const from = Number(c.req.header('upload-offset'));
+    const toCome =
+      Number.isSafeInteger(from) && from >= 0 && from <= length ? length - from : length;
+    await reserveSpace(c.var, storage, row.id, toCome);
     // The completing PATCH's deferred checksum is kept before its bytes, so that a finish resumed
     // after a crash can verify them (a header on an earlier PATCH is ignored).
     const completes =
@@ -167,7 +201,8 @@ export function uploadsRoutes(): Hono<AppEnv> {
     const req = requestWithNodeBody(c);
     const res = await handleChecked(req, { deps: c.var, storage, userId, bodyCheck });
     const offset = Number(res.headers.get('upload-offset') ?? NaN);
-    if (res.status === 204 && offset < Number(row.upload_length)) {
+    if (res.status === 204 && offset <= length) storage.reservations.set(row.id, length - offset);
+    if (res.status === 204 && offset < length) {
       res.headers.set('Upload-Expires', new Date(row.expires_at).toUTCString());
     }
     return asApiResponse(res);
@@ -176,11 +211,22 @@ export function uploadsRoutes(): Hono<AppEnv> {
   app.delete('/:id', async (c) => {
     const userId = c.var.user.id;
     const row = await ownUpload(c.var, userId, c.req.param('id'));
-    if (row.state !== 'receiving') throw new HttpError(409, 'conflict', texts.busy);
     const storage = c.var.files;
+    const gone = () => {
+      storage.reservations.release(row.id); // [Note: space reservations]
+      return new Response(null, { status: 204, headers: { 'Tus-Resumable': '1.0.0' } });
+    };
+    // One whose finishing failed (a full disk) and that no attempt holds is cancelled too.
+    if (await cancelFinishing(c.var, storage, row)) return gone();
+    if (row.state !== 'receiving') throw new HttpError(409, 'conflict', texts.busy);
     bindScope(c.req.raw, { deps: c.var, storage, userId });
     const res = await storage.tus.handleWeb(c.req.raw);
-    if (res.ok) await repo.deleteUpload(c.var.db.kysely, row.id);
+    // 404: the tus files went with an earlier DELETE whose row the full disk kept.
+    if (res.ok || res.status === 404) {
+      await repo.deleteUpload(c.var.db.kysely, row.id);
+      if (!res.ok) return gone();
+      storage.reservations.release(row.id);
+    }
     return asApiResponse(res);
   });
 

@@ -35,6 +35,8 @@ export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
     }
     await storage.uploads.discard(id);
     await repo.deleteUpload(db, id);
+    storage.reservations.release(id); // [Note: space reservations] in reservations.ts
+    storage.finishRetries.delete(id);
   }
 
   // Uploads in the tus store whose row is gone (a crash between two steps), once older than the

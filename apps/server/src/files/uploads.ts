@@ -16,15 +16,18 @@ import { Server, type DataStore, type Locker } from '@tus/server';
 import {
   CONTENT_HASH_BLOCK_BYTES,
   messages,
+  serverStorageFullMessage,
   UPLOAD_FINAL_CHECKSUM_HEADER,
   uploadChecksumTexts,
   UPLOADS_PATH,
   type ErrorCode,
   type UploadMetadata,
 } from '@sealvault/protocol';
+import { isDiskFull } from '../http/disk-full.ts';
 import { errorBody } from '../http/errors.ts';
 import type { BlobKey, BlobStore } from '../blobs/blob-store.ts';
 import { ContentHasher, type ContentHashMark } from './content-hash.ts';
+import type { SpaceReservations } from './reservations.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 
@@ -296,6 +299,15 @@ export interface FileStorage {
   instance: string;
   /** Uploads that a request of this process is finishing now. */
   finishing: Set<string>;
+  /**
+   * Claims of this process's finishing attempts that failed and whose release the database did
+   * not take (a full disk): free to take at once [Note: recoverable finish].
+   */
+  abandonedClaims: Set<string>;
+  /** Uploads whose finishing met a full disk, tried again in the background (uploads.finish.ts). */
+  finishRetries: Map<string, { failures: number; timer: ReturnType<typeof setTimeout> | null }>;
+  /** [Note: space reservations] in reservations.ts: the bytes accepted uploads have yet to send. */
+  reservations: SpaceReservations;
   /** Free bytes on the data dir's filesystem (statfs; tests replace it). */
   freeBytes: () => Promise<number>;
 }
@@ -351,6 +363,13 @@ export function createTusServer(
     },
     onResponseError: (req, err) => {
       if ('status_code' in err) return undefined; // a tus protocol error or one of ours
+      // Bytes, a tus info file or the upload's row that the full disk had no room for.
+      if (isDiskFull(err)) {
+        return {
+          status_code: 507,
+          body: JSON.stringify(errorBody('storage_full', serverStorageFullMessage)),
+        };
+      }
       scopes
         .get(req)
         ?.deps.logger.error({ err: { name: err.name, message: err.message } }, 'upload failed');
