@@ -63,7 +63,17 @@ test('the wizard gates each step with the spec messages and creates a file vault
   await expect(card.getByText('0 files')).toBeVisible();
   await expect(card.getByText('0 B')).toBeVisible();
   await expect(card.getByText('Never')).toBeVisible();
+  await expect(card.getByText('Last accessed on this device')).toBeVisible();
   await expect(card.getByRole('button', { name: /Delete vault/ })).toHaveCount(0);
+
+  // Issue 25: another vault cannot take the name, whatever its case; the first step says so.
+  await page.getByRole('button', { name: 'Create New Vault' }).click();
+  await dialog.getByLabel('Vault name').fill(' TAX records ');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'You already have a vault with this name. Choose another name.',
+  );
+  await expect(dialog.getByText('Step 1 of 4')).toBeVisible();
 });
 
 test('a secrets vault shows its secrets count, and the free plan stops at two vaults', async ({

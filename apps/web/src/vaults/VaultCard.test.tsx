@@ -75,3 +75,39 @@ it('puts the delete button beside the Unlocked badge, in the same row, not posit
   await userEvent.click(remove);
   expect(onDelete).toHaveBeenCalledWith(vault);
 });
+
+function renderVault(v: Vault) {
+  const sessions = createVaultSessions({ unlock: vi.fn(), lock: vi.fn() });
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <VaultSessionsProvider sessions={sessions}>
+          <ul>
+            <VaultCard vault={v} onDelete={vi.fn()} />
+          </ul>
+        </VaultSessionsProvider>
+      ),
+    },
+  ]);
+  render(<RouterProvider router={router} />);
+  const terms = screen.getAllByRole('term').map((t) => t.textContent);
+  const values = screen.getAllByRole('definition').map((d) => d.textContent);
+  return Object.fromEntries(terms.map((t, i) => [t, values[i]]));
+}
+
+it('shows a file vault its size, and says the last access is this device’s (issue 25)', () => {
+  expect(renderVault({ ...vault, total_size: 3 * 1024 * 1024 })).toEqual({
+    Files: '2 files',
+    Size: '3.0 MB',
+    'Last accessed on this device': 'Never',
+  });
+});
+
+it('shows a secrets vault no size: its secrets are not in total_size (never "0 B")', () => {
+  const secrets: Vault = { ...vault, vault_type: 'secrets', file_count: 0, secrets_count: 3 };
+  expect(renderVault(secrets)).toEqual({
+    Secrets: '3 secrets',
+    'Last accessed on this device': 'Never',
+  });
+});

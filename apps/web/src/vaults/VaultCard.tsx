@@ -1,6 +1,7 @@
 // One vault on the dashboard (docs/product.md §2 "Dashboard view"): name, description, type, provider,
-// Locked/Unlocked badge, counts, total size and last accessed. The whole card opens the vault;
-// the delete button shows only while the vault is unlocked.
+// Locked/Unlocked badge, counts, total size (file vaults: a secrets vault's records are not
+// counted in it, so it shows none) and the last unlock on this device. The whole card opens the
+// vault; the delete button shows only while the vault is unlocked.
 import { CheckCircle2, FolderLock, KeyRound, Lock, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatBytes, type Vault } from '@sealvault/protocol';
@@ -78,14 +79,17 @@ export function VaultCard({ vault, onDelete }: { vault: Vault; onDelete: (v: Vau
           <dt className="text-slate-500 dark:text-slate-400">{secrets ? 'Secrets' : 'Files'}</dt>
           <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">{count}</dd>
         </div>
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">Size</dt>
-          <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">
-            {formatBytes(vault.total_size)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">Last accessed</dt>
+        {!secrets && (
+          <div>
+            <dt className="text-slate-500 dark:text-slate-400">Size</dt>
+            <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">
+              {formatBytes(vault.total_size)}
+            </dd>
+          </div>
+        )}
+        {/* Kept per device by design (ADR 0007): the server is not told of unlocks. */}
+        <div className={secrets ? 'col-span-2' : undefined}>
+          <dt className="text-slate-500 dark:text-slate-400">Last accessed on this device</dt>
           <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">
             {formatLastAccessed(lastAccessedOf(vault.id))}
           </dd>
