@@ -1,6 +1,8 @@
 // [Note: password attempt budget] Every route that checks the account password or a second
 // factor (sign-in, verify-password, change-password, the two-factor routes, DELETE /api/me) spends
 // from one budget, counted twice: per account (its e-mail, lower-case) and per client address.
+// A device that signed in to the account before counts against itself instead of the account, so
+// guesses from elsewhere cannot lock the owner out ([Note: known devices] in known-device.ts).
 // Either counter over AUTH_RATE_LIMIT_MAX within AUTH_RATE_LIMIT_WINDOW refuses the attempt with
 // 429 before the password is hashed, so guesses cannot be spread over several routes, several
 // addresses (per account) or several accounts (per address). Better Auth's own limiter counts per
@@ -29,10 +31,18 @@ export interface AttemptOutcome {
 
 const tables = (db: Db): Kysely<AttemptsTables> => db.kysely.withTables<AttemptsTables>();
 
-/** The counter keys of one attempt: the account's e-mail and the client address, when known. */
-export function attemptKeys(who: { email?: string | null; ip?: string | null }): string[] {
+/**
+ * The counter keys of one attempt: the account's e-mail, or instead the device when it signed in
+ * to the account before ([Note: known devices] in known-device.ts), and the client address.
+ */
+export function attemptKeys(who: {
+  email?: string | null;
+  ip?: string | null;
+  device?: string | null;
+}): string[] {
   const keys: string[] = [];
-  if (who.email) keys.push(`account:${who.email.trim().toLowerCase()}`);
+  if (who.device) keys.push(`device:${who.device}`);
+  else if (who.email) keys.push(`account:${who.email.trim().toLowerCase()}`);
   if (who.ip) keys.push(`ip:${who.ip}`);
   return keys;
 }

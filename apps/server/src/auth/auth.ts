@@ -24,7 +24,7 @@ import {
 } from './auth.hooks.ts';
 import { resolveAuthSecret } from './auth.secret.ts';
 import { CLIENT_IP_HEADER } from './client-ip.ts';
-import { guardPasswordAttempt } from './password-guard.ts';
+import { guardPasswordAttempt, rememberKnownDevice } from './password-guard.ts';
 import { revokeResetTokens } from './reset-tokens.ts';
 import { refuseReplayedTotp } from './totp-replay.ts';
 
@@ -172,6 +172,8 @@ export function createAuth({ config, db, logger, mailer, userDeletion }: AuthDep
         await secondFactorAfterOAuth(ctx);
         const changed = ctx.path === '/change-password' ? passwordChangedBy(ctx) : null;
         if (changed) await revokeResetTokens(db, changed);
+        // [Note: known devices] in known-device.ts.
+        rememberKnownDevice(ctx);
       }),
     },
     databaseHooks: {

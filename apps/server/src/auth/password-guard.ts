@@ -1,12 +1,21 @@
 // The Better Auth side of [Note: password attempt budget] (attempts.ts): before any route that
-// checks the password or a second factor runs, the attempt is counted against the account and the
-// client address, and refused with 429 and the protocol's text when either is over the budget.
+// checks the password or a second factor runs, the attempt is counted against the account (or, on
+// a device that signed in to it before, against that device: [Note: known devices] in
+// known-device.ts) and the client address, and refused with 429 and the protocol's text when
+// either is over the budget. After a sign-in, the device is remembered.
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { messages } from '@sealvault/protocol';
 import type { Db } from '../db/database.ts';
 import { attemptKeys, spendAttempt, type AttemptBudget } from './attempts.ts';
 import { CLIENT_IP_HEADER } from './client-ip.ts';
 import type { HookContext } from './auth.hooks.ts';
+import {
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_MAX_AGE,
+  knownDeviceOf,
+  vouchesForAny,
+  withKnownDevice,
+} from './known-device.ts';
 
 /** Better Auth routes that verify the account password or a second factor. */
 export const PASSWORD_CHECKING_PATHS: ReadonlySet<string> = new Set([
@@ -33,20 +42,35 @@ export async function pendingTwoFactorUserId(ctx: HookContext): Promise<string |
   return pending?.value ?? null;
 }
 
-/** The e-mail of the account the attempt is against, or null when it names none. */
-async function accountEmail(ctx: HookContext): Promise<string | null> {
+/** The account the attempt is against (its id when known without a lookup), or null. */
+async function accountOf(ctx: HookContext): Promise<{ id: string | null; email: string } | null> {
   if (ctx.path === '/sign-in/email') {
     const body: unknown = ctx.body;
     const email = body && typeof body === 'object' && 'email' in body ? body.email : undefined;
-    return typeof email === 'string' ? email : null;
+    return typeof email === 'string' ? { id: null, email } : null;
   }
   const session = await getSessionFromCtx(ctx).catch(() => null);
-  if (session) return session.user.email;
+  if (session) return session.user;
   if (!ctx.path.startsWith('/two-factor/verify-')) return null;
   const userId = await pendingTwoFactorUserId(ctx);
   if (!userId) return null;
   const user = await ctx.context.internalAdapter.findUserById(userId);
-  return user?.email ?? null;
+  return user ?? null;
+}
+
+/** [Note: known devices] The device id, when this browser signed in to the account before. */
+async function knownDevice(
+  ctx: HookContext,
+  account: { id: string | null; email: string } | null,
+): Promise<string | null> {
+  if (!account) return null;
+  const cookie = ctx.getCookie(ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE).name);
+  const now = Date.now();
+  // Only a cookie that vouches for some account is worth a look-up of the e-mail's user.
+  if (!vouchesForAny(cookie, ctx.context.secret, now)) return null;
+  const id =
+    account.id ?? (await ctx.context.internalAdapter.findUserByEmail(account.email))?.user.id;
+  return id ? knownDeviceOf(cookie, ctx.context.secret, id, now) : null;
 }
 
 export function tooManyAttempts(retryAfter: number): APIError {
@@ -64,7 +88,33 @@ export async function guardPasswordAttempt(
 ): Promise<void> {
   if (!PASSWORD_CHECKING_PATHS.has(ctx.path)) return;
   const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER);
-  const keys = attemptKeys({ email: await accountEmail(ctx), ip });
+  const account = await accountOf(ctx);
+  const device = await knownDevice(ctx, account);
+  const keys = attemptKeys({ email: account?.email, ip, device });
   const outcome = await spendAttempt(db, keys, budget, Date.now());
   if (!outcome.allowed) throw tooManyAttempts(outcome.retryAfter);
+}
+
+/**
+ * In the after hook: a sign-in that started a session makes this browser a known device of the
+ * account ([Note: known devices]). With two-factor on, a password sign-in's session is replaced by
+ * the pending challenge in the plugin's after hook (which runs after ours), so only the code step
+ * that completes it counts; an OAuth callback of such an account never gets here
+ * (secondFactorAfterOAuth redirects first).
+ */
+export function rememberKnownDevice(ctx: HookContext): void {
+  const signedIn = ctx.context.newSession;
+  if (!signedIn) return;
+  const twoFactor = (signedIn.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled;
+  if (twoFactor && !ctx.path.startsWith('/two-factor/')) return;
+  const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, {
+    maxAge: KNOWN_DEVICE_MAX_AGE,
+  });
+  const value = withKnownDevice(
+    ctx.getCookie(cookie.name),
+    ctx.context.secret,
+    signedIn.user.id,
+    Date.now(),
+  );
+  ctx.setCookie(cookie.name, value, cookie.attributes);
 }

@@ -11,9 +11,11 @@ import {
   updateMeRequestSchema,
   type MeResponse,
 } from '@sealvault/protocol';
+import { getCookie } from 'hono/cookie';
 import { attemptKeys, spendAttempt } from '../auth/attempts.ts';
 import { requireUser } from '../auth/auth.middleware.ts';
 import { clientAddress } from '../auth/client-ip.ts';
+import { knownDeviceCookieName, knownDeviceOf } from '../auth/known-device.ts';
 import type { AppEnv } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
@@ -63,8 +65,16 @@ export function profilesRoutes(): Hono<AppEnv> {
         throw new HttpError(400, 'bad_request', messages.auth.passwordRequired);
       if (credential) {
         // The password is checked below: it spends from the sign-in budget ([Note: password
-        // attempt budget] in auth/attempts.ts) before it is hashed.
-        const keys = attemptKeys({ email: user.email, ip: clientAddress(c) });
+        // attempt budget] in auth/attempts.ts) before it is hashed; on a known device, from the
+        // device's ([Note: known devices] in auth/known-device.ts).
+        const secure = c.var.config.publicUrl.startsWith('https:');
+        const device = knownDeviceOf(
+          getCookie(c, knownDeviceCookieName(secure)),
+          (await auth.$context).secret,
+          user.id,
+          c.var.now().getTime(),
+        );
+        const keys = attemptKeys({ email: user.email, ip: clientAddress(c), device });
         const spent = await spendAttempt(
           db,
           keys,
