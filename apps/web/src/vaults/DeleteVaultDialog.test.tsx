@@ -1,17 +1,22 @@
 // @vitest-environment jsdom
-// A vault deletion the server fails shows the spec's 'Failed to delete vault' as an alert, never
-// the raw text of a 500; a full disk's 507 says what happened.
+// A vault deletion the server fails shows the spec's 'Failed to delete vault' as an alert (the
+// app's error toast), never the raw text of a 500, and the dialog closes (issue 25); a full
+// disk's 507 says what happened.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { toast } from 'sonner';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Vault } from '@sealvault/protocol';
+import { Toaster } from '../components/Toaster.tsx';
 import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
 
 const end = vi.hoisted(() => vi.fn());
 vi.mock('./sessionContext.tsx', () => ({ useVaultSessions: () => ({ end }) }));
 
 afterEach(() => {
+  toast.dismiss(); // toasts are global: none is replayed into the next test's Toaster
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -28,13 +33,28 @@ async function deleteAnswered(answer: () => Response) {
     vi.fn(() => Promise.resolve(answer())),
   );
   const onClose = vi.fn();
+  function Shown() {
+    const [open, setOpen] = useState<Vault | null>(vault);
+    return (
+      <DeleteVaultDialog
+        vault={open}
+        onClose={() => {
+          onClose();
+          setOpen(null);
+        }}
+      />
+    );
+  }
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <DeleteVaultDialog vault={vault} onClose={onClose} />
+      <Shown />
+      <Toaster />
     </QueryClientProvider>,
   );
   await userEvent.setup().click(screen.getByRole('button', { name: 'Delete vault' }));
-  return { alert: await screen.findByRole('alert'), onClose };
+  const region = screen.getByRole('region', { name: /^Notifications/ });
+  const alert = await within(region).findByRole('listitem');
+  return { alert, onClose };
 }
 
 it("shows 'Failed to delete vault' for a 500 whose body is text/plain 'Internal Server Error'", async () => {
@@ -47,7 +67,9 @@ it("shows 'Failed to delete vault' for a 500 whose body is text/plain 'Internal 
       }),
   );
   expect(alert.textContent).toBe('Failed to delete vault');
-  expect(onClose).not.toHaveBeenCalled();
+  expect(alert.getAttribute('data-type')).toBe('error');
+  expect(onClose).toHaveBeenCalledTimes(1);
+  expect(screen.queryByRole('dialog')).toBeNull();
   expect(end).not.toHaveBeenCalled();
 });
 

@@ -1,8 +1,8 @@
-// Delete-vault confirmation (docs/product.md §2): 'Deleting...' while it runs; on failure an alert with the
-// error or 'Failed to delete vault', kept in the dialog (rather than closing it, as the spec's
-// original did) so the user can try again or cancel. Deleting ends the vault's session, so the
-// Worker forgets its keys.
-import { useState } from 'react';
+// Delete-vault confirmation (docs/product.md §2): 'Deleting...' while it runs; on failure an alert
+// with the error or 'Failed to delete vault' (the app's alert: an error toast, announced through
+// the Toaster's live region), then the dialog closes, as the spec has it (issue 25). Deleting
+// ends the vault's session, so the Worker forgets its keys.
+import { toast } from 'sonner';
 import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { DialogFooter } from '../components/DialogFooter.tsx';
@@ -20,31 +20,25 @@ export function DeleteVaultDialog({
 }) {
   const sessions = useVaultSessions();
   const del = useDeleteVault();
-  const [error, setError] = useState<string | null>(null);
 
   const confirm = async () => {
     if (!vault) return;
-    setError(null);
     try {
       await del.mutateAsync(vault);
       sessions.end(vault.id);
       onClose();
       onDeleted?.();
     } catch (err) {
-      setError(userMessage(err, messages.vaults.deleteFailed));
+      toast.error(userMessage(err, messages.vaults.deleteFailed));
+      onClose();
     }
-  };
-
-  const close = () => {
-    setError(null);
-    onClose();
   };
 
   return (
     <Modal
       open={vault !== null}
       onOpenChange={(o) => {
-        if (!o) close();
+        if (!o) onClose();
       }}
       size="sm"
       closable={!del.isPending}
@@ -54,7 +48,7 @@ export function DeleteVaultDialog({
       }
       footer={
         <DialogFooter
-          onCancel={close}
+          onCancel={onClose}
           submit="Delete vault"
           busyText="Deleting..."
           busy={del.isPending}
@@ -66,11 +60,6 @@ export function DeleteVaultDialog({
       <p className="text-sm text-slate-700 dark:text-slate-300">
         This cannot be undone. Files, secrets and the vault&apos;s keys are removed from the server.
       </p>
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
     </Modal>
   );
 }
