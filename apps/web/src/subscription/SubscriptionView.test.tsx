@@ -108,6 +108,27 @@ it('says so when no plan is offered', async () => {
   expect(screen.queryByRole('button', { name: /Pay Now/ })).toBeNull();
 });
 
+it('offers no trial to an account whose e-mail had one on a deleted account', async () => {
+  const fetchMock = stubApi(
+    [
+      testPlan('free', 'Free', 0, { max_vaults: 2, max_file_size_mb: 2 }),
+      testPlan('pro', 'Pro', 9.95),
+    ],
+    () => json(500, {}),
+  );
+  const earlier = {
+    ...subscription,
+    subscription: { ...subscription.subscription, earlier_trial: true },
+  };
+  const base = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation((input: RequestInfo | URL, init?: RequestInit) =>
+    input === '/api/subscription' ? Promise.resolve(json(200, earlier)) : base(input, init),
+  );
+  renderView();
+  expect(await screen.findByRole('button', { name: /Pay Now/ })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /Start 14-day trial/ })).toBeNull();
+});
+
 it('starts a trial from Free and then shows its end date', async () => {
   const fetchMock = stubApi(
     [
