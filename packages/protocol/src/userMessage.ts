@@ -10,7 +10,8 @@ import { ApiError } from './client.ts';
 /**
  * The message of `err` that is meant for a user, or null when it has none:
  * - an ApiError: the server's message for a 4xx whose code is not 'internal', and for a full disk
- *   ('storage_full', a 507 that says what happened); null for any other 5xx or 'internal';
+ *   ('storage_full': a 507 on uploads, a 503 on other writes, that says what happened); null for
+ *   any other 5xx or 'internal';
  * - fetch's TypeError (network failure), a SyntaxError, a ZodError (an answer that does not
  *   parse), a DOMException or a RangeError: null, their texts are for developers;
  * - any other Error (the app's own, e.g. 'Vault is not unlocked', the crypto and storage errors
