@@ -21,3 +21,14 @@ it("shows the fallback for a server error, never its raw 'Internal Server Error'
     'Login failed',
   );
 });
+
+it('says so when the server is out of storage space (503 storage_full in the API shape)', () => {
+  const full = {
+    status: 503,
+    error: { code: 'storage_full', message: messages.generic.storageFull },
+  };
+  expect(authErrorMessage(full, 'Login failed')).toBe(messages.generic.storageFull);
+  expect(
+    authErrorMessage({ status: 503, error: { code: 'internal', message: 'x' } }, 'Login failed'),
+  ).toBe('Login failed');
+});
