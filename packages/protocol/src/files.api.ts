@@ -14,6 +14,8 @@ const one = (vaultId: string, fileId: string) => `${base(vaultId)}/${encodeURICo
 
 export const filesApi = {
   list: (vaultId: string) => requestJson(filesResponseSchema, base(vaultId)),
+  /** One file's record (404 when the vault has no such file). */
+  get: (vaultId: string, fileId: string) => requestJson(fileResponseSchema, one(vaultId, fileId)),
   /** Records a file a non-server provider holds (the server never receives its bytes). */
   create: (vaultId: string, input: CreateFileRecordRequest) =>
     requestJson(fileResponseSchema, base(vaultId), {

@@ -63,6 +63,7 @@ describe('file routes', () => {
     for (const res of [
       await get(a.user, base(b.vaultId)),
       await get(a.user, `${base(b.vaultId)}/${b.fileId}/content`),
+      await get(a.user, `${base(b.vaultId)}/${b.fileId}`),
       await send(a.user, 'PATCH', `${base(b.vaultId)}/${b.fileId}`, rename()),
       await send(a.user, 'DELETE', `${base(b.vaultId)}/${b.fileId}`),
     ]) {
@@ -74,6 +75,7 @@ describe('file routes', () => {
     // B's file id under A's own vault, a random id, a malformed id.
     for (const fileId of [b.fileId, randomUUID(), 'x', '..%2F..%2Fetc']) {
       expect((await get(a.user, `${base(a.vaultId)}/${fileId}/content`)).status).toBe(404);
+      expect((await get(a.user, `${base(a.vaultId)}/${fileId}`)).status).toBe(404);
       expect((await send(a.user, 'PATCH', `${base(a.vaultId)}/${fileId}`, rename())).status).toBe(
         404,
       );
@@ -107,6 +109,11 @@ describe('file routes', () => {
     ]);
     expect(t.logs()).not.toContain(meta.encMeta);
     expect(t.logs()).not.toContain(meta.lookup);
+    // The one record, without listing the vault (issue 26).
+    const one = fileResponseSchema.parse(
+      await (await get(user, `/api/vaults/${vaultId}/files/${meta.fileId}`)).json(),
+    );
+    expect(one.file).toEqual(body.files[0]);
   });
 
   it('still lists and serves a file from before the content hash (whole-file SHA-256)', async () => {
@@ -207,7 +214,7 @@ describe('file routes', () => {
     const res = await send(user, 'PATCH', url, next);
     expect(res.status).toBe(200);
     expect(fileResponseSchema.parse(await res.json())).toMatchObject({
-      file: { id: fileId, ...next },
+      file: { id: fileId, enc_meta: next.enc_meta, name_lookup: next.name_lookup },
     });
     expect((await send(user, 'PATCH', url, next)).status).toBe(200); // unchanged name: fine
     const taken = await send(user, 'PATCH', url, { ...rename(), name_lookup: other.lookup });

@@ -15,6 +15,7 @@ import type { AppEnv } from '../http/context.ts';
 import { errorBody, HttpError, notFound } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
 import { createFileRecord, recordTexts } from './files.records.ts';
+import * as repo from './files.repository.ts';
 import { blobKeyOf } from './files.repository.ts';
 import * as files from './files.service.ts';
 import { parseRange } from './range.ts';
@@ -40,6 +41,14 @@ export function filesRoutes(): Hono<AppEnv> {
     const { vaultId } = ids(c);
     const input = await jsonBody(c, createFileRecordRequestSchema);
     return c.json({ file: await createFileRecord(c.var, c.var.user.id, vaultId, input) }, 201);
+  });
+
+  // One file's record (issue 26): an upload or a stat reads it without listing the whole vault.
+  app.get('/:fileId', async (c) => {
+    const { vaultId, fileId } = ids(c);
+    return c.json({
+      file: repo.toFile(await files.getFile(c.var, c.var.user.id, vaultId, fileId)),
+    });
   });
 
   // Also answers HEAD (Hono routes HEAD to GET): the headers, without opening the blob.

@@ -38,7 +38,6 @@ describe('secrets', () => {
     expect(secretResponseSchema.parse(await created.json()).secret).toMatchObject({
       id,
       revision: 1,
-      key_revision: 0,
       data: b64(80),
     });
 
