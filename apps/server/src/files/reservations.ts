@@ -3,7 +3,8 @@
 // now: without that, uploads created side by side each saw the same free space, all passed, and
 // overflowed the disk together (ENOSPC mid-PATCH). Each upload reserves its declared length when
 // it is created (check and reservation in one synchronous step, so that two requests cannot both
-// take the last room), the reservation shrinks to what is left after each PATCH, and it is
+// take the last room), the reservation shrinks as the bytes are written (UploadStore, so that a
+// PATCH in flight is not counted twice) and is set to what is left after each PATCH, and it is
 // released when all bytes are in, on cancel, on a definite failure and when the sweep removes an
 // expired upload. The reservations live in this process's memory (FileStorage.reservations): per
 // instance, which is what the watermark guards, the instance's data dir (with BLOB_STORE=s3 the
@@ -31,6 +32,14 @@ export class SpaceReservations {
   set(key: string, bytes: number): void {
     if (bytes > 0) this.held.set(key, bytes);
     else this.held.delete(key);
+  }
+  /**
+   * Bytes of `key` written to the disk (UploadStore counts them as they go), so that a PATCH in
+   * flight is not counted twice, in the free space and in its reservation.
+   */
+  consume(key: string, bytes: number): void {
+    const held = this.held.get(key);
+    if (held !== undefined) this.set(key, held - bytes);
   }
   /** Moves a creation's reservation to the upload's id, once tus has chosen it. */
   rename(from: string, to: string): void {

@@ -26,6 +26,7 @@ export function createFileStorage(
   s3Client?: S3ClientConfig,
 ): FileStorage {
   const { blobs } = config;
+  const reservations = new SpaceReservations();
   const uploads =
     blobs.kind === 's3'
       ? new S3UploadStore({
@@ -33,7 +34,7 @@ export function createFileStorage(
           forcePathStyle: blobs.forcePathStyle,
           ...(s3Client ? { client: s3Client } : {}),
         })
-      : new UploadStore(path.join(config.dataDir, 'uploads'));
+      : new UploadStore(path.join(config.dataDir, 'uploads'), reservations);
   return {
     blobs: createBlobStore(config, s3Client),
     uploads,
@@ -42,7 +43,7 @@ export function createFileStorage(
     finishing: new Set(),
     abandonedClaims: new Set(),
     finishRetries: new Map(),
-    reservations: new SpaceReservations(),
+    reservations,
     // The free-space watermark guards the data dir's disk, which holds no file bytes with S3.
     freeBytes:
       blobs.kind === 's3'

@@ -11,8 +11,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { Server, type DataStore, type Locker } from '@tus/server';
+import { ERRORS, Server, type DataStore, type Locker } from '@tus/server';
 import {
   CONTENT_HASH_BLOCK_BYTES,
   messages,
@@ -157,7 +158,11 @@ export class UploadHashes {
 export class UploadStore extends FileStore implements UploadBytes {
   private readonly hashes = new UploadHashes();
 
-  constructor(directory: string) {
+  /** `reservations`: what the bytes written count against ([Note: space reservations]). */
+  constructor(
+    directory: string,
+    private readonly reservations?: SpaceReservations,
+  ) {
     super({ directory });
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'];
   }
@@ -174,7 +179,7 @@ export class UploadStore extends FileStore implements UploadBytes {
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const { check, hasher } = this.hashes.takeForWrite(id, offset);
-    if (!hasher && !check) return super.write(readable, id, offset);
+    if (!hasher && !check) return this.writeBytes(readable, id, offset);
 
     const mark = check && hasher?.mark();
     // A body that starts a block and cannot pass its end (tus cuts a body at its Content-Length,
@@ -196,7 +201,7 @@ export class UploadStore extends FileStore implements UploadBytes {
     readable.on('error', (err) => tap.destroy(err));
     let newOffset: number;
     try {
-      newOffset = await super.write(readable.pipe(tap), id, offset);
+      newOffset = await this.writeBytes(readable.pipe(tap), id, offset);
     } catch (err) {
       if (check) await this.rollBack(id, offset, hasher, mark);
       throw err;
@@ -211,6 +216,33 @@ export class UploadStore extends FileStore implements UploadBytes {
     }
     if (hasher && whole) this.hashes.keep(id, hasher);
     return newOffset;
+  }
+
+  /**
+   * FileStore's write (the body appended at `offset`; the new offset), keeping the cause of a
+   * failure: FileStore answers every failed write with tus's FILE_WRITE_ERROR, a 500, so a full
+   * disk read as a server error instead of 507.
+   */
+  private async writeBytes(readable: Readable, id: string, offset: number): Promise<number> {
+    let received = 0;
+    const reservations = this.reservations;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        reservations?.consume(id, chunk.length);
+        callback(null, chunk);
+      },
+    });
+    const file = fs.createWriteStream(this.dataPath(id), { flags: 'r+', start: offset });
+    try {
+      await pipeline(readable, count, file);
+    } catch (err) {
+      if (isDiskFull(err)) throw new TusHttpError(507, 'storage_full', serverStorageFullMessage);
+      // Anything else (a dropped connection, mostly) as FileStore answers it.
+      const { status_code, body } = ERRORS.FILE_WRITE_ERROR;
+      throw Object.assign(new Error(body.trim()), { status_code, body });
+    }
+    return offset + received;
   }
 
   /** Undoes a refused body: the file back to `offset`, the block hashes back to `mark`. */
