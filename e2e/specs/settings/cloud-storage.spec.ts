@@ -34,7 +34,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
       const section = page.getByRole('region', { name: 'Cloud Storage Settings' });
       await expect(
-        section.getByRole('heading', { name: 'Cloud Storage Settings', level: 2 }),
+        section.getByRole('heading', { name: 'Cloud Storage Settings', level: 3 }),
       ).toBeVisible();
       await expect(section.getByRole('heading', { name: 'How it works' })).toBeVisible();
       await expect(section.getByRole('heading', { name: 'Available Providers' })).toBeVisible();

@@ -70,3 +70,23 @@ it("heads a failed connection 'Connection Failed' and offers Connect again", asy
   await userEvent.click(screen.getByRole('button', { name: 'Connect Dropbox' }));
   expect(onConnect).toHaveBeenCalledTimes(1);
 });
+
+it('gives a failed card a Connect that looks as live as it is: enabled, a hand, nothing dimmed (issue 25)', () => {
+  render(
+    <CloudConnectCard
+      provider="dropbox"
+      state={{ status: 'failed', error: 'Failed to connect to Dropbox' }}
+      onConnect={vi.fn()}
+    />,
+  );
+  const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Connect Dropbox' });
+  expect(button.disabled).toBe(false);
+  const classes = button.className.split(/\s+/);
+  expect(classes).toContain('enabled:cursor-pointer');
+  expect(classes).toContain('bg-indigo-600'); // the primary button, as on a card not failed
+  // Dimming belongs to a disabled button only.
+  expect(classes.filter((c) => /opacity|grayscale/.test(c) && !c.startsWith('disabled:'))).toEqual(
+    [],
+  );
+  expect(button.querySelector('svg')).not.toBeNull(); // a retry mark beside the label
+});

@@ -1,6 +1,6 @@
 // A connect card of 'Cloud Storage Settings': one cloud provider, its connection state and the
 // action that state offers (cloudConnection.ts decides which).
-import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Loader2, RotateCw } from 'lucide-react';
 import { useId } from 'react';
 import type { ProviderType } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -49,9 +49,9 @@ export function CloudConnectCard({
           <info.icon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="font-semibold text-slate-900 dark:text-white">
+          <h4 id={headingId} className="font-semibold text-slate-900 dark:text-white">
             {view.heading}
-          </h3>
+          </h4>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
             {failed && <span className="text-slate-700 dark:text-slate-300">{info.name}</span>}
             <span className={`rounded-full px-2 py-0.5 font-medium ${toneClass[view.tone]}`}>
@@ -82,11 +82,19 @@ export function CloudConnectCard({
             disabled={view.action.disabled}
             onClick={view.action.kind === 'connect' ? onConnect : onDisconnect}
             aria-label={`${view.action.label} ${info.name}`}
-            className={buttonClass(view.action.kind === 'connect' ? 'primary' : 'secondary')}
+            // A hand over every enabled action (Tailwind's buttons keep the arrow), so the
+            // Connect of a failed card reads as the live button it is (issue 25); only
+            // 'Connecting...' is disabled.
+            className={buttonClass(
+              view.action.kind === 'connect' ? 'primary' : 'secondary',
+              'md',
+              'enabled:cursor-pointer',
+            )}
           >
             {state.status === 'connecting' && (
               <Loader2 aria-hidden="true" className="size-4 animate-spin" />
             )}
+            {failed && <RotateCw aria-hidden="true" className="size-4" />}
             {view.action.label}
           </button>
         </div>

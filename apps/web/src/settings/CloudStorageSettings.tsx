@@ -28,12 +28,10 @@ export function CloudStorageSettings({ env: given }: { env?: ProviderEnv }) {
   return (
     <section aria-labelledby="cloud-storage-title" className="space-y-5">
       <div>
-        <h2
-          id="cloud-storage-title"
-          className="text-lg font-semibold text-slate-900 dark:text-white"
-        >
+        {/* Inside the settings view's Storage section (an h2), so one level down. */}
+        <h3 id="cloud-storage-title" className="font-semibold text-slate-900 dark:text-white">
           Cloud Storage Settings
-        </h2>
+        </h3>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Connect a cloud account to keep a vault&rsquo;s encrypted files there.
         </p>
@@ -60,9 +58,9 @@ export function CloudStorageSettings({ env: given }: { env?: ProviderEnv }) {
           className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-300"
         />
         <div>
-          <h3 id="cloud-how-title" className="font-semibold">
+          <h4 id="cloud-how-title" className="font-semibold">
             How it works
-          </h3>
+          </h4>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             <li>Files are encrypted in this browser before they reach any storage provider.</li>
             <li>
@@ -81,9 +79,9 @@ export function CloudStorageSettings({ env: given }: { env?: ProviderEnv }) {
         aria-labelledby="cloud-providers-title"
         className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
       >
-        <h3 id="cloud-providers-title" className={subheading}>
+        <h4 id="cloud-providers-title" className={subheading}>
           Available Providers
-        </h3>
+        </h4>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {PROVIDERS.map((p) => {
             const status = providerConnection(p.id, env);

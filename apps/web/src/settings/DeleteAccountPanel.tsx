@@ -57,6 +57,8 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
   return (
     <Panel
       title="Delete account"
+      // Last on the settings page, after every section: not part of the one above it.
+      level={2}
       tone="danger"
       description="Deletes your account, your vaults and everything in them. This cannot be undone."
       icon={<Trash2 className="size-5" />}

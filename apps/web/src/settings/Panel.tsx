@@ -7,13 +7,17 @@ export function Panel({
   children,
   tone = 'default',
   icon,
+  level = 3,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   tone?: 'default' | 'danger';
   icon?: ReactNode;
+  /** 3 inside a settings section; 2 for a panel that stands alone after them. */
+  level?: 2 | 3;
 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section
@@ -38,9 +42,9 @@ export function Panel({
           </span>
         )}
         <div className="min-w-0">
-          <h3 id={id} className="font-semibold text-slate-900 dark:text-white">
+          <Heading id={id} className="font-semibold text-slate-900 dark:text-white">
             {title}
-          </h3>
+          </Heading>
           {description && (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
           )}

@@ -1,14 +1,38 @@
-// The settings view (/dashboard?view=settings, docs/product.md §2): the Account section, then the spec's
-// 'Cloud Storage Settings' and 'Vault Management', each its own section component.
-import { AccountSection } from './AccountSection.tsx';
+// The settings view (/dashboard?view=settings, docs/product.md §2 "Settings view"): four sections
+// with a sub-navigation (issue 25): Account (profile), Security (password, two-factor, sessions,
+// the idle lock), Storage (the spec's 'Cloud Storage Settings') and Vaults (the spec's 'Vault
+// Management'); the red 'Delete account' panel comes last, after all of them.
+import type { ReactNode } from 'react';
 import { CloudStorageSettings } from './CloudStorageSettings.tsx';
+import { DeleteAccountPanel } from './DeleteAccountPanel.tsx';
 import { IdleLockPanel } from './IdleLockPanel.tsx';
+import { PasswordPanel } from './PasswordPanel.tsx';
+import { ProfilePanel } from './ProfilePanel.tsx';
+import { SessionsPanel } from './SessionsPanel.tsx';
+import { SettingsNav } from './SettingsNav.tsx';
+import { SETTINGS_SECTIONS, type SettingsSectionId } from './settingsSections.ts';
+import { TwoFactorPanel } from './TwoFactorPanel.tsx';
+import { useHasPassword } from './useAccountMethods.ts';
 import { VaultManagement } from './VaultManagement.tsx';
 
-export function SettingsView() {
+function Section({ id, children }: { id: SettingsSectionId; children: ReactNode }) {
+  const title = SETTINGS_SECTIONS.find((s) => s.id === id)!.title;
   return (
-    <div className="mx-auto max-w-3xl space-y-10">
-      <div>
+    // The scroll margin keeps the heading clear of the sticky top bar when a link jumps here.
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 space-y-5">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function SettingsView() {
+  const hasPassword = useHasPassword().data;
+  return (
+    <div className="mx-auto max-w-5xl lg:grid lg:grid-cols-[10rem_minmax(0,1fr)] lg:gap-x-10">
+      <div className="lg:col-span-2">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
           Settings
         </h1>
@@ -16,10 +40,27 @@ export function SettingsView() {
           Your account, your storage providers and your vaults.
         </p>
       </div>
-      <AccountSection />
-      <CloudStorageSettings />
-      <VaultManagement />
-      <IdleLockPanel />
+      <div className="mt-6">
+        <SettingsNav />
+      </div>
+      <div className="mt-8 min-w-0 space-y-12 lg:mt-6">
+        <Section id="settings-account">
+          <ProfilePanel />
+        </Section>
+        <Section id="settings-security">
+          <PasswordPanel hasPassword={hasPassword} />
+          <TwoFactorPanel hasPassword={hasPassword} />
+          <SessionsPanel />
+          <IdleLockPanel />
+        </Section>
+        <Section id="settings-storage">
+          <CloudStorageSettings />
+        </Section>
+        <Section id="settings-vaults">
+          <VaultManagement />
+        </Section>
+        <DeleteAccountPanel hasPassword={hasPassword} />
+      </div>
     </div>
   );
 }
