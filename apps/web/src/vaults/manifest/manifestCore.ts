@@ -50,7 +50,13 @@ export const integrityTexts = {
   uncommitted:
     "This vault's key slot was replaced outside this app by one without a commitment, which could open under several passwords. Unlock is refused.",
   conflict: "This vault's manifest kept changing while it was being updated. Please try again.",
+  /** A check that failed because another device rotated the keys while this one held them. */
+  rotatedElsewhere:
+    "This vault's keys were changed on another device. Lock it and unlock it again with its current password.",
 } as const;
+
+// Every text here, in problems.ts and in passwordChange.ts is listed in docs/product.md
+// ("Manifest checks"); texts.test.ts keeps the two equal.
 
 /** A check that refuses the vault: the message says what is wrong, in the user's words. */
 export class VaultIntegrityError extends Error {

@@ -100,9 +100,6 @@ const digestSecrets = (records: SecretRecord[]) =>
 /** After this device changed the vault's key: its new key revision is the one it holds. */
 export const noteRotation = noteKeyRevision;
 
-const rotatedElsewhere =
-  "This vault's keys were changed on another device. Lock it and unlock it again with its current password.";
-
 const countOf = (key: VaultKey, kind: 'password' | 'recovery') =>
   key.slots.filter((s) => s.kind === kind).length;
 
@@ -202,7 +199,7 @@ export async function checkAgainstManifest(
   } catch (err) {
     const at = heldKeyRevision(vaultId);
     if (err instanceof VaultIntegrityError && at !== undefined && at !== vault.key_revision)
-      throw new VaultIntegrityError(rotatedElsewhere);
+      throw new VaultIntegrityError(integrityTexts.rotatedElsewhere);
     throw err;
   }
   if (!verified) return [];
