@@ -4,6 +4,7 @@
 // shell script to read. Each emulator registers its start function in `emulators` below.
 import { startDropboxEmulator } from './dropbox.ts';
 import { startGoogleDriveEmulator } from './googledrive.ts';
+import { startOneDriveEmulator } from './onedrive.ts';
 
 interface Started {
   stop(): Promise<void>;
@@ -12,6 +13,7 @@ interface Started {
 const emulators: Record<string, (opts: { port?: number }) => Promise<Started>> = {
   dropbox: startDropboxEmulator,
   googledrive: startGoogleDriveEmulator,
+  onedrive: startOneDriveEmulator,
 };
 
 function usage(): never {
