@@ -153,7 +153,9 @@ export function issueTokens(
     expiresAt: Date.now() + s.lifetimeS * 1000,
     revoked: false,
   });
-  const offline = scopes.some((x) => x.toLowerCase() === 'offline_access');
+  // A refresh grant keeps the offline access of the sign-in, whatever scope it names.
+  const offline =
+    refreshExpiresAt !== undefined || scopes.some((x) => x.toLowerCase() === 'offline_access');
   const refreshToken = offline ? `M.C5_R${randomToken(48)}` : undefined;
   if (refreshToken) {
     s.refreshTokens.set(refreshToken, {
