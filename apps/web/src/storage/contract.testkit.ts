@@ -2,7 +2,32 @@
 // browser provider here, our server and the cloud providers with their emulators). A test file
 // calls providerContract() with a factory; each test gets a fresh vault container.
 import { describe, expect, it } from 'vitest';
+import { CONTENT_HASH_BLOCK_BYTES } from '@sealvault/protocol';
+import type { ContentHasher } from './hashing.ts';
 import { StorageError, type PutOptions, type StorageProvider } from './provider.ts';
+
+const sha256 = async (bytes: Uint8Array<ArrayBuffer>) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+const hex = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** The content hash ([Note: content hash]) with WebCrypto on this thread, for test providers. */
+export const testHasher: ContentHasher = {
+  digest: sha256,
+  async combine(digests) {
+    const all = new Uint8Array(digests.length * 32);
+    digests.forEach((d, i) => all.set(d, i * 32));
+    return hex(await sha256(all));
+  },
+};
+
+/** The content hash of `data`, written out block by block. */
+async function contentHashOf(data: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digests: Uint8Array<ArrayBuffer>[] = [];
+  for (let at = 0; at < data.length; at += CONTENT_HASH_BLOCK_BYTES)
+    digests.push(await sha256(data.slice(at, at + CONTENT_HASH_BLOCK_BYTES)));
+  return testHasher.combine(digests);
+}
 
 export interface ContractSubject {
   provider: StorageProvider;
@@ -92,6 +117,8 @@ export function providerContract(name: string, subject: () => Promise<ContractSu
             onProgress: (b) => sent.push(b),
           });
           expect(info.size).toBe(size);
+          // Every put answers the content hash of what it stored (hashing.ts).
+          expect(info.contentHash).toBe(await contentHashOf(data));
           expect(same(await readAll(await provider.get(vaultId, info.ref)), data)).toBe(true);
           expect(await provider.stat(vaultId, info.ref)).toEqual({ ref: info.ref, size });
           if (size > 0) expect(sent.at(-1)).toBe(size);

@@ -3,7 +3,7 @@
 // downloads, previews and deletes files talks to it only. Providers move opaque bytes: they never
 // see a key, a name or plaintext. One line per method says what it promises; the contract suite
 // (contract.testkit.ts) checks every implementation against the same tests.
-import type { ProviderType } from '@sealvault/protocol';
+import type { ProviderType, VaultFile } from '@sealvault/protocol';
 
 /** What a provider can do, for callers that must choose (e.g. range reads for video seeking). */
 export interface Capabilities {
@@ -29,10 +29,15 @@ export interface BlobInfo {
   size: number;
 }
 
-/** What a finished put answers: a provider that computes a content hash says it. */
+/** What a finished put answers: everything the caller records of the blob. */
 export interface StoredBlob extends BlobInfo {
-  /** The provider's own content hash of the bytes it holds (Dropbox's content_hash), hex. */
-  contentHash?: string;
+  /**
+   * The content hash ([Note: content hash]) of the bytes stored, hex, computed on this device
+   * from what was sent (and checked against the provider's own where it has one: hashing.ts).
+   */
+  contentHash: string;
+  /** The file record, where the backend made it with the blob (our server); else the caller does. */
+  record?: VaultFile;
 }
 
 export interface PutOptions {

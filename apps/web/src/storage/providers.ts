@@ -8,11 +8,18 @@ import { storageConfigNow } from './cloud/config.ts';
 import { setFolder } from './cloud/folders.ts';
 import { createDropboxProvider } from './dropbox/dropbox.ts';
 import { createDriveProvider } from './googledrive/drive.ts';
+import { withContentHash, type ContentHasher } from './hashing.ts';
 import { createLocalProvider } from './local/opfs.ts';
 import { StorageError, type StorageProvider } from './provider.ts';
 import { createServerProvider } from './server/tus.ts';
 
 const made = new Map<ProviderType, StorageProvider>();
+
+/** The content hash of what a provider stores, digested in a crypto Worker (hashing.ts). */
+const hasher: ContentHasher = {
+  digest: async (block) => (await cryptoClient().digestBlock(block)).digest,
+  combine: contentHashOfDigests,
+};
 
 function make(type: ProviderType): StorageProvider {
   switch (type) {
@@ -26,11 +33,17 @@ function make(type: ProviderType): StorageProvider {
         contentHash: contentHashOfDigests,
       });
     case 'local':
-      return createLocalProvider();
+      return withContentHash(createLocalProvider(), hasher);
     case 'dropbox':
-      return createDropboxProvider(() => storageConfigNow()?.dropbox ?? null);
+      return withContentHash(
+        createDropboxProvider(() => storageConfigNow()?.dropbox ?? null),
+        hasher,
+      );
     case 'googledrive':
-      return createDriveProvider(() => storageConfigNow()?.googledrive ?? null);
+      return withContentHash(
+        createDriveProvider(() => storageConfigNow()?.googledrive ?? null),
+        hasher,
+      );
     default:
       throw new StorageError('unavailable', `${type} is not available yet.`);
   }

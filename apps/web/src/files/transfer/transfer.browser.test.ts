@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ciphertextLength, filesApi, paddedSize, vaultsApi } from '@sealvault/protocol';
 import { vaultKeys } from '../../crypto/vaultKeys.ts';
 import { registerVaultStorage, storageOf } from '../../storage/providers.ts';
+import { noteKeyRevision } from '../../vaults/manifest/keyRevision.ts';
 import { appVaultSessions } from '../../vaults/sessionContext.tsx';
 import type { FileEntry } from '../model.ts';
 import { decryptToBlob } from './download.ts';
@@ -35,6 +36,7 @@ vi.spyOn(vaultsApi, 'manifest').mockResolvedValue({ manifest: null });
 
 beforeAll(async () => {
   registerVaultStorage({ id: vaultId, provider_type: 'local' });
+  noteKeyRevision(vaultId, 0); // as unlockChecked would ([Note: key revision of a write])
   const key = await vaultKeys.create(vaultId, 'transfer test password');
   await appVaultSessions.unlock(vaultId, key, 'transfer test password');
 });
@@ -45,7 +47,16 @@ afterAll(async () => {
 
 describe('upload and download through the provider seam', () => {
   it('stores a 9 MiB file encrypted, records it, and decrypts it back byte-identical', async () => {
-    create.mockResolvedValueOnce(undefined as never);
+    create.mockImplementationOnce((_vault, input) =>
+      Promise.resolve({
+        file: {
+          ...input,
+          checksum_algorithm: 'content-hash-4m' as const,
+          created_at: '2026-11-26T00:00:00.000Z',
+          updated_at: '2026-11-26T00:00:00.000Z',
+        },
+      }),
+    );
     const plain = Uint8Array.from({ length: 9 * 1024 * 1024 + 3 }, (_, i) => (i * 7919) % 251);
     const file = new File([plain], 'scan.pdf', { type: 'application/pdf', lastModified: 1 });
     const progress: number[] = [];

@@ -4,19 +4,15 @@
 // Our server makes the file's record itself when the last byte is in; for any other provider the
 // record (metadata, the provider's reference, the content hash) is sent once the provider holds
 // the whole ciphertext, and the provider's copy is removed if the record cannot be made.
-import { asFileId, ciphertextSize, contentHashOfDigests } from '@sealvault/crypto';
+import { asFileId, ciphertextSize } from '@sealvault/crypto';
 import { filesApi, paddedSize } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { storageOf } from '../../storage/providers.ts';
-import { contentHashing } from './contentHashing.ts';
 import { padStream } from './padding.ts';
 import { withCurrentKey } from '../../vaults/manifest/keyRevision.ts';
 import { commitFile } from '../../vaults/manifest/vaultManifest.ts';
 import { mimeOf } from '../model.ts';
-
-export const contentHashMismatch =
-  'Upload failed. Please try again. (The storage provider holds different bytes than were sent.)';
 
 /**
  * Encrypts and uploads `file` into the vault's root. `onProgress` gets the fraction sent (0..1);
@@ -75,62 +71,47 @@ async function uploadOnce(
     onProgress: (sent: number) => onProgress(length ? sent / length : 1),
   };
   try {
-    if (storage.type === 'server') {
-      const record = {
-        encMeta,
-        lookup,
-        wrappedKey: enc.wrappedKey,
-        keyRevision: String(keyRevision),
-      };
-      await storage.put(vaultId, fileId, length, enc.ciphertext, { ...options, record });
-      // The server made the record (and computed the content hash): pin it as sent, with the
-      // server's checksum, in the next manifest (ADR 0007).
-      const made = (await filesApi.list(vaultId)).files.find((f) => f.id === fileId);
-      if (made)
-        await commitFile(vaultId, session, fileId, {
-          ...made,
-          enc_meta: encMeta,
-          name_lookup: lookup,
-          wrapped_key: enc.wrappedKey,
-          ciphertext_size: length,
-        });
-      return;
-    }
-    const hashing = contentHashing(
-      async (block) => (await crypto.digestBlock(block)).digest,
-      contentHashOfDigests,
-    );
     await storage.prepare(vaultId);
-    const stored = await storage.put(
-      vaultId,
-      fileId,
-      length,
-      enc.ciphertext.pipeThrough(hashing.stream),
-      options,
-    );
-    const checksum = await hashing.hash;
-    // A provider that computes the same content hash (Dropbox's content_hash) proves its copy:
-    // a mismatch fails the upload and removes that copy.
-    if (stored.contentHash !== undefined && stored.contentHash !== checksum) {
-      await storage.delete(vaultId, stored.ref).catch(() => undefined);
-      throw new Error(contentHashMismatch);
-    }
-    const sent = {
-      id: fileId,
+    // What our server records with the bytes; other providers keep no records and ignore it.
+    const record = {
+      encMeta,
+      lookup,
+      wrappedKey: enc.wrappedKey,
+      keyRevision: String(keyRevision),
+    };
+    const stored = await storage.put(vaultId, fileId, length, enc.ciphertext, {
+      ...options,
+      record,
+    });
+    // A provider that made no record: this server records the file after the provider holds it,
+    // with the provider's reference and the content hash; the provider's copy goes if it cannot.
+    const made =
+      stored.record ??
+      (
+        await filesApi
+          .create(vaultId, {
+            id: fileId,
+            enc_meta: encMeta,
+            name_lookup: lookup,
+            wrapped_key: enc.wrappedKey,
+            ciphertext_size: stored.size,
+            checksum: stored.contentHash,
+            storage_ref: stored.ref,
+            key_revision: keyRevision,
+          })
+          .catch(async (err: unknown) => {
+            await storage.delete(vaultId, stored.ref).catch(() => undefined);
+            throw err;
+          })
+      ).file;
+    // Pinned in the next manifest as sent, with the checksum recorded (ADR 0007).
+    await commitFile(vaultId, session, fileId, {
+      ...made,
       enc_meta: encMeta,
       name_lookup: lookup,
       wrapped_key: enc.wrappedKey,
-      ciphertext_size: stored.size,
-      checksum,
-      storage_ref: stored.ref,
-    };
-    await filesApi
-      .create(vaultId, { ...sent, key_revision: keyRevision })
-      .catch(async (err: unknown) => {
-        await storage.delete(vaultId, stored.ref).catch(() => undefined);
-        throw err;
-      });
-    await commitFile(vaultId, session, fileId, sent);
+      ciphertext_size: length,
+    });
   } catch (err) {
     signal.throwIfAborted();
     throw err;

@@ -8,7 +8,8 @@ import { setStorageConfig } from '../cloud/config.ts';
 import { connections } from '../cloud/connections.ts';
 import { setFolder } from '../cloud/folders.ts';
 import { emulatorControl } from '../cloud/emulator.testkit.ts';
-import { bytesOf, providerContract, streamOf } from '../contract.testkit.ts';
+import { bytesOf, providerContract, streamOf, testHasher } from '../contract.testkit.ts';
+import { withContentHash } from '../hashing.ts';
 import { createDropboxProvider, PIECE_BYTES } from './dropbox.ts';
 
 const { dropbox: urls } = inject('emulators');
@@ -47,7 +48,7 @@ beforeEach(async () => {
 
 providerContract('dropbox (emulator)', async () => {
   await connect();
-  return { provider, vaultId: await vault() };
+  return { provider: withContentHash(provider, testHasher), vaultId: await vault() };
 });
 
 const stats = async () =>
@@ -67,7 +68,7 @@ describe('Dropbox rules', () => {
       Math.max(Math.ceil(data.length / PIECE_BYTES) - 2, 0),
     );
     expect(n('/2/files/upload_session/finish')).toBe(1);
-    expect(stored.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.providerHash).toMatch(/^[0-9a-f]{64}$/);
     await provider.removeContainer(vaultId);
   });
 

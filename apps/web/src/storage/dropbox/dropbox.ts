@@ -11,14 +11,8 @@
 import { messages } from '@sealvault/protocol';
 import { connections } from '../cloud/connections.ts';
 import { folderOf } from '../cloud/folders.ts';
-import type {
-  BlobInfo,
-  Capabilities,
-  PutOptions,
-  Quota,
-  StorageProvider,
-  StoredBlob,
-} from '../provider.ts';
+import type { HashlessProvider, PutResult } from '../hashing.ts';
+import type { BlobInfo, Capabilities, PutOptions, Quota } from '../provider.ts';
 import { StorageError } from '../provider.ts';
 import { piecesOf } from '../server/pieces.ts';
 import { refreshDropbox, type DropboxSettings } from './auth.ts';
@@ -71,7 +65,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     });
   });
 
-export function createDropboxProvider(settings: () => DropboxSettings | null): StorageProvider {
+export function createDropboxProvider(settings: () => DropboxSettings | null): HashlessProvider {
   const cfg = (): DropboxSettings => {
     const s = settings();
     if (!s) throw new StorageError('unavailable', 'Dropbox is not set up on this server.');
@@ -205,7 +199,7 @@ export function createDropboxProvider(settings: () => DropboxSettings | null): S
     length: number,
     source: ReadableStream<Uint8Array>,
     options: PutOptions = {},
-  ): Promise<StoredBlob> {
+  ): Promise<PutResult> {
     const { signal, onProgress, onRetrying } = options;
     const path = pathOf(vaultId, nameOf(blobId));
     const retryOpts = { ...(signal ? { signal } : {}), ...(onRetrying ? { onRetrying } : {}) };
@@ -261,7 +255,7 @@ export function createDropboxProvider(settings: () => DropboxSettings | null): S
               return {
                 ref: blobId,
                 size: length,
-                ...(meta.content_hash ? { contentHash: meta.content_hash } : {}),
+                ...(meta.content_hash ? { providerHash: meta.content_hash } : {}),
               };
             }
             break;

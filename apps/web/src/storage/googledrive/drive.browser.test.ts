@@ -8,7 +8,8 @@ import { setStorageConfig } from '../cloud/config.ts';
 import { connections } from '../cloud/connections.ts';
 import { setFolder } from '../cloud/folders.ts';
 import { emulatorControl } from '../cloud/emulator.testkit.ts';
-import { bytesOf, providerContract, streamOf } from '../contract.testkit.ts';
+import { bytesOf, providerContract, streamOf, testHasher } from '../contract.testkit.ts';
+import { withContentHash } from '../hashing.ts';
 import { CHUNK_BYTES, createDriveProvider, MULTIPART_MAX } from './drive.ts';
 
 const { googledrive: urls } = inject('emulators');
@@ -71,7 +72,7 @@ beforeEach(async () => {
 
 providerContract('googledrive (emulator)', async () => {
   await connect();
-  return { provider, vaultId: await vault() };
+  return { provider: withContentHash(provider, testHasher), vaultId: await vault() };
 });
 
 describe('Google Drive rules', () => {

@@ -12,14 +12,8 @@
 // - Calls, retries and Google's errors: api.ts.
 import { messages } from '@sealvault/protocol';
 import { folderOf } from '../cloud/folders.ts';
-import type {
-  BlobInfo,
-  Capabilities,
-  PutOptions,
-  Quota,
-  StorageProvider,
-  StoredBlob,
-} from '../provider.ts';
+import type { HashlessProvider, PutResult } from '../hashing.ts';
+import type { BlobInfo, Capabilities, PutOptions, Quota } from '../provider.ts';
 import { StorageError } from '../provider.ts';
 import { piecesOf } from '../server/pieces.ts';
 import {
@@ -59,7 +53,7 @@ export function createDriveProvider(
   settings: () => DriveSettings | null,
   /** For tests: files.list's page size (Drive's largest, 1000, as the spec says, otherwise). */
   options: { pageSize?: number } = {},
-): StorageProvider {
+): HashlessProvider {
   const pageSize = options.pageSize ?? 1000;
   const cfg = (): DriveSettings => {
     const s = settings();
@@ -168,7 +162,7 @@ export function createDriveProvider(
     length: number,
     source: ReadableStream<Uint8Array>,
     options: PutOptions = {},
-  ): Promise<StoredBlob> {
+  ): Promise<PutResult> {
     const { signal, onProgress, onRetrying } = options;
     const opts: CallOptions = {
       ...(signal ? { signal } : {}),

@@ -1,7 +1,8 @@
 // The browser provider in Chromium (OPFS exists only in a browser): the provider contract, the
 // quota refusal and persistence.
 import { describe, expect, it } from 'vitest';
-import { bytesOf, providerContract, streamOf } from '../contract.testkit.ts';
+import { bytesOf, providerContract, streamOf, testHasher } from '../contract.testkit.ts';
+import { withContentHash } from '../hashing.ts';
 import { createLocalProvider, opfsAvailable } from './opfs.ts';
 
 describe('the browser provider', () => {
@@ -26,5 +27,8 @@ describe('the browser provider', () => {
 });
 
 providerContract('local (OPFS)', () =>
-  Promise.resolve({ provider: createLocalProvider(), vaultId: crypto.randomUUID() }),
+  Promise.resolve({
+    provider: withContentHash(createLocalProvider(), testHasher),
+    vaultId: crypto.randomUUID(),
+  }),
 );

@@ -5,7 +5,8 @@
 // the site's data is cleared: persistent storage is asked for once, and a blob that would not fit
 // in the browser's quota is refused before a byte is written.
 import { formatBytes } from '@sealvault/protocol';
-import type { BlobInfo, Capabilities, PutOptions, Quota, StorageProvider } from '../provider.ts';
+import type { HashlessProvider } from '../hashing.ts';
+import type { BlobInfo, Capabilities, PutOptions, Quota } from '../provider.ts';
 import { StorageError } from '../provider.ts';
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -62,7 +63,7 @@ function writer() {
   };
 }
 
-export function createLocalProvider(): StorageProvider {
+export function createLocalProvider(): HashlessProvider {
   const capabilities: Capabilities = {
     ranges: true,
     resumable: false,

@@ -28,7 +28,7 @@ providerContract('server (tus + Range)', () => {
     size: (n) => ciphertextLength(n),
     // Opaque to the server: the file record's encrypted metadata, name look-up and wrapped key.
     putOptions: () => ({
-      record: { encMeta: base64(140), lookup: hex(32), wrappedKey: base64(60) },
+      record: { encMeta: base64(140), lookup: hex(32), wrappedKey: base64(60), keyRevision: '0' },
     }),
   });
 });

@@ -166,7 +166,9 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
         );
         upload.start();
       });
-      return { ref: blobId, size: length };
+      // The server made the record when the last byte was in, after checking the content hash.
+      const { file } = await filesApi.get(vaultId, blobId);
+      return { ref: blobId, size: length, contentHash: contentHash ?? file.checksum, record: file };
     },
 
     async get(vaultId, ref, range, signal) {
@@ -182,9 +184,13 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
     },
 
     async stat(vaultId, ref) {
-      const { files } = await filesApi.list(vaultId);
-      const file = files.find((f) => f.id === ref);
-      return file ? { ref, size: file.ciphertext_size } : null;
+      try {
+        const { file } = await filesApi.get(vaultId, ref);
+        return { ref, size: file.ciphertext_size };
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
     },
 
     async list(vaultId) {

@@ -1,0 +1,59 @@
+// Every put answers the content hash of what it stored ([Note: content hash] in
+// packages/protocol/src/files.ts), whatever the provider: a provider that does not compute it
+// itself (this browser, Dropbox, Google Drive) is wrapped here, and its bytes pass through
+// contentHashing.ts on their way. A provider that states a content hash of its own (Dropbox's
+// content_hash, the same construction) is held to it: a copy that differs is removed and the put
+// fails, so a record never names bytes the provider does not hold. Our server computes the hash
+// while it uploads (server/tus.ts) and checks it itself.
+import type { BlobInfo, PutOptions, StorageProvider, StoredBlob } from './provider.ts';
+import { StorageError } from './provider.ts';
+import { contentHashing, type DigestBlock } from './contentHashing.ts';
+
+export const contentHashMismatch =
+  'Upload failed. Please try again. (The storage provider holds different bytes than were sent.)';
+
+/** What a provider's own put answers before the content hash is known. */
+export interface PutResult extends BlobInfo {
+  /** The provider's own content hash of the bytes it holds, hex, where it computes one. */
+  providerHash?: string;
+}
+
+/** A provider whose put does not compute the content hash itself. */
+export type HashlessProvider = Omit<StorageProvider, 'put'> & {
+  put(
+    vaultId: string,
+    blobId: string,
+    length: number,
+    source: ReadableStream<Uint8Array>,
+    options?: PutOptions,
+  ): Promise<PutResult>;
+};
+
+export interface ContentHasher {
+  /** SHA-256 of one 4 MiB block (in a crypto Worker in the app). */
+  digest: DigestBlock;
+  /** The content hash (hex) from the block digests, in order. */
+  combine: (digests: Uint8Array<ArrayBuffer>[]) => Promise<string>;
+}
+
+export function withContentHash(inner: HashlessProvider, hasher: ContentHasher): StorageProvider {
+  return {
+    ...inner,
+    async put(vaultId, blobId, length, source, options): Promise<StoredBlob> {
+      const hashing = contentHashing(hasher.digest, hasher.combine);
+      const stored = await inner.put(
+        vaultId,
+        blobId,
+        length,
+        source.pipeThrough(hashing.stream),
+        options,
+      );
+      const contentHash = await hashing.hash;
+      if (stored.providerHash !== undefined && stored.providerHash !== contentHash) {
+        await inner.delete(vaultId, stored.ref).catch(() => undefined);
+        throw new StorageError('failed', contentHashMismatch);
+      }
+      return { ref: stored.ref, size: stored.size, contentHash };
+    },
+  };
+}
