@@ -260,12 +260,14 @@ const addSecret = (u: TestUser, vaultId: string) =>
   send(t, u.cookie, 'POST', `/api/vaults/${vaultId}/secrets`, {
     id: randomUUID(),
     revision: 1,
+    key_revision: 0,
     data: randomBytes(80).toString('base64'),
   });
 
 const rename = () => ({
   enc_meta: randomBytes(140).toString('base64'),
   name_lookup: randomBytes(32).toString('hex'),
+  key_revision: 0,
 });
 
 /**
@@ -341,6 +343,7 @@ describe('vaults over the Free limit after a lapsed trial', () => {
     await expectReadOnly(
       await send(t, u.cookie, 'PUT', `/api/vaults/${loginsB}/secrets/${secrets.loginsB}`, {
         expected_revision: 1,
+        key_revision: 0,
         data: randomBytes(80).toString('base64'),
       }),
     );

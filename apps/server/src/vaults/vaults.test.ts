@@ -265,6 +265,7 @@ describe('account deletion', () => {
     await send(u.cookie, 'POST', `/api/vaults/${mine.id}/secrets`, {
       id: randomUUID(),
       revision: 1,
+      key_revision: 0,
       data,
     });
 

@@ -11,10 +11,10 @@ const verify = vi.fn<(session: string, manifest: unknown) => Promise<{ ok: boole
 vi.mock('../../crypto/client.ts', () => ({
   cryptoClient: () => ({ verifyManifest: verify }),
 }));
-const end = vi.fn();
+const end = vi.fn<(vaultId: string, reason: string) => void>();
 vi.mock('../sessionContext.tsx', () => ({
   sessionOf: () => 'session',
-  appVaultSessions: { end: (...args: unknown[]) => end(...args) },
+  appVaultSessions: { end: (vaultId: string, reason: string) => end(vaultId, reason) },
 }));
 
 const { isStaleKey, keyRevisionOf, noteKeyRevision, withCurrentKey } =
