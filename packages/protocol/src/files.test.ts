@@ -56,8 +56,13 @@ describe('vf1 sizes', () => {
       encMeta: 'AAAA',
       lookup: 'b'.repeat(64),
       wrappedKey: 'AAAA',
+      keyRevision: '12',
     };
     expect(uploadMetadataSchema.safeParse(ok).success).toBe(true);
+    // [Note: key revision of a write]: required, in decimal digits.
+    expect(uploadMetadataSchema.safeParse({ ...ok, keyRevision: undefined }).success).toBe(false);
+    for (const bad of ['', '-1', '01', '1.5', 'x', '1'.repeat(16)])
+      expect(uploadMetadataSchema.safeParse({ ...ok, keyRevision: bad }).success, bad).toBe(false);
     expect(uploadMetadataSchema.safeParse({ ...ok, filename: 'x.pdf' }).success).toBe(false);
     expect(uploadMetadataSchema.safeParse({ ...ok, encMeta: 'not base64!' }).success).toBe(false);
     expect(uploadMetadataSchema.safeParse({ ...ok, wrappedKey: 'A'.repeat(400) }).success).toBe(
