@@ -1,7 +1,8 @@
 // The file browser of an unlocked file vault (docs/product.md §2 "File browser"): the file count, the
 // list/grid toggle and 'Upload Files'; the list or grid of decrypted names; drag-and-drop with
 // the 'Drop files to upload' overlay; inline rename, download (with its progress), delete and the
-// previewer.
+// previewer. A vault whose cloud account is no longer connected shows the spec's prompt to connect
+// it again, right here (CloudConnectionPrompt.tsx).
 import { FolderOpen, Grid2x2, List, Loader2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -13,6 +14,7 @@ import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { DownloadsPanel, type ActiveDownload } from './DownloadsPanel.tsx';
 import { registerVaultStorage, storageOf } from '../storage/providers.ts';
 import { downloadFile } from './transfer/download.ts';
+import { CloudConnectionPrompt } from './CloudConnectionPrompt.tsx';
 import { CloudFolderNotice } from './CloudFolderNotice.tsx';
 import { LocalStorageNotice } from './LocalStorageNotice.tsx';
 import type { FileActions } from './FileItems.tsx';
@@ -20,6 +22,7 @@ import { FileGrid, FileList } from './FileViews.tsx';
 import { addToSelection, type FileEntry, type Selected } from './model.ts';
 import { Previewer } from './Previewer.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
+import { useLostConnection } from './useCloudConnection.ts';
 import { useFileMutations, useFiles, useReloadFiles } from './useFiles.ts';
 import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
 import { VaultIntegrityError } from '../vaults/manifest/manifestCore.ts';
@@ -31,6 +34,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   const reload = useReloadFiles(vaultId);
   const { rename, remove } = useFileMutations(vaultId);
   const { limits } = useLimits();
+  const lost = useLostConnection(vaultId, vault.provider_type);
   const [view, setView] = useState<'list' | 'grid'>('list');
   const [uploadOpen, setUploadOpen] = useState(false);
   const [selection, setSelection] = useState<Selected[]>([]);
@@ -155,11 +159,18 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         </div>
       </div>
 
+      {lost && (
+        <CloudConnectionPrompt
+          connection={lost}
+          onConnected={() => heading.current?.focus()}
+          className="mt-4"
+        />
+      )}
       <DownloadsPanel downloads={downloads} />
       {storageOf(vaultId).capabilities.deviceOnly && list.data && (
         <LocalStorageNotice vaultId={vaultId} refs={list.data.files.map((f) => f.ref)} />
       )}
-      {storageOf(vaultId).makeFolder && list.data && (
+      {storageOf(vaultId).makeFolder && list.data && !lost && (
         <CloudFolderNotice vaultId={vaultId} refs={list.data.files.map((f) => f.ref)} />
       )}
 
@@ -228,6 +239,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
       />
       <Previewer
         vaultId={vaultId}
+        lost={lost}
         file={previewing}
         onClose={() => setPreviewing(null)}
         onDownload={download}

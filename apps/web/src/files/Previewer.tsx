@@ -2,9 +2,14 @@
 // Worker into memory. Nothing from a file ever runs in the app's origin: images and SVG are shown
 // only through <img> (scripts in an SVG image never run), text as text, PDF through pdf.js onto a
 // canvas, video and audio in media elements; HTML and unknown types get no preview at all.
+// A preview that failed because the vault's cloud account is no longer connected says so, offers
+// to connect it right here (CloudConnectionPrompt.tsx), and loads again once it is.
 import * as Dialog from '@radix-ui/react-dialog';
 import { Download, Loader2, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { CloudConnectionPrompt } from './CloudConnectionPrompt.tsx';
+import { isNotConnected } from './cloudConnection.ts';
+import type { LostConnection } from './useCloudConnection.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { decryptToBlob } from './transfer/download.ts';
 import { openMediaUrl } from './transfer/mediaStream.ts';
@@ -18,7 +23,7 @@ const TEXT_LIMIT = 2 * 1024 * 1024;
 
 type Content =
   | { kind: 'loading' }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; message: string; notConnected?: boolean }
   | { kind: 'none' }
   | { kind: 'url'; as: 'image' | 'svg' | 'video' | 'audio'; url: string }
   | { kind: 'text'; text: string; truncated: boolean }
@@ -26,7 +31,7 @@ type Content =
 
 const MEDIA_TYPE = { svg: 'image/svg+xml' } as const;
 
-function useContent(vaultId: string, file: FileEntry | null): Content {
+function useContent(vaultId: string, file: FileEntry | null, attempt: number): Content {
   // The loaded content is kept with the id of its file: another file shows 'loading' at once.
   const [loaded, setLoaded] = useState<{ id: string; content: Content } | null>(null);
   const kind = file ? previewKind(file.mime, file.name) : 'none';
@@ -68,13 +73,17 @@ function useContent(vaultId: string, file: FileEntry | null): Content {
         }
       })
       .catch((err: unknown) =>
-        set({
-          kind: 'error',
-          message:
-            err instanceof Error && /decrypt|load/i.test(err.message)
-              ? 'Failed to load file content.'
-              : 'An unexpected error occurred while loading the file.',
-        }),
+        set(
+          isNotConnected(err)
+            ? { kind: 'error', message: err.message, notConnected: true }
+            : {
+                kind: 'error',
+                message:
+                  err instanceof Error && /decrypt|load/i.test(err.message)
+                    ? 'Failed to load file content.'
+                    : 'An unexpected error occurred while loading the file.',
+              },
+        ),
       );
     return () => {
       ctrl.abort();
@@ -82,7 +91,7 @@ function useContent(vaultId: string, file: FileEntry | null): Content {
       dispose?.();
       setLoaded(null);
     };
-  }, [vaultId, file, kind, media, previewable]);
+  }, [vaultId, file, kind, media, previewable, attempt]);
   if (!file || !previewable) return { kind: 'none' };
   return loaded?.id === file.id ? loaded.content : { kind: 'loading' };
 }
@@ -90,10 +99,12 @@ function useContent(vaultId: string, file: FileEntry | null): Content {
 function Body({
   content,
   file,
+  lost,
   onDownload,
 }: {
   content: Content;
   file: FileEntry;
+  lost: LostConnection | null;
   onDownload: () => void;
 }) {
   switch (content.kind) {
@@ -109,9 +120,12 @@ function Body({
       );
     case 'error':
       return (
-        <p role="alert" className="py-16 text-center text-red-700 dark:text-red-400">
-          {content.message}
-        </p>
+        <>
+          <p role="alert" className="py-16 text-center text-red-700 dark:text-red-400">
+            {content.message}
+          </p>
+          {content.notConnected && lost && <CloudConnectionPrompt connection={lost} />}
+        </>
       );
     case 'none':
       return (
@@ -159,15 +173,26 @@ function Body({
 export function Previewer({
   vaultId,
   file,
+  lost = null,
   onClose,
   onDownload,
 }: {
   vaultId: string;
   file: FileEntry | null;
+  /** The vault's cloud account when it is not connected (useCloudConnection.ts). */
+  lost?: LostConnection | null;
   onClose: () => void;
   onDownload: (f: FileEntry) => void;
 }) {
-  const content = useContent(vaultId, file);
+  // Bumped to load the file again: once the account a preview needed is connected again.
+  const [attempt, setAttempt] = useState(0);
+  const content = useContent(vaultId, file, attempt);
+  const waiting = content.kind === 'error' && content.notConnected === true;
+  const wasLost = useRef(lost !== null);
+  useEffect(() => {
+    if (waiting && wasLost.current && !lost) setAttempt((a) => a + 1);
+    wasLost.current = lost !== null;
+  }, [waiting, lost]);
   const returnFocus = useReturnFocus(file !== null);
   return (
     <Dialog.Root open={file !== null} onOpenChange={(o) => !o && onClose()}>
@@ -203,7 +228,12 @@ export function Previewer({
                 tabIndex={0}
                 className="overflow-auto p-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
               >
-                <Body content={content} file={file} onDownload={() => onDownload(file)} />
+                <Body
+                  content={content}
+                  file={file}
+                  lost={lost}
+                  onDownload={() => onDownload(file)}
+                />
               </div>
             </>
           )}

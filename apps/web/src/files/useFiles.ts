@@ -10,6 +10,7 @@ import { vaultKeysQuery } from '../vaults/useVaults.ts';
 import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
 import { withCurrentKey } from '../vaults/manifest/keyRevision.ts';
 import { checkAgainstManifest, commitFile } from '../vaults/manifest/vaultManifest.ts';
+import { notConnectedError } from './cloudConnection.ts';
 import type { FileEntry } from './model.ts';
 
 export const filesKey = (vaultId: string) => ['files', vaultId] as const;
@@ -118,13 +119,17 @@ export function useFileMutations(vaultId: string) {
 
   const remove = useMutation({
     // The record first (the file is gone for the user), then the provider's copy. Our server
-    // removes its own copy with the record; another provider's is removed from here.
+    // removes its own copy with the record; another provider's is removed from here, so a cloud
+    // account that is not connected refuses the delete before the record goes (its copy would
+    // be left behind).
     mutationFn: async (file: FileEntry) => {
       const session = sessionOf(vaultId);
+      const storage = storageOf(vaultId);
+      const unconnected = notConnectedError(storage.type);
+      if (unconnected) throw unconnected;
       await filesApi.remove(vaultId, file.id);
       checkedRecords.delete(file.id);
       await commitFile(vaultId, session, file.id, null);
-      const storage = storageOf(vaultId);
       if (storage.type !== 'server') await storage.delete(vaultId, file.ref);
     },
     onSettled: reload,
