@@ -1290,7 +1290,8 @@ export async function startGoogleDriveEmulator(
    * POST token-lifetime {seconds}     lifetime of tokens issued from now on
    * POST tokens {clientId, scope?}    issue a token without the browser flow (records a grant)
    * POST tokens/expire                every token issued so far expires now
-   * POST tokens/revoke                every token issued so far is revoked
+   * POST tokens/revoke {token?}       every token issued so far is revoked, or only `token`
+   *                                   (one user removing the app's access, amid other tests)
    * POST grants/forget                no client has a grant: prompt=none answers interaction_required
    * POST authorize/deny-next {error?} the next authorize answers #error=access_denied (or error)
    * POST quota {bytes}                storage limit in bytes; null for unlimited
@@ -1336,6 +1337,12 @@ export async function startGoogleDriveEmulator(
       return ok();
     }
     if (route === 'POST tokens/revoke') {
+      if (typeof input.token === 'string') {
+        const one = state.tokens.get(input.token);
+        if (!one) return sendJson(ctx, 400, { error: 'unknown token' });
+        one.revoked = true;
+        return ok();
+      }
       for (const t of state.tokens.values()) t.revoked = true;
       return ok();
     }
