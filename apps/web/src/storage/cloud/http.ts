@@ -125,7 +125,7 @@ export async function cloudCall(
     if (res.status === 401 && !opts.anonymous) {
       if (!renewed) {
         renewed = true;
-        if (await service.renew().catch(() => false)) continue;
+        if (await service.renew()) continue; // a renewal that could not be sent fails the call
       }
       notConnected(service, err);
     }
