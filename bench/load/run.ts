@@ -144,7 +144,9 @@ try {
     createSecret: async (a) => {
       const item = a.pool.pop();
       if (!item) return ops.secrets(a);
-      const body = Buffer.from(JSON.stringify({ id: item.id, revision: 1, data: item.data, key_revision: 0 }));
+      const body = Buffer.from(
+        JSON.stringify({ id: item.id, revision: 1, data: item.data, key_revision: 0 }),
+      );
       const res = await timed('POST secret', [201], () =>
         request(base, 'POST', `/api/vaults/${a.secretsVault}/secrets`, json(a), body),
       );
