@@ -285,6 +285,53 @@ describe('MAC and hash', () => {
   });
 });
 
+// ADR 0008: the segment list of a secrets vault whose items live in its provider.
+describe('segments', () => {
+  const segs: [string, string][] = [
+    ['aaaaaaaa-1111-4111-8111-111111111111', 'a'.repeat(64)],
+    ['22222222-2222-4222-8222-222222222222', 'b'.repeat(64)],
+  ];
+
+  it('are covered by the MAC in their order; a manifest without them keeps its old body', async () => {
+    const m = fc.sample(arbManifest, 1)[0]!;
+    const plain = await client.signManifest(session, m);
+    expect(plain).not.toHaveProperty('segments');
+    const withSegs = await client.signManifest(session, { ...m, segments: segs });
+    expect(withSegs.segments).toEqual(segs); // kept in order, never sorted
+    expect((await client.verifyManifest(session, withSegs)).ok).toBe(true);
+    // The body of a manifest without the list is the one it always had (the vectors hold it).
+    const stripped: Manifest = { ...withSegs };
+    delete stripped.segments;
+    expect(manifestBody(vaultId, stripped)).toEqual(manifestBody(vaultId, plain));
+    for (const changed of [
+      { ...withSegs, segments: [...segs].reverse() },
+      { ...withSegs, segments: segs.slice(1) },
+      { ...withSegs, segments: [segs[0]!, [segs[1]![0], 'c'.repeat(64)]] },
+      { ...withSegs, segments: [] },
+      stripped,
+    ])
+      expect((await client.verifyManifest(session, changed as Manifest)).ok).toBe(false);
+    // A present but empty list is a field of its own.
+    const empty = await client.signManifest(session, { ...m, segments: [] });
+    expect((await client.verifyManifest(session, empty)).ok).toBe(true);
+    expect(empty.mac).not.toBe(plain.mac);
+  });
+
+  it('must be [lowercase UUID, 64 hex] pairs, each segment once', () => {
+    const m = canonicalManifest(fc.sample(arbManifest, 1)[0]!);
+    expect(isUnsignedManifest({ ...m, segments: segs })).toBe(true);
+    for (const bad of [
+      [segs[0], segs[0]],
+      [['nope', 'a'.repeat(64)]],
+      [[segs[0]![0].toUpperCase(), 'a'.repeat(64)]],
+      [[segs[0]![0], 'a'.repeat(63)]],
+      'x',
+      null,
+    ])
+      expect(isUnsignedManifest({ ...m, segments: bad })).toBe(false);
+  });
+});
+
 describe('the chain', () => {
   async function chain(n: number, m0: UnsignedManifest) {
     const out: { manifest: Manifest; hash: string }[] = [];

@@ -42,6 +42,12 @@ export interface UnsignedManifest {
   files: [string, string][];
   /** [item id (lowercase UUID), revision, itemEntryDigest], sorted by id. */
   secrets: [string, number, string][];
+  /**
+   * ADR 0008: the segments of a secrets vault whose items live in its storage provider, as
+   * [segment id (lowercase UUID), SHA-256 of the segment's bytes (64 hex)], oldest first (the
+   * order they are folded in; not sorted). Absent for a vault whose items are on the server.
+   */
+  segments?: [string, string][];
 }
 
 /** The manifest as the server stores it. */
@@ -160,6 +166,9 @@ export function canonicalManifest(m: ManifestInput): UnsignedManifest {
     secrets: m.secrets
       .map(([id, r, d]): [string, number, string] => [lower(id), r, lower(d)])
       .sort(byId),
+    ...(m.segments
+      ? { segments: m.segments.map(([id, d]): [string, string] => [lower(id), lower(d)]) }
+      : {}),
   };
 }
 
@@ -174,8 +183,25 @@ const ascending = (ids: readonly string[]) => ids.every((id, i) => i === 0 || id
 const MANIFEST_KEYS = ['format', 'version', 'prev', 'vault', 'slots', 'files', 'secrets'] as const;
 const VAULT_KEYS = ['name', 'description', 'vault_type', 'provider_type', 'storage_folder'];
 
-function validShape(v: unknown, keys: readonly string[]): boolean {
-  if (!isObject(v) || !exactKeys(v, keys)) return false;
+/** The optional segment list (ADR 0008): [lowercase UUID, 64 hex], each id once, in any order. */
+function validSegments(segments: unknown): boolean {
+  if (segments === undefined) return true;
+  if (!Array.isArray(segments)) return false;
+  const ok = (g: unknown) =>
+    Array.isArray(g) &&
+    g.length === 2 &&
+    typeof g[0] === 'string' &&
+    UUID_LOWER.test(g[0]) &&
+    typeof g[1] === 'string' &&
+    HEX64.test(g[1]);
+  return (
+    segments.every(ok) && new Set(segments.map((g: [string]) => g[0])).size === segments.length
+  );
+}
+
+function validShape(v: unknown, required: readonly string[]): boolean {
+  const keys = isObject(v) && Object.hasOwn(v, 'segments') ? [...required, 'segments'] : required;
+  if (!isObject(v) || !exactKeys(v, keys) || !validSegments(v.segments)) return false;
   const { format, version, prev, vault, slots, files, secrets } = v;
   if (format !== 'vf1-manifest' || !isCount(version) || version < 1) return false;
   if (typeof prev !== 'string' || (version === 1 ? prev !== '' : !HEX64.test(prev))) return false;
@@ -241,6 +267,11 @@ export function manifestBody(vaultId: VaultId | string, m: UnsignedManifest): By
     concat(...unsigned.slots.map(fromHex)),
     concat(...unsigned.files.flatMap(([id, d]) => [uuidBytes(id), fromHex(d)])),
     concat(...unsigned.secrets.flatMap(([id, r, d]) => [uuidBytes(id), u64be(r), fromHex(d)])),
+    // ADR 0008: a manifest with a segment list has one more field (an empty list is still a
+    // field), so a manifest without one keeps the body it always had.
+    ...(unsigned.segments
+      ? [concat(...unsigned.segments.flatMap(([id, d]) => [uuidBytes(id), fromHex(d)]))]
+      : []),
   );
 }
 

@@ -48,6 +48,12 @@ describe('manifestSchema', () => {
   it('accepts the ADR shape', () => {
     expect(manifestSchema.parse(manifest())).toEqual(manifest());
     expect(manifestSchema.safeParse(manifest({ version: 1, prev: '' })).success).toBe(true);
+    // ADR 0008: the segments of a vault whose items live in its provider, in their order.
+    const segments: [string, string][] = [
+      [itemId, h('f', 64)],
+      [fileId, h('e', 64)],
+    ];
+    expect(manifestSchema.parse(manifest({ segments })).segments).toEqual(segments);
   });
 
   it.each<[string, Record<string, unknown>]>([
@@ -64,6 +70,16 @@ describe('manifestSchema', () => {
     ['an upper-case file id', { files: [[fileId.toUpperCase(), h('c', 32)]] }],
     ['another format', { format: 'vf2-manifest' }],
     ['an unknown field', { extra: 1 }],
+    [
+      'a segment pinned twice',
+      {
+        segments: [
+          [fileId, h('f', 64)],
+          [fileId, h('e', 64)],
+        ],
+      },
+    ],
+    ['a segment digest that is not 64 hex', { segments: [[fileId, h('f', 32)]] }],
   ])('refuses %s', (_, over) => {
     expect(manifestSchema.safeParse({ ...manifest(), ...over }).success).toBe(false);
   });

@@ -12,6 +12,8 @@ import { createSecretRequestSchema, secretIdSchema } from './secrets.ts';
 export const MANIFEST_FORMAT = 'vf1-manifest';
 /** At most this many entries in `files`, and in `secrets` (and items in a rotation request). */
 export const MANIFEST_MAX_ENTRIES = 100_000;
+/** At most this many segments pinned at once (ADR 0008: a compaction keeps the list short). */
+export const MANIFEST_MAX_SEGMENTS = 1_000;
 
 const hex = (digits: number) =>
   z.string().regex(new RegExp(`^[0-9a-f]{${digits}}$`), `must be ${digits} lowercase hex digits`);
@@ -59,6 +61,15 @@ export const manifestSchema = z
         z.tuple([entryId, z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), entryDigestSchema]),
       )
       .max(MANIFEST_MAX_ENTRIES),
+    /**
+     * ADR 0008: [segment id, SHA-256 of its bytes] of a secrets vault whose items live in its
+     * storage provider, oldest first; absent when its items are on the server.
+     */
+    segments: z
+      .array(z.tuple([entryId, hex64Schema]))
+      .max(MANIFEST_MAX_SEGMENTS)
+      .refine((g) => new Set(g.map(([id]) => id)).size === g.length, 'a segment appears twice')
+      .optional(),
     mac: hex64Schema,
   })
   .refine((m) => (m.version === 1) === (m.prev === ''), {

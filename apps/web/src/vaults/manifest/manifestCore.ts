@@ -165,6 +165,8 @@ export function canonical(entries: ManifestEntries): ManifestEntries {
     slots: [...entries.slots].sort(),
     files: [...entries.files].sort(byId),
     secrets: [...entries.secrets].sort(byId),
+    // In the order they are folded (ADR 0008): never sorted.
+    ...(entries.segments ? { segments: [...entries.segments] } : {}),
   };
 }
 

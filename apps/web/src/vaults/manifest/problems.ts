@@ -15,6 +15,8 @@ export interface ManifestEntries {
   slots: string[];
   files: [string, string][];
   secrets: [string, number, string][];
+  /** ADR 0008: the pinned segments of a secrets vault whose items are in its provider. */
+  segments?: [string, string][];
 }
 
 export type ItemKind = 'file' | 'secret';
