@@ -13,7 +13,8 @@ import {
 import { makePdf, makePng } from './files/fixtures.ts';
 import { openPreview, uploadByPicker } from './files/helpers.ts';
 
-test.describe.configure({ timeout: 120_000 });
+// The phone walks visit every signed-in screen and dialog: 1.2 min each on an idle machine.
+test.describe.configure({ timeout: 180_000 });
 
 /** The violations on the page as it is now, one line each (rule, impact, where, why). */
 async function violations(page: Page): Promise<string[]> {

@@ -48,6 +48,9 @@ test('the sign-up form shows the spec validation messages', async ({ page }) => 
 });
 
 test('sign up, verify by mail, sign in to the dashboard and sign out', async ({ page }) => {
+  // Four page loads, a mail round trip and two password hashes: about 23 s on an idle machine,
+  // more than the default 30 s budget when the suite's other worker is busy.
+  test.setTimeout(60_000);
   const user = newUser('signup');
   await page.goto('/auth');
   await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
