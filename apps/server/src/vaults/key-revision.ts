@@ -8,6 +8,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { messages, STALE_KEY_MESSAGE } from '@sealvault/protocol';
 import type { Database } from '../db/schema.ts';
+import { lockVault } from '../files/files.repository.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -25,13 +26,7 @@ export async function assertCurrentKey(
   vaultId: string,
   keyRevision: number,
 ): Promise<void> {
-  let q = db
-    .selectFrom('vaults')
-    .select('key_revision')
-    .where('id', '=', vaultId)
-    .where('user_id', '=', userId);
-  if (kind === 'postgres') q = q.forUpdate();
-  const row = await q.executeTakeFirst();
+  const row = await lockVault(db, kind, userId, vaultId);
   if (!row) throw notFound(messages.vaults.notFound);
   if (Number(row.key_revision) !== keyRevision) throw staleKey();
 }

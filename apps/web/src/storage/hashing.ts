@@ -5,7 +5,7 @@
 // content_hash, the same construction) is held to it: a copy that differs is removed and the put
 // fails, so a record never names bytes the provider does not hold. Our server computes the hash
 // while it uploads (server/tus.ts) and checks it itself.
-import type { BlobInfo, PutOptions, StorageProvider, StoredBlob } from './provider.ts';
+import type { BlobInfo, StorageProvider, StoredBlob } from './provider.ts';
 import { StorageError } from './provider.ts';
 import { contentHashing, type DigestBlock } from './contentHashing.ts';
 
@@ -20,13 +20,7 @@ export interface PutResult extends BlobInfo {
 
 /** A provider whose put does not compute the content hash itself. */
 export type HashlessProvider = Omit<StorageProvider, 'put'> & {
-  put(
-    vaultId: string,
-    blobId: string,
-    length: number,
-    source: ReadableStream<Uint8Array>,
-    options?: PutOptions,
-  ): Promise<PutResult>;
+  put(...args: Parameters<StorageProvider['put']>): Promise<PutResult>;
 };
 
 export interface ContentHasher {

@@ -6,6 +6,7 @@
 // again; if that fails the connection is forgotten (every screen that shows it changes at once,
 // cloud/connections.ts) and the call fails with '<Provider> not connected'.
 import { StorageError, type Capabilities } from '../provider.ts';
+import { piecesOf, type PieceReader } from '../server/pieces.ts';
 import { connections, type CloudId } from './connections.ts';
 
 /** An answer of a cloud provider that is not a success. */
@@ -165,3 +166,19 @@ export function blobName(ref: string): string {
 }
 
 export const emptyStream = () => new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+
+const NO_DIGEST = new Uint8Array(0);
+
+/**
+ * The source in pieces of `size` bytes (the last one shorter), checked against `length`, without
+ * block digests: a cloud upload's requests (the content hash is hashing.ts's).
+ */
+export const plainPieces = (
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  size: number,
+  length: number,
+): PieceReader =>
+  piecesOf(reader, size, length, {
+    digest: (bytes) => Promise.resolve({ bytes, digest: NO_DIGEST }),
+    onEnd: () => Promise.resolve(),
+  });

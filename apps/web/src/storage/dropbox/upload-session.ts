@@ -2,12 +2,11 @@
 // finish) in 8 MiB requests, so any size works the same way. A lost connection retries the same
 // piece (cloud/http.ts), and when the answer to a request Dropbox did get was lost, its
 // incorrect_offset error (correct_offset) says where to go on from.
-import { blobName, CloudError } from '../cloud/http.ts';
+import { blobName, CloudError, plainPieces } from '../cloud/http.ts';
 import { folderOf } from '../cloud/folders.ts';
 import type { PutResult } from '../hashing.ts';
 import type { PutOptions } from '../provider.ts';
 import { StorageError } from '../provider.ts';
-import { piecesOf } from '../server/pieces.ts';
 import { fail, texts, type DropboxApi } from './api.ts';
 
 /** Bytes per upload request: a multiple of 4 MiB, as Dropbox asks of session appends. */
@@ -40,10 +39,7 @@ export async function putBlob(
   const { signal, onProgress, onRetrying } = options;
   const retryOpts = { ...(signal ? { signal } : {}), ...(onRetrying ? { onRetrying } : {}) };
   const none = new Uint8Array(0);
-  const pieces = piecesOf(source.getReader(), PIECE_BYTES, length, {
-    digest: (bytes) => Promise.resolve({ bytes, digest: none }),
-    onEnd: () => Promise.resolve(),
-  });
+  const pieces = plainPieces(source.getReader(), PIECE_BYTES, length);
   try {
     const path = `${folderOf(vaultId)}/${blobName(blobId)}`;
     let sessionId = '';

@@ -2,13 +2,12 @@
 // request; larger ones through a resumable session in 8 MiB chunks (session.ts), which goes on
 // from what Drive holds after a lost connection. A put refuses a name already in the folder
 // rather than make a second file of that name, and leaves nothing behind when it fails.
-import { blobName, sleep, backoff, ConnectionLost, MAX_TRIES } from '../cloud/http.ts';
+import { blobName, sleep, backoff, ConnectionLost, MAX_TRIES, plainPieces } from '../cloud/http.ts';
 import type { CallOptions } from '../cloud/http.ts';
 import { folderOf } from '../cloud/folders.ts';
 import type { PutResult } from '../hashing.ts';
 import type { PutOptions } from '../provider.ts';
 import { StorageError } from '../provider.ts';
-import { piecesOf } from '../server/pieces.ts';
 import { fail, texts } from './api.ts';
 import { BLOB_MIME, idsOf, type DriveContext } from './context.ts';
 import { named, remove } from './files.ts';
@@ -95,10 +94,7 @@ export async function putBlob(
   };
   const reader = source.getReader();
   const none = new Uint8Array(0);
-  const pieces = piecesOf(reader, CHUNK_BYTES, length, {
-    digest: (bytes) => Promise.resolve({ bytes, digest: none }),
-    onEnd: () => Promise.resolve(),
-  });
+  const pieces = plainPieces(reader, CHUNK_BYTES, length);
   let folder = '';
   let session: string | null = null;
   let file: DriveFile | null = null;
