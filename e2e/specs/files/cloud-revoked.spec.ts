@@ -74,7 +74,7 @@ async function vaultWithNote(
   page: Page,
   request: Parameters<typeof unlimitedUser>[1],
   baseURL: string,
-  p: { id: 'dropbox' | 'googledrive'; name: string },
+  p: { id: 'dropbox' | 'googledrive'; name: 'Dropbox' | 'Google Drive' },
 ): Promise<void> {
   await unlimitedUser(page, request, baseURL, `cloud-revoked-${p.id}`);
   await connectCloud(page, p.name);
