@@ -45,7 +45,7 @@ export function snapshot(
   folded: { items: ReadonlyMap<string, ItemRecord> },
   id: SegmentId = newSegmentId(),
 ): Promise<SealedSegment> {
-  const live = [...folded.items.values()].map(({ id, revision, data }) => ({ id, revision, data }));
+  const live = [...folded.items.values()].map((r) => ({ ...r }));
   return sealSegment(live, id);
 }
 

@@ -120,7 +120,7 @@ export function foldSegments(segments: readonly ReadSegment[]): Folded {
       } else if (floor !== undefined && r.revision <= floor) {
         refuse({ kind: 'rolled-back', id: r.id, revision: r.revision, expected: floor });
       } else {
-        items.set(r.id, { id: r.id, revision: r.revision, data: r.data });
+        items.set(r.id, { ...r });
         deleted.delete(r.id);
       }
     }

@@ -25,10 +25,15 @@ export function segId(): SegmentId {
 export const cipher = (n: number, revision: number, tag = '') =>
   btoa(`item ${n} revision ${revision}${tag}`);
 
+/** A fixed time per revision, so the same item at the same revision is the same record. */
+const at = (revision: number) => new Date(Date.UTC(2026, 0, 1, 0, revision)).toISOString();
+
 export const item = (n: number, revision: number, tag = ''): ItemRecord => ({
   id: itemId(n),
   revision,
   data: cipher(n, revision, tag),
+  created_at: at(1),
+  updated_at: at(revision),
 });
 
 export const tombstone = (n: number, revision: number): SegmentRecord => ({

@@ -18,7 +18,13 @@ describe('segment bytes', () => {
   it('writes records sorted by id with their keys in one order, and parses them back', () => {
     const records = [
       tombstone(3, 4),
-      { data: item(1, 2).data, revision: 2, id: itemId(1) },
+      {
+        updated_at: item(1, 2).updated_at,
+        data: item(1, 2).data,
+        created_at: item(1, 2).created_at,
+        revision: 2,
+        id: itemId(1),
+      },
       item(2, 1),
     ];
     const bytes = encodeSegment(records);
@@ -26,7 +32,13 @@ describe('segment bytes', () => {
       JSON.stringify({
         format: 'vf1-segments',
         records: [
-          { id: itemId(1), revision: 2, data: item(1, 2).data },
+          {
+            id: itemId(1),
+            revision: 2,
+            data: item(1, 2).data,
+            created_at: item(1, 2).created_at,
+            updated_at: item(1, 2).updated_at,
+          },
           item(2, 1),
           { id: itemId(3), revision: 4, deleted: true },
         ],
@@ -61,6 +73,8 @@ describe('segment bytes', () => {
     ['empty data', segment([{ ...item(1, 1), data: '' }])],
     ['a tombstone with deleted false', segment([{ ...tombstone(1, 1), deleted: false }])],
     ['a tombstone with data', segment([{ ...tombstone(1, 1), data: item(1, 1).data }])],
+    ['an item without its times', segment([{ ...item(1, 1), created_at: undefined }])],
+    ['a time not in ISO form', segment([{ ...item(1, 1), updated_at: '2026-01-01' }])],
     ['a record with another key', segment([{ ...item(1, 1), title: 'x' }])],
   ])('refuses %s', (_, bytes) => {
     expect(parseSegment(bytes)).toBeNull();

@@ -16,11 +16,17 @@ declare const brand: unique symbol;
 /** A segment's id: a lowercase UUID, fresh for each blob (conventions.md, "Shape"). */
 export type SegmentId = string & { readonly [brand]: 'SegmentId' };
 
-/** An item at one revision: the encrypted record (base64) as the server stores secrets. */
+/**
+ * An item at one revision: the encrypted record (base64) as the server stores secrets, and when
+ * the item was made and last changed (ISO 8601 UTC, as the server's records carry them; the
+ * segment's pin in the manifest vouches for them, the entry digest does not cover them).
+ */
 export interface ItemRecord {
   id: string;
   revision: number;
   data: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** The item `id` was deleted while at `revision`. */
@@ -72,6 +78,9 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const hasKeys = (v: Record<string, unknown>, keys: readonly string[]) =>
   Object.keys(v).length === keys.length && keys.every((k) => Object.hasOwn(v, k));
 const isRevision = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 1;
+// ISO 8601 UTC as Date.prototype.toISOString writes it.
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const isTime = (v: unknown): v is string => typeof v === 'string' && ISO_TIME.test(v);
 
 /** Exactly an item or a tombstone: no other key, a lowercase UUID, a revision >= 1. */
 export function isSegmentRecord(v: unknown): v is SegmentRecord {
@@ -79,10 +88,12 @@ export function isSegmentRecord(v: unknown): v is SegmentRecord {
   if (!isRevision(v.revision)) return false;
   if (hasKeys(v, ['id', 'revision', 'deleted'])) return v.deleted === true;
   return (
-    hasKeys(v, ['id', 'revision', 'data']) &&
+    hasKeys(v, ['id', 'revision', 'data', 'created_at', 'updated_at']) &&
     typeof v.data === 'string' &&
     v.data !== '' &&
-    BASE64.test(v.data)
+    BASE64.test(v.data) &&
+    isTime(v.created_at) &&
+    isTime(v.updated_at)
   );
 }
 
@@ -104,7 +115,13 @@ export function encodeSegment(records: readonly SegmentRecord[]): Uint8Array<Arr
   const canonical = sorted.map((r) =>
     isTombstone(r)
       ? { id: r.id, revision: r.revision, deleted: true }
-      : { id: r.id, revision: r.revision, data: r.data },
+      : {
+          id: r.id,
+          revision: r.revision,
+          data: r.data,
+          created_at: r.created_at,
+          updated_at: r.updated_at,
+        },
   );
   return new TextEncoder().encode(JSON.stringify({ format: SEGMENT_FORMAT, records: canonical }));
 }
