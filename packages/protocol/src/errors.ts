@@ -14,6 +14,10 @@ export const errorCodeSchema = z.enum([
   'storage_full',
   /** A record write named a key revision the vault no longer has ([Note: key revision of a write]). */
   'stale_key',
+  /** A secrets vault kept in its provider takes no item on the server (ADR 0008). */
+  'secrets_in_provider',
+  /** The server's copies of a vault's items are deleted only once they moved (ADR 0008). */
+  'not_moved',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -7,6 +7,7 @@ import { ManifestConflictError } from './vaults.api.ts';
 import { keyRevisionSchema } from './vaults.ts';
 import {
   newSecretSchema,
+  removedSecretsResponseSchema,
   secretConflictSchema,
   secretResponseSchema,
   secretsResponseSchema,
@@ -78,4 +79,7 @@ export const secretsApi = {
     ),
   remove: (vaultId: string, secretId: string) =>
     requestJson(z.null(), `${base(vaultId)}/${encodeURIComponent(secretId)}`, { method: 'DELETE' }),
+  /** ADR 0008: after a vault's items moved to its provider, the server's copies are deleted. */
+  removeMoved: (vaultId: string) =>
+    requestJson(removedSecretsResponseSchema, base(vaultId), { method: 'DELETE' }),
 };

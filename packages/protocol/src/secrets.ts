@@ -54,3 +54,17 @@ export const secretConflictSchema = z.object({
   error: z.object({ code: z.literal('conflict'), message: z.string() }),
   current: secretRecordSchema,
 });
+
+/** DELETE /api/vaults/:id/secrets (ADR 0008): the server's copies of a moved vault's items. */
+export const removedSecretsResponseSchema = z.object({ deleted: z.number().int().nonnegative() });
+
+/**
+ * The 409 `secrets_in_provider` message (ours): a secrets vault on another provider keeps its
+ * items there (ADR 0008), so the server takes no item of it.
+ */
+export const SECRETS_IN_PROVIDER_MESSAGE =
+  'This vault keeps its secrets in its own storage provider, so this server does not store them. Reload the page and try again.';
+
+/** The 409 `not_moved` message (ours): the server's copies are deleted only once the manifest pins segments. */
+export const SECRETS_NOT_MOVED_MESSAGE =
+  "This vault's secrets are still kept on this server: they were not deleted.";

@@ -12,6 +12,10 @@ export const storageConfigResponseSchema = z.object({
   googledrive: z
     .object({ client_id: z.string().min(1), oauth_url: url, revoke_url: url, api_url: url })
     .nullable(),
+  /** OneDrive (issue 26): the identity platform's authorize and token URLs, and Graph's origin. */
+  onedrive: z
+    .object({ client_id: z.string().min(1), auth_url: url, token_url: url, graph_url: url })
+    .nullable(),
 });
 export type StorageConfigResponse = z.infer<typeof storageConfigResponseSchema>;
 

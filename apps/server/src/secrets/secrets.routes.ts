@@ -54,6 +54,12 @@ export function secretsRoutes(): Hono<AppEnv> {
     }
   });
 
+  // ADR 0008: the server's copies of a vault's items, once they moved to its provider.
+  app.delete('/', async (c) => {
+    const { vaultId } = ids(c.req.param('vaultId') ?? '');
+    return c.json({ deleted: await service.removeMovedSecrets(c.var, c.var.user.id, vaultId) });
+  });
+
   app.put('/:secretId', async (c) => {
     const { vaultId, secretId } = ids(c.req.param('vaultId') ?? '', c.req.param('secretId'));
     const input = await jsonBody(c, updateSecretRequestSchema);

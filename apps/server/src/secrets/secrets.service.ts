@@ -3,6 +3,8 @@
 // show the newer secret and nothing is silently overwritten.
 import {
   messages,
+  SECRETS_IN_PROVIDER_MESSAGE,
+  SECRETS_NOT_MOVED_MESSAGE,
   type CreateSecretRequest,
   type ImportSecretsRequest,
   type Manifest,
@@ -35,6 +37,10 @@ export class SecretConflict extends HttpError {
 
 export const SECRET_ID_TAKEN = 'A secret with this id already exists.';
 
+/**
+ * The user's secrets vault. `write`: a new or changed item, which only a vault whose items are on
+ * this server takes ([Note: secrets in their provider]), and not a read-only one.
+ */
 async function secretsVault(
   deps: Deps,
   userId: string,
@@ -46,9 +52,39 @@ async function secretsVault(
   if (!vault) throw notFound(messages.vaults.notFound);
   if (vault.vault_type !== 'secrets')
     throw new HttpError(400, 'bad_request', 'This vault does not hold secrets.');
+  if (write && vault.provider_type !== 'server')
+    throw new HttpError(409, 'secrets_in_provider', SECRETS_IN_PROVIDER_MESSAGE);
   // [Note: read-only after a trial] in the protocol's trials.ts.
   if (write) await assertVaultWritable(db, userId, vaultId);
   return vault;
+}
+
+// [Note: secrets in their provider] ADR 0008: a secrets vault on any provider but ours keeps its
+// items there, as immutable segments its manifest pins. This server keeps its key slots and its
+// manifest, never an item: creates, updates and imports are refused (409 secrets_in_provider).
+// Its items kept here from before (a vault made when secrets stayed on this server) are read by
+// the device that moves them, and deleted here, all at once, once the manifest pins segments.
+
+/** The manifest's `segments` list is there: the vault's items live in its provider. */
+const pinsSegments = (manifest: Manifest | null): boolean => Array.isArray(manifest?.segments);
+
+/**
+ * Deletes every item this server still holds of a vault whose items moved to its provider
+ * (ADR 0008, "Existing vaults"); refused while the manifest pins no segments, as the items would
+ * then be lost. Deleting none is not an error: a second device may have finished first.
+ */
+export async function removeMovedSecrets(
+  deps: Deps,
+  userId: string,
+  vaultId: string,
+): Promise<number> {
+  const vault = await secretsVault(deps, userId, vaultId);
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    if (vault.provider_type === 'server' || !pinsSegments(await findManifest(trx, vaultId)))
+      throw new HttpError(409, 'not_moved', SECRETS_NOT_MOVED_MESSAGE);
+    const res = await trx.deleteFrom('secret_items').where('vault_id', '=', vaultId).execute();
+    return res.reduce((n, r) => n + Number(r.numDeletedRows), 0);
+  });
 }
 
 export async function listSecrets(

@@ -41,9 +41,8 @@ export function checkStorageFolder(input: CreateVaultRequest): string | null {
 }
 
 /**
- * Refuses (400) a provider this server does not offer. Secrets vaults are checked the same way:
- * their items are kept on this server whatever the provider, but the wizard sends the provider
- * chosen for either kind, and a vault should never name one that cannot be used here.
+ * Refuses (400) a provider this server does not offer, for either kind of vault: a secrets vault
+ * keeps its items in its provider too ([Note: secrets in their provider], secrets.service.ts).
  */
 export function checkProviderOffered(config: Config, provider: ProviderType): void {
   if (!offeredProviders(config).has(provider)) {
