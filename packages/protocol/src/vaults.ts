@@ -94,8 +94,16 @@ export const createVaultRequestSchema = z.object({
 export type CreateVaultRequest = z.infer<typeof createVaultRequestSchema>;
 
 export const updateVaultRequestSchema = z
-  .object({ name: name.optional(), description: description.optional() })
-  .refine((v) => v.name !== undefined || v.description !== undefined, 'Nothing to update');
+  .object({
+    name: name.optional(),
+    description: description.optional(),
+    /** Recorded once, for a cloud vault that has none (ADR 0008: a secrets vault made before). */
+    storage_folder: z.string().trim().min(1).max(1024).optional(),
+  })
+  .refine(
+    (v) => v.name !== undefined || v.description !== undefined || v.storage_folder !== undefined,
+    'Nothing to update',
+  );
 
 /**
  * [Note: key revision of a write] The vault's key revision (`Vault.key_revision`) that a record was

@@ -10,7 +10,7 @@ import {
 import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser } from '../testing/users.ts';
-import { send, setPlan, vaultRequest } from '../testing/vaults.ts';
+import { createVault, send, setPlan, vaultRequest } from '../testing/vaults.ts';
 import { offeredProviders } from '../vaults/providers.ts';
 
 const EMULATOR = 'http://127.0.0.1:4010';
@@ -115,15 +115,39 @@ describe('with Dropbox and Google Drive configured', () => {
     );
     for (const body of [
       { ...vaultRequest({ vault_type: 'files', provider_type: 'server' }), storage_folder: 'x' },
-      { ...vaultRequest({ vault_type: 'secrets', provider_type: 'dropbox' }), storage_folder: 'x' },
+      { ...vaultRequest({ vault_type: 'secrets', provider_type: 'local' }), storage_folder: 'x' },
     ]) {
       const res = await send(t, u.cookie, 'POST', '/api/vaults', body);
       expect(res.status).toBe(400);
     }
+    // A secrets vault there keeps its segments in a folder (ADR 0008); one made before had none.
     const secrets = await send(t, u.cookie, 'POST', '/api/vaults', {
       ...vaultRequest({ vault_type: 'secrets', provider_type: 'dropbox' }),
+      storage_folder: '/SealVault_Passwords',
     });
     expect(secrets.status).toBe(201);
+    const older = await send(t, u.cookie, 'POST', '/api/vaults', {
+      ...vaultRequest({ vault_type: 'secrets', provider_type: 'dropbox' }),
+    });
+    expect(older.status).toBe(201);
+    const { vault } = vaultResponseSchema.parse(await older.json());
+    // Its folder is recorded once, when its items move, and never changed after.
+    const set = await send(t, u.cookie, 'PATCH', `/api/vaults/${vault.id}`, {
+      storage_folder: '/SealVault_Older',
+    });
+    expect(set.status).toBe(200);
+    expect(vaultResponseSchema.parse(await set.json()).vault.storage_folder).toBe(
+      '/SealVault_Older',
+    );
+    const again = await send(t, u.cookie, 'PATCH', `/api/vaults/${vault.id}`, {
+      storage_folder: '/SealVault_Other',
+    });
+    expect(again.status).toBe(409);
+    const serverVault = await createVault(t, u.cookie, { vault_type: 'files' });
+    const refused = await send(t, u.cookie, 'PATCH', `/api/vaults/${serverVault}`, {
+      storage_folder: '/x',
+    });
+    expect(refused.status).toBe(400);
   });
 });
 

@@ -6,7 +6,7 @@
 // that learns them.
 import type { CreateVaultRequest, ProviderType } from '@sealvault/protocol';
 import type { Config } from '../config.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
 
 const PROVIDER_NAMES: Record<ProviderType, string> = {
   server: 'SealVault storage',
@@ -29,15 +29,31 @@ const FOLDER_PROVIDERS: ReadonlySet<ProviderType> = new Set(['dropbox', 'googled
 
 /**
  * The folder to record for a new vault: required for a files vault on a cloud provider (the
- * browser made it there before creating the vault), refused for any other vault.
+ * browser made it there before creating the vault), taken for a secrets vault there (ADR 0008:
+ * its segments live in it; a vault made before had none, and gets one when its items move:
+ * checkFolderChange), refused for any other vault.
  */
 export function checkStorageFolder(input: CreateVaultRequest): string | null {
-  const needsFolder = input.vault_type === 'files' && FOLDER_PROVIDERS.has(input.provider_type);
-  if (needsFolder && !input.storage_folder)
+  const cloud = FOLDER_PROVIDERS.has(input.provider_type);
+  if (cloud && input.vault_type === 'files' && !input.storage_folder)
     throw badRequest(`A ${PROVIDER_NAMES[input.provider_type]} vault needs its folder.`);
-  if (!needsFolder && input.storage_folder)
-    throw badRequest('Only a files vault on a cloud provider has a folder.');
+  if (!cloud && input.storage_folder)
+    throw badRequest('Only a vault on a cloud provider has a folder.');
   return input.storage_folder ?? null;
+}
+
+/**
+ * A folder recorded later: only for a cloud vault that has none yet (a secrets vault made before
+ * its items lived in its provider). A folder once recorded never changes.
+ */
+export function checkFolderChange(vault: {
+  provider_type: ProviderType;
+  storage_folder: string | null;
+}): void {
+  if (!FOLDER_PROVIDERS.has(vault.provider_type))
+    throw badRequest('Only a vault on a cloud provider has a folder.');
+  if (vault.storage_folder)
+    throw new HttpError(409, 'conflict', "This vault's folder is already set.");
 }
 
 /**

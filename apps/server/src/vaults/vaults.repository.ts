@@ -77,7 +77,7 @@ export async function updateVault(
   db: Q,
   userId: string,
   vaultId: string,
-  values: Partial<Pick<VaultsTable, 'name' | 'description' | 'is_hidden'>> & {
+  values: Partial<Pick<VaultsTable, 'name' | 'description' | 'is_hidden' | 'storage_folder'>> & {
     updated_at?: string;
   },
 ): Promise<boolean> {

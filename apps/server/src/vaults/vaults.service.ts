@@ -20,7 +20,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { UserDeletedHook } from '../profiles/user-deletion.ts';
 import * as repo from './vaults.repository.ts';
-import { checkProviderOffered, checkStorageFolder } from './providers.ts';
+import { checkFolderChange, checkProviderOffered, checkStorageFolder } from './providers.ts';
 import { statsByVault } from './vaults.stats.ts';
 import { deleteItemsOfVault } from '../secrets/secrets.repository.ts';
 import { deleteFilesOfVault, freeBlobsOfVault, purgeBlobs } from '../files/files.service.ts';
@@ -118,13 +118,23 @@ export async function updateVault(
   deps: Deps,
   userId: string,
   vaultId: string,
-  values: { name?: string | undefined; description?: string | undefined },
+  values: {
+    name?: string | undefined;
+    description?: string | undefined;
+    storage_folder?: string | undefined;
+  },
 ): Promise<Vault> {
-  const set: { name?: string; description?: string | null; updated_at: string } = {
+  const set: {
+    name?: string;
+    description?: string | null;
+    storage_folder?: string;
+    updated_at: string;
+  } = {
     updated_at: deps.now().toISOString(),
   };
   if (values.name !== undefined) set.name = values.name;
   if (values.description !== undefined) set.description = values.description || null;
+  if (values.storage_folder !== undefined) set.storage_folder = values.storage_folder;
   // A read-only vault keeps its name too ([Note: read-only after a trial], protocol trials.ts).
   await assertVaultWritable(deps.db.kysely, userId, vaultId, deps.logger);
   const updated = await deps.db.kysely.transaction().execute(async (trx) => {
@@ -132,6 +142,7 @@ export async function updateVault(
     const mine = await repo.listVaults(trx, userId);
     if (!mine.some((v) => v.id === vaultId)) return false; // another user's: 404, not 409
     if (set.name !== undefined) assertNameFree(mine, set.name, vaultId);
+    if (set.storage_folder !== undefined) checkFolderChange(mine.find((v) => v.id === vaultId)!);
     return repo.updateVault(trx, userId, vaultId, set);
   });
   if (!updated) throw vaultNotFound();
