@@ -9,6 +9,7 @@ import { setFolder } from './cloud/folders.ts';
 import { createDropboxProvider } from './dropbox/dropbox.ts';
 import { createDriveProvider } from './googledrive/drive.ts';
 import { withContentHash, type ContentHasher } from './hashing.ts';
+import { createOneDriveProvider } from './onedrive/onedrive.ts';
 import { createLocalProvider } from './local/opfs.ts';
 import { StorageError, type StorageProvider } from './provider.ts';
 import { createServerProvider } from './server/tus.ts';
@@ -44,8 +45,12 @@ function make(type: ProviderType): StorageProvider {
         createDriveProvider(() => storageConfigNow()?.googledrive ?? null),
         hasher,
       );
-    default:
-      throw new StorageError('unavailable', `${type} is not available yet.`);
+    case 'onedrive':
+      // OneDrive's own quickXorHash is checked in the upload (onedrive/upload-session.ts).
+      return withContentHash(
+        createOneDriveProvider(() => storageConfigNow()?.onedrive ?? null),
+        hasher,
+      );
   }
 }
 
@@ -70,6 +75,10 @@ export function registerVaultStorage(vault: {
   vaultProviders.set(vault.id, vault.provider_type);
   if (vault.storage_folder) setFolder(vault.id, vault.storage_folder);
 }
+
+/** The provider type of a vault whose record this page has loaded, if it has. */
+export const providerTypeOf = (vaultId: string): ProviderType | undefined =>
+  vaultProviders.get(vaultId);
 
 /** The provider of a vault whose record this page has loaded. */
 export function storageOf(vaultId: string): StorageProvider {

@@ -3,6 +3,7 @@
 // store, and the spec's error texts (§8 "Cloud connections") for each way a connection fails.
 import { connectDropbox, disconnectDropbox } from '../dropbox/auth.ts';
 import { connectDrive, disconnectDrive } from '../googledrive/auth.ts';
+import { connectOneDrive, disconnectOneDrive } from '../onedrive/auth.ts';
 import { loadStorageConfig, storageConfigNow } from './config.ts';
 import { connections, type CloudId } from './connections.ts';
 import { ConnectError } from './popup.ts';
@@ -16,7 +17,29 @@ export const connectTexts = {
   driveFailed: 'Failed to connect to Google Drive',
   driveAuthFailed: 'Google Drive authentication failed.',
   driveNotInitialized: 'Failed to initialize Google Drive API. Please check your configuration.',
+  // Ours, in the templates of the spec's Google Drive texts (issue 26).
+  oneDriveFailed: 'Failed to connect to OneDrive',
+  oneDriveAuthFailed: 'OneDrive authentication failed.',
 };
+
+/**
+ * The spec's "steps to allow popups" that follow the popup-blocked text (§8 "Cloud connections");
+ * their words are ours: one short line per browser.
+ */
+export const popupSteps: readonly { browser: string; step: string }[] = [
+  {
+    browser: 'Chrome and Edge',
+    step: 'click the blocked-popup icon at the right of the address bar, choose "Always allow pop-ups and redirects" from this site, then Done.',
+  },
+  {
+    browser: 'Firefox',
+    step: 'click Options (Preferences) in the bar below the address bar, then "Allow pop-ups for" this site.',
+  },
+  {
+    browser: 'Safari',
+    step: 'open Safari > Settings for This Website and set Pop-up Windows to Allow.',
+  },
+];
 
 /** The words for a failed connection of `id`. */
 export function connectErrorText(id: CloudId, err: unknown): string {
@@ -24,6 +47,9 @@ export function connectErrorText(id: CloudId, err: unknown): string {
   if (kind === 'blocked') return connectTexts.popupBlocked;
   if (id === 'dropbox') {
     return kind === 'closed' ? connectTexts.dropboxFailed : connectTexts.dropboxAuthFailed;
+  }
+  if (id === 'onedrive') {
+    return kind === 'closed' ? connectTexts.oneDriveFailed : connectTexts.oneDriveAuthFailed;
   }
   return kind === 'closed' ? connectTexts.driveFailed : connectTexts.driveAuthFailed;
 }
@@ -36,6 +62,9 @@ export async function connectCloud(id: CloudId): Promise<boolean> {
     if (id === 'dropbox') {
       if (!config.dropbox) throw new ConnectError('failed', 'not configured');
       await connectDropbox(config.dropbox);
+    } else if (id === 'onedrive') {
+      if (!config.onedrive) throw new ConnectError('failed', 'not configured');
+      await connectOneDrive(config.onedrive);
     } else {
       if (!config.googledrive) {
         connections.setPassing(id, { status: 'failed', error: connectTexts.driveNotInitialized });
@@ -54,6 +83,7 @@ export async function connectCloud(id: CloudId): Promise<boolean> {
 export async function disconnectCloud(id: CloudId): Promise<void> {
   const config = storageConfigNow();
   if (id === 'dropbox') await disconnectDropbox(config?.dropbox ?? null);
+  else if (id === 'onedrive') await disconnectOneDrive();
   else await disconnectDrive(config?.googledrive ?? null);
   connections.setPassing(id, null);
 }

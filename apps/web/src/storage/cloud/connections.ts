@@ -1,10 +1,10 @@
 // Cloud accounts connected in this browser (docs/product.md §3 "Cloud connection", §4 "Provider
 // connection"). Tokens stay in this browser, in local storage, as the spec says: Google Drive
 // keeps access_token and expires_at, Dropbox accessToken and expiresAt (and the refresh token
-// that renews it without asking). The server never sees them. The store also holds this page's
+// that renews it without asking); OneDrive (ours, issue 26) keeps Dropbox's shape. The server never sees them. The store also holds this page's
 // passing states (connecting, failed) and tells subscribers of every change, including changes
 // made in another tab (the 'storage' event).
-export type CloudId = 'dropbox' | 'googledrive';
+export type CloudId = 'dropbox' | 'googledrive' | 'onedrive';
 
 export interface DropboxToken {
   accessToken: string;
@@ -19,14 +19,19 @@ export interface DriveToken {
   expires_at: number;
 }
 
+/** OneDrive's token: Dropbox's shape (an access token, its expiry and a refresh token). */
+export type OneDriveToken = DropboxToken;
+
 interface Tokens {
   dropbox: DropboxToken;
   googledrive: DriveToken;
+  onedrive: OneDriveToken;
 }
 
 const KEYS: Record<CloudId, string> = {
   dropbox: 'sealvault.dropbox',
   googledrive: 'sealvault.googledrive',
+  onedrive: 'sealvault.onedrive',
 };
 
 export type PassingState = { status: 'connecting' } | { status: 'failed'; error: string };
@@ -45,7 +50,7 @@ function read<K extends CloudId>(id: K): Tokens[K] | null {
     if (!raw) return null;
     const v = JSON.parse(raw) as Record<string, unknown>;
     const ok =
-      id === 'dropbox'
+      id !== 'googledrive'
         ? typeof v.accessToken === 'string' && typeof v.expiresAt === 'number'
         : typeof v.access_token === 'string' && typeof v.expires_at === 'number';
     return ok ? (v as unknown as Tokens[K]) : null;

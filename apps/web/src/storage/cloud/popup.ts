@@ -1,7 +1,7 @@
 // A provider's sign-in in a popup (docs/product.md §7: 500 by 700 pixels, with a state check). The popup
-// comes back to one of our return pages (/dropbox-auth, /google-auth: OAuthReturn.tsx), which
-// hands what the provider put in its address to this window over a BroadcastChannel of this origin
-// (and window.opener where it still exists), then closes. Every way it can end without a result
+// comes back to one of our return pages (/dropbox-auth, /google-auth, /onedrive-auth:
+// OAuthReturn.tsx), which hands what the provider put in its address to this window over a
+// BroadcastChannel of this origin (and window.opener where it still exists), then closes. Every way it can end without a result
 // is a ConnectError with its own kind, for the caller to word.
 
 export type ConnectErrorKind = 'blocked' | 'closed' | 'denied' | 'state' | 'failed';
@@ -30,6 +30,18 @@ export function randomString(length: number): string {
     }
   }
   return out;
+}
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** The PKCE code challenge of `verifier` by the S256 method (RFC 7636 §4.2). */
+export async function pkceChallenge(verifier: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  return base64url(new Uint8Array(digest));
 }
 
 /**

@@ -5,23 +5,12 @@
 // 14,400 s is the lifetime when Dropbox names none.
 import type { StorageConfigResponse } from '@sealvault/protocol';
 import { connections, type DropboxToken } from '../cloud/connections.ts';
-import { ConnectError, randomString, signInPopup } from '../cloud/popup.ts';
+import { ConnectError, pkceChallenge, randomString, signInPopup } from '../cloud/popup.ts';
 
 export type DropboxSettings = NonNullable<StorageConfigResponse['dropbox']>;
 
 export const DEFAULT_TOKEN_LIFETIME_S = 14_400;
 export const PKCE_VERIFIER_LENGTH = 128;
-
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
-export async function pkceChallenge(verifier: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
-  return base64url(new Uint8Array(digest));
-}
 
 export const redirectUri = () => `${window.location.origin}/dropbox-auth`;
 

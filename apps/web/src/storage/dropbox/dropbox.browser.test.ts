@@ -31,7 +31,7 @@ async function connect() {
   });
 }
 
-setStorageConfig({ dropbox: settings, googledrive: null });
+setStorageConfig({ dropbox: settings, googledrive: null, onedrive: null });
 const provider = createDropboxProvider(() => settings);
 
 /** A fresh vault with its folder, as the wizard makes it. */

@@ -30,7 +30,7 @@ async function connect() {
   });
 }
 
-setStorageConfig({ dropbox: null, googledrive: settings });
+setStorageConfig({ dropbox: null, googledrive: settings, onedrive: null });
 const provider = createDriveProvider(() => settings);
 
 /** A fresh vault with its folder, as the wizard makes it. */
