@@ -25,7 +25,8 @@ export const CONTENT_SECURITY_POLICY = [
 
 /**
  * The app's policy, widened only for cloud storage providers (issue 16): the browser calls their
- * APIs itself, so their API origins are added to connect-src. No third-party script is allowed,
+ * APIs itself, so their API origins (and OneDrive's content hosts, issue 26) are added to
+ * connect-src. No third-party script is allowed,
  * on any page of the app [Note: checkout document].
  */
 export function contentSecurityPolicy(apiOrigins: string[] = []): string {
@@ -65,12 +66,13 @@ export function checkoutContentSecurityPolicy(paymentHost: string): string {
 }
 
 /**
- * Pages a provider's sign-in popup comes back to (docs/product.md §2 /dropbox-auth, and /google-auth). They
+ * Pages a provider's sign-in popup comes back to (docs/product.md §2 /dropbox-auth, /google-auth and
+ * /onedrive-auth). They
  * hand the result to the app's window and close. The app's pages allow the popups they open to
  * keep their opener (same-origin-allow-popups); these pages must not cut it (unsafe-none), or
  * the app could no longer see whether its popup was closed.
  */
-export const POPUP_RETURN_PATHS = ['/dropbox-auth', '/google-auth'];
+export const POPUP_RETURN_PATHS = ['/dropbox-auth', '/google-auth', '/onedrive-auth'];
 
 export function securityHeaders(
   paymentHost?: string,

@@ -13,6 +13,32 @@ const clientId = z
   .regex(/^[A-Za-z0-9._-]+$/, 'may only hold letters, digits, ".", "-" and "_"');
 /** An absolute http(s) URL: https in production, http for an emulator on loopback. */
 const url = z.url({ protocol: /^https?$/ });
+/**
+ * A CSP host source for connect-src: a scheme, a host whose first label may be `*`, an optional
+ * port (CSP Level 3, host-source), nothing else (no path, no quotes, no spaces).
+ */
+const cspSource = z
+  .string()
+  .regex(
+    /^https?:\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/,
+    'each host: https://host or https://*.domain, with an optional port',
+  );
+
+/**
+ * Where OneDrive's upload and download URLs point (its content hosts, not Graph's): personal
+ * accounts upload to *.up.1drv.com and download from *.files.1drv.com, *.livefilestore.com or
+ * *.microsoftpersonalcontent.com; work and school accounts use their SharePoint host
+ * (*.sharepoint.com); api.onedrive.com serves OneDrive's own API. ONEDRIVE_CONTENT_HOSTS adds
+ * more (another national cloud, an emulator).
+ */
+export const ONEDRIVE_CONTENT_HOSTS = [
+  'https://*.1drv.com',
+  'https://*.files.1drv.com',
+  'https://*.livefilestore.com',
+  'https://*.microsoftpersonalcontent.com',
+  'https://*.sharepoint.com',
+  'https://api.onedrive.com',
+];
 
 export const storageEnv = {
   DROPBOX_APP_KEY: clientId.optional(),
@@ -23,6 +49,17 @@ export const storageEnv = {
   GOOGLE_OAUTH_URL: url.default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_OAUTH_REVOKE_URL: url.default('https://oauth2.googleapis.com/revoke'),
   GOOGLE_DRIVE_API_URL: url.default('https://www.googleapis.com'),
+  ONEDRIVE_CLIENT_ID: clientId.optional(),
+  ONEDRIVE_AUTH_URL: url.default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
+  ONEDRIVE_TOKEN_URL: url.default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
+  ONEDRIVE_GRAPH_URL: url.default('https://graph.microsoft.com'),
+  /** More content hosts of OneDrive uploads and downloads, for connect-src (space-separated). */
+  ONEDRIVE_CONTENT_HOSTS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => v.split(/\s+/).filter(Boolean))
+    .pipe(z.array(cspSource)),
 };
 
 type StorageEnv = z.infer<z.ZodObject<typeof storageEnv>>;
@@ -43,9 +80,20 @@ export interface GoogleDriveConfig {
   apiUrl: string;
 }
 
+export interface OneDriveConfig {
+  clientId: string;
+  authUrl: string;
+  tokenUrl: string;
+  /** Graph's origin, no trailing slash (the client adds /v1.0). */
+  graphUrl: string;
+  /** CSP sources of the content hosts: Microsoft's and ONEDRIVE_CONTENT_HOSTS. */
+  contentHosts: string[];
+}
+
 export interface StorageConfig {
   dropbox: DropboxConfig | null;
   googledrive: GoogleDriveConfig | null;
+  onedrive: OneDriveConfig | null;
 }
 
 const base = (u: string) => u.replace(/\/+$/, '');
@@ -68,17 +116,28 @@ export function storageConfigFrom(e: StorageEnv): StorageConfig {
           apiUrl: base(e.GOOGLE_DRIVE_API_URL),
         }
       : null,
+    onedrive: e.ONEDRIVE_CLIENT_ID
+      ? {
+          clientId: e.ONEDRIVE_CLIENT_ID,
+          authUrl: e.ONEDRIVE_AUTH_URL,
+          tokenUrl: e.ONEDRIVE_TOKEN_URL,
+          graphUrl: base(e.ONEDRIVE_GRAPH_URL),
+          contentHosts: [...new Set([...ONEDRIVE_CONTENT_HOSTS, ...e.ONEDRIVE_CONTENT_HOSTS])],
+        }
+      : null,
   };
 }
 
 /**
  * The origins the browser must reach for the configured providers (the CSP's connect-src): their
- * API hosts only. The sign-in pages open in a popup (a navigation, not a fetch).
+ * API hosts only (OneDrive: its token endpoint, Graph, and the content hosts of its upload and
+ * download URLs). The sign-in pages open in a popup (a navigation, not a fetch).
  */
 export function providerOrigins(s: StorageConfig): string[] {
   const urls = [
     ...(s.dropbox ? [s.dropbox.apiUrl, s.dropbox.contentUrl] : []),
     ...(s.googledrive ? [s.googledrive.apiUrl, s.googledrive.revokeUrl] : []),
+    ...(s.onedrive ? [s.onedrive.tokenUrl, s.onedrive.graphUrl] : []),
   ];
-  return [...new Set(urls.map((u) => new URL(u).origin))];
+  return [...new Set([...urls.map((u) => new URL(u).origin), ...(s.onedrive?.contentHosts ?? [])])];
 }

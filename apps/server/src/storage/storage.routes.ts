@@ -7,7 +7,7 @@ import type { AppEnv } from '../http/context.ts';
 
 export function storageConfigRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>().get('/', (c) => {
-    const { dropbox, googledrive } = c.var.config.storage;
+    const { dropbox, googledrive, onedrive } = c.var.config.storage;
     return c.json({
       dropbox: dropbox && {
         app_key: dropbox.appKey,
@@ -20,6 +20,12 @@ export function storageConfigRoutes(): Hono<AppEnv> {
         oauth_url: googledrive.oauthUrl,
         revoke_url: googledrive.revokeUrl,
         api_url: googledrive.apiUrl,
+      },
+      onedrive: onedrive && {
+        client_id: onedrive.clientId,
+        auth_url: onedrive.authUrl,
+        token_url: onedrive.tokenUrl,
+        graph_url: onedrive.graphUrl,
       },
     } satisfies StorageConfigResponse);
   });

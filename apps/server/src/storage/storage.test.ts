@@ -38,13 +38,14 @@ describe('without cloud providers (the default)', () => {
     expect(storageConfigResponseSchema.parse(await res.json())).toEqual({
       dropbox: null,
       googledrive: null,
+      onedrive: null,
     });
     expect(res.headers.get('content-security-policy')).toContain("connect-src 'self';");
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
   });
 
   it('serves the popup return pages without cutting the opener', async () => {
-    for (const p of ['/dropbox-auth', '/google-auth']) {
+    for (const p of ['/dropbox-auth', '/google-auth', '/onedrive-auth']) {
       const res = await t.request(p);
       expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
     }
@@ -73,6 +74,7 @@ describe('with Dropbox and Google Drive configured', () => {
         revoke_url: 'http://127.0.0.1:4020/revoke',
         api_url: 'http://127.0.0.1:4020',
       },
+      onedrive: null,
     });
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain(
@@ -151,9 +153,107 @@ describe('with Dropbox and Google Drive configured', () => {
   });
 });
 
+describe('with OneDrive configured (issue 26)', () => {
+  const ONEDRIVE = 'http://127.0.0.1:4030';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      ONEDRIVE_CLIENT_ID: '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0',
+      ONEDRIVE_AUTH_URL: `${ONEDRIVE}/common/oauth2/v2.0/authorize`,
+      ONEDRIVE_TOKEN_URL: `${ONEDRIVE}/common/oauth2/v2.0/token`,
+      ONEDRIVE_GRAPH_URL: `${ONEDRIVE}/`,
+      ONEDRIVE_CONTENT_HOSTS: ' http://localhost:4031  https://*.contoso.example ',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('hands the browser the client id, the identity platform and Graph (no trailing slash)', async () => {
+    const res = await t.request('/api/storage-config');
+    expect(storageConfigResponseSchema.parse(await res.json())).toEqual({
+      dropbox: null,
+      googledrive: null,
+      onedrive: {
+        client_id: '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0',
+        auth_url: `${ONEDRIVE}/common/oauth2/v2.0/authorize`,
+        token_url: `${ONEDRIVE}/common/oauth2/v2.0/token`,
+        graph_url: ONEDRIVE,
+      },
+    });
+  });
+
+  it("lets the app reach Graph, the token endpoint, Microsoft's content hosts and the added ones", async () => {
+    const res = await t.request('/api/storage-config');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    expect(connect).toEqual([
+      "'self'",
+      ONEDRIVE,
+      'https://*.1drv.com',
+      'https://*.files.1drv.com',
+      'https://*.livefilestore.com',
+      'https://*.microsoftpersonalcontent.com',
+      'https://*.sharepoint.com',
+      'https://api.onedrive.com',
+      'http://localhost:4031',
+      'https://*.contoso.example',
+    ]);
+    // The sign-in page is a navigation of the popup, not a fetch: not in connect-src.
+    expect(csp).not.toContain('login.microsoftonline.com');
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+  });
+
+  it('offers OneDrive for new vaults, and a files vault there records its folder', async () => {
+    expect(offeredProviders(t.config).has('onedrive')).toBe(true);
+    const u = await createUser(t);
+    await setPlan(t, u.id, 'unlimited');
+    const missing = await send(t, u.cookie, 'POST', '/api/vaults', {
+      ...vaultRequest({ vault_type: 'files', provider_type: 'onedrive' }),
+    });
+    expect(missing.status).toBe(400);
+    expect(errorBodySchema.parse(await missing.json()).error.message).toBe(
+      'A OneDrive vault needs its folder.',
+    );
+    const res = await send(t, u.cookie, 'POST', '/api/vaults', {
+      ...vaultRequest({ vault_type: 'files', provider_type: 'onedrive' }),
+      storage_folder: '01BYE5RZ6QN3ZWBTUFOFD3GSPGOHDJD36K',
+    });
+    expect(res.status).toBe(201);
+    const { vault } = vaultResponseSchema.parse(await res.json());
+    expect(vault).toMatchObject({
+      provider_type: 'onedrive',
+      storage_folder: '01BYE5RZ6QN3ZWBTUFOFD3GSPGOHDJD36K',
+    });
+  });
+});
+
 describe('configuration at start-up', () => {
   it('refuses a malformed client id or URL, naming the variable', () => {
     expect(() => loadConfig({ DROPBOX_APP_KEY: 'has space' })).toThrow(/DROPBOX_APP_KEY/);
     expect(() => loadConfig({ GOOGLE_DRIVE_API_URL: 'ftp://x' })).toThrow(/GOOGLE_DRIVE_API_URL/);
+    expect(() => loadConfig({ ONEDRIVE_CLIENT_ID: 'a b' })).toThrow(/ONEDRIVE_CLIENT_ID/);
+    expect(() => loadConfig({ ONEDRIVE_GRAPH_URL: 'graph.microsoft.com' })).toThrow(
+      /ONEDRIVE_GRAPH_URL/,
+    );
+    expect(() => loadConfig({ ONEDRIVE_TOKEN_URL: 'javascript:alert(1)' })).toThrow(
+      /ONEDRIVE_TOKEN_URL/,
+    );
+  });
+
+  it('refuses a OneDrive content host that is not a plain CSP host source (it could widen the policy)', () => {
+    for (const bad of [
+      "'unsafe-inline'",
+      'https://x.example/path',
+      '*',
+      'https://a.example;script-src *',
+    ])
+      expect(() => loadConfig({ ONEDRIVE_CONTENT_HOSTS: bad })).toThrow(/ONEDRIVE_CONTENT_HOSTS/);
+    expect(loadConfig({}).storage.onedrive).toBeNull();
+    const c = loadConfig({ ONEDRIVE_CLIENT_ID: 'client' }).storage.onedrive;
+    expect(c).toMatchObject({
+      authUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+      tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+      graphUrl: 'https://graph.microsoft.com',
+    });
+    expect(c?.contentHosts).toContain('https://*.sharepoint.com');
   });
 });

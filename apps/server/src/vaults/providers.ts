@@ -1,9 +1,9 @@
 // The storage providers this server offers for new vaults (issues 14 and 16). `server` (our blob
 // store, ADR 0003) and `local` (the browser's own storage) need nothing from us, so they are
 // always offered. A cloud provider needs this server's OAuth client id (DROPBOX_APP_KEY,
-// GOOGLE_DRIVE_CLIENT_ID: storage/storage.config.ts): without it a vault there could never be
-// opened, so creation refuses it. OneDrive has no client yet. offeredProviders is the one place
-// that learns them.
+// GOOGLE_DRIVE_CLIENT_ID, ONEDRIVE_CLIENT_ID: storage/storage.config.ts): without it a vault there
+// could never be opened, so creation refuses it. offeredProviders is the one place that learns
+// them.
 import type { CreateVaultRequest, ProviderType } from '@sealvault/protocol';
 import type { Config } from '../config.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
@@ -21,6 +21,7 @@ export function offeredProviders(config: Config): ReadonlySet<ProviderType> {
   const offered = new Set<ProviderType>(['server', 'local']);
   if (config.storage.dropbox) offered.add('dropbox');
   if (config.storage.googledrive) offered.add('googledrive');
+  if (config.storage.onedrive) offered.add('onedrive');
   return offered;
 }
 
