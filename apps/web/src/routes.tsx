@@ -1,7 +1,7 @@
 // The route table of docs/product.md §2. To add a screen, add one entry here; signed-in screens
 // (/dashboard, /vault/:vaultId, /subscription) sit under the guard route of the shell, and
-// /dropbox-auth and /google-auth are public. Each route shows one composition of screens/; those
-// other than the landing load lazily.
+// /dropbox-auth, /google-auth and /onedrive-auth are public. Each route shows one composition of
+// screens/; those other than the landing load lazily.
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { PageLoading, RootLayout } from './RootLayout.tsx';
@@ -56,6 +56,12 @@ export const routes: RouteObject[] = [
         path: 'google-auth',
         lazy: async () => ({
           Component: (await import('./screens/OAuthReturnScreens.tsx')).GoogleAuthScreen,
+        }),
+      },
+      {
+        path: 'onedrive-auth',
+        lazy: async () => ({
+          Component: (await import('./screens/OAuthReturnScreens.tsx')).OneDriveAuthScreen,
         }),
       },
       { path: '*', element: <Navigate to="/" replace /> },

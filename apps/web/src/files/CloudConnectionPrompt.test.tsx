@@ -18,7 +18,10 @@ import { filesKey } from './useFiles.ts';
 
 // The sign-in popup is the provider's; here Connect only moves the store as connect.ts does.
 const connectCloud = vi.hoisted(() => vi.fn<(id: string) => Promise<boolean>>());
-vi.mock('../storage/cloud/connect.ts', () => ({ connectCloud }));
+vi.mock(import('../storage/cloud/connect.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  connectCloud,
+}));
 
 const VAULT = '8f4e2a51-0c3b-4d1e-9a7f-2b6c5d4e3f21';
 const token = { dropbox: { accessToken: 'a', expiresAt: Date.now() + 3_600_000 } } as const;
@@ -41,6 +44,7 @@ beforeEach(() => {
       revoke_url: 'https://accounts.test/revoke',
       api_url: 'https://drive.test',
     },
+    onedrive: null,
   });
   connectCloud.mockReset();
 });
@@ -171,6 +175,7 @@ it('shows nothing for a vault on our server or in this browser', () => {
 it("tells a provider's 'not connected' failure from the others", () => {
   expect(isNotConnected(new StorageError('unavailable', 'Dropbox not connected'))).toBe(true);
   expect(isNotConnected(new StorageError('unavailable', 'Google Drive not connected'))).toBe(true);
+  expect(isNotConnected(new StorageError('unavailable', 'OneDrive not connected'))).toBe(true);
   expect(isNotConnected(new StorageError('failed', 'Dropbox not connected'))).toBe(false);
   expect(isNotConnected(new StorageError('unavailable', 'Failed to download from Dropbox'))).toBe(
     false,
@@ -180,6 +185,7 @@ it("tells a provider's 'not connected' failure from the others", () => {
 
 it('refuses a delete on an account that is not connected before anything is removed', () => {
   expect(notConnectedError('dropbox')?.message).toBe('Dropbox not connected');
+  expect(notConnectedError('onedrive')?.message).toBe('OneDrive not connected');
   save('dropbox');
   expect(notConnectedError('dropbox')).toBeNull();
   expect(notConnectedError('server')).toBeNull();

@@ -7,6 +7,7 @@
 import { CloudOff, Loader2, RotateCw } from 'lucide-react';
 import { useId } from 'react';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { isPopupBlocked, PopupSteps } from '../settings/PopupSteps.tsx';
 import { connectCloud } from '../storage/cloud/connect.ts';
 import { connectionTexts } from './cloudConnection.ts';
 import type { LostConnection } from './useCloudConnection.ts';
@@ -47,6 +48,7 @@ export function CloudConnectionPrompt({
             {connection.error}
           </p>
         )}
+        {isPopupBlocked(connection.error) && <PopupSteps className="mt-1" />}
       </div>
       <button
         type="button"

@@ -17,12 +17,12 @@ export const connectionTexts = (provider: string) => ({
 
 /** The cloud accounts a vault can be kept in and connected from this browser. */
 export const cloudIdOf = (provider: ProviderType): CloudId | null =>
-  provider === 'dropbox' || provider === 'googledrive' ? provider : null;
+  provider === 'dropbox' || provider === 'googledrive' || provider === 'onedrive' ? provider : null;
 
 /** Whether `err` is a provider's "not connected" failure (the account is no longer connected). */
 export function isNotConnected(err: unknown): err is StorageError {
   if (!(err instanceof StorageError) || err.code !== 'unavailable') return false;
-  return (['dropbox', 'googledrive'] as const).some(
+  return (['dropbox', 'googledrive', 'onedrive'] as const).some(
     (id) => err.message === connectionTexts(providerInfo(id).name).notConnected,
   );
 }

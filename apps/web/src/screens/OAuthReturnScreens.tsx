@@ -1,4 +1,4 @@
-// /dropbox-auth and /google-auth (docs/product.md §2): the pages a provider's sign-in popup comes
+// /dropbox-auth, /google-auth and /onedrive-auth (docs/product.md §2): the pages a provider's sign-in popup comes
 // back to (settings/OAuthReturn.tsx), one per provider.
 import { OAuthReturn } from '../settings/OAuthReturn.tsx';
 
@@ -8,4 +8,8 @@ export function DropboxAuthScreen() {
 
 export function GoogleAuthScreen() {
   return <OAuthReturn provider="Google Drive" />;
+}
+
+export function OneDriveAuthScreen() {
+  return <OAuthReturn provider="OneDrive" />;
 }

@@ -90,3 +90,36 @@ it('gives a failed card a Connect that looks as live as it is: enabled, a hand, 
   );
   expect(button.querySelector('svg')).not.toBeNull(); // a retry mark beside the label
 });
+
+it('follows the popup-blocked text with short steps to allow popups, per browser', () => {
+  render(
+    <CloudConnectCard
+      provider="onedrive"
+      state={{
+        status: 'failed',
+        error:
+          'Authentication failed. The popup may have been blocked by your browser. Please allow popups for this site and try again.',
+      }}
+      onConnect={() => undefined}
+    />,
+  );
+  expect(screen.getByRole('alert').textContent).toContain('Please allow popups for this site');
+  const steps = screen.getByRole('list', { name: 'Allow popups' });
+  expect([...steps.querySelectorAll('li')].map((li) => li.textContent?.split(':')[0])).toEqual([
+    'Chrome and Edge',
+    'Firefox',
+    'Safari',
+  ]);
+  expect(screen.getByRole('button', { name: 'Connect OneDrive' })).toBeTruthy();
+});
+
+it('shows no popup steps for another failure', () => {
+  render(
+    <CloudConnectCard
+      provider="onedrive"
+      state={{ status: 'failed', error: 'OneDrive authentication failed.' }}
+      onConnect={() => undefined}
+    />,
+  );
+  expect(screen.queryByRole('list', { name: 'Allow popups' })).toBeNull();
+});

@@ -6,6 +6,7 @@ import type { ProviderType } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { providerInfo } from '../vaults/providers.tsx';
 import { cloudCardView, type CloudCardState, type CloudCardView } from './cloudConnection.ts';
+import { isPopupBlocked, PopupSteps } from './PopupSteps.tsx';
 
 const toneClass: Record<CloudCardView['tone'], string> = {
   muted: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
@@ -75,6 +76,9 @@ export function CloudConnectCard({
         )}
         {view.message}
       </p>
+      {failed && isPopupBlocked(state.error) && (
+        <PopupSteps className="mt-2 text-red-800 dark:text-red-300" />
+      )}
       {view.action && (
         <div className="mt-4">
           <button

@@ -15,7 +15,7 @@ it('shows the spec headings, and a card per cloud service that says it is not se
   for (const name of ['Cloud Storage Settings', 'How it works', 'Available Providers']) {
     expect(screen.getByRole('heading', { name })).toBeTruthy();
   }
-  for (const name of ['Google Drive', 'Dropbox']) {
+  for (const name of ['Google Drive', 'Dropbox', 'OneDrive']) {
     const card = screen.getByRole('region', { name });
     expect(card.textContent).toContain(
       `${name} is not set up on this server. Ask the administrator to configure it.`,

@@ -1,9 +1,9 @@
-// The settings view's 'Cloud Storage Settings' section (docs/product.md §2 "Settings view"): a connect card
-// for the cloud drive service (Google Drive) and the file-hosting service (Dropbox), the 'How it
-// works' note, and the 'Available Providers' grid. A card whose provider this server has no client
-// id for says so ([Note: provider availability] in vaults/providers.tsx); the others connect
-// through the provider's sign-in popup and disconnect by revoking the token
-// (storage/cloud/connect.ts).
+// The settings view's 'Cloud Storage Settings' section (docs/product.md §2 "Settings view"): a
+// connect card for the cloud drive service (Google Drive), the file-hosting service (Dropbox) and
+// OneDrive, the 'How it works' note, and the 'Available Providers' grid. A card whose provider this
+// server has no client id for says so ([Note: provider availability] in vaults/providers.tsx); the
+// others connect through the provider's sign-in popup and disconnect by revoking the token where
+// the provider offers it, forgetting it here (storage/cloud/connect.ts).
 import { ShieldCheck } from 'lucide-react';
 import { connectCloud, disconnectCloud } from '../storage/cloud/connect.ts';
 import { connections, type CloudId } from '../storage/cloud/connections.ts';
@@ -17,8 +17,8 @@ import {
 } from '../vaults/providers.tsx';
 import { CloudConnectCard } from './CloudConnectCard.tsx';
 
-/** The services with a connect card: the cloud drive and the file host of the spec. */
-const CONNECT_CARDS: readonly CloudId[] = ['googledrive', 'dropbox'];
+/** The services with a connect card: the cloud drive and the file host of the spec, and OneDrive. */
+const CONNECT_CARDS: readonly CloudId[] = ['googledrive', 'dropbox', 'onedrive'];
 
 const subheading = 'font-semibold text-slate-900 dark:text-white';
 

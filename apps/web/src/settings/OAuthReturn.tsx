@@ -1,7 +1,8 @@
-// The pages a provider's sign-in popup comes back to (docs/product.md §2 /dropbox-auth: 'Completing Dropbox
-// authentication...'; /google-auth the same for Google Drive). They hand what the provider put in
-// the address (the code and state in the query, or the token in the fragment) to the app's window
-// (storage/cloud/popup.ts) and close. Nothing is stored or sent anywhere else.
+// The pages a provider's sign-in popup comes back to (docs/product.md §2 /dropbox-auth:
+// 'Completing Dropbox authentication...'; /google-auth and /onedrive-auth the same for Google Drive
+// and OneDrive). They hand what the provider put in the address (the code and state in the query,
+// or the token in the fragment) to the app's window (storage/cloud/popup.ts) and close. Nothing is
+// stored or sent anywhere else.
 import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { OAUTH_CHANNEL } from '../storage/cloud/popup.ts';

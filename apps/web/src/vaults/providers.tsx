@@ -7,7 +7,7 @@
 // - 'local' ("This browser") is connected where the browser has the origin private file system.
 // - A cloud provider needs this server to have its client id (GET /api/storage-config:
 //   storage/cloud/config.ts), then an account connected in this browser
-//   (storage/cloud/connections.ts). OneDrive has no client yet: it reads 'unavailable'.
+//   (storage/cloud/connections.ts).
 // The wizard offers connected providers only (and "This browser" to file vaults only).
 import { Box, Cloud, HardDrive, Server, Triangle, type LucideIcon } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -82,7 +82,7 @@ export interface ProviderEnv {
   passing?: Partial<Record<ProviderType, ConnectionStatus>>;
 }
 
-const CLOUD_IDS: readonly CloudId[] = ['googledrive', 'dropbox'];
+const CLOUD_IDS: readonly CloudId[] = ['googledrive', 'dropbox', 'onedrive'];
 
 export const browserEnv = (): ProviderEnv => {
   const config = storageConfigNow();
