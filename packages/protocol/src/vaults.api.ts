@@ -36,7 +36,7 @@ export const vaultsApi = {
   get: (id: string) => requestJson(vaultResponseSchema, `/api/vaults/${encodeURIComponent(id)}`),
   create: (input: CreateVaultRequest) =>
     requestJson(vaultResponseSchema, '/api/vaults', jsonInit('POST', input)),
-  update: (id: string, input: { name?: string; description?: string }) =>
+  update: (id: string, input: { name?: string; description?: string; storage_folder?: string }) =>
     requestJson(
       vaultResponseSchema,
       `/api/vaults/${encodeURIComponent(id)}`,

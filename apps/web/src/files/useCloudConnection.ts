@@ -47,6 +47,7 @@ export function useLostConnection(vaultId: string, provider: ProviderType): Lost
     if (wasLost.current && status === 'connected') {
       void qc.invalidateQueries({ queryKey: filesKey(vaultId) });
       void qc.invalidateQueries({ queryKey: ['cloud-blobs', vaultId] });
+      void qc.invalidateQueries({ queryKey: ['secrets', vaultId] }); // a secrets vault's log (ADR 0008)
     }
     wasLost.current = lost;
   }, [lost, status, qc, vaultId]);

@@ -9,7 +9,7 @@ export function VaultScreen() {
     <VaultFrame>
       {(vault) =>
         vault.vault_type === 'secrets' ? (
-          <SecretsManager vaultId={vault.id} />
+          <SecretsManager vault={vault} />
         ) : (
           <FileBrowser vault={vault} />
         )

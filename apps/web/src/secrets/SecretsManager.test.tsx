@@ -7,7 +7,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { apiErrorFrom } from '@sealvault/protocol';
+import { apiErrorFrom, type Vault } from '@sealvault/protocol';
 import type { Secret } from './model.ts';
 import { SecretsManager } from './SecretsManager.tsx';
 
@@ -22,6 +22,22 @@ const secret: Secret = {
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
+
+const vault: Vault = {
+  id: '8f4e2a51-0c3b-4d1e-9a7f-2b6c5d4e3f21',
+  name: 'Passwords',
+  description: null,
+  vault_type: 'secrets',
+  provider_type: 'server',
+  storage_folder: null,
+  is_hidden: false,
+  key_revision: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  secrets_count: 1,
+  file_count: 0,
+  total_size: 0,
+} as unknown as Vault;
 
 const failWith = vi.hoisted(() => ({ answer: null as null | (() => Response) }));
 vi.mock('./useSecrets.ts', () => {
@@ -71,7 +87,7 @@ function show() {
   render(
     <QueryClientProvider client={qc}>
       <MemoryRouter>
-        <SecretsManager vaultId="8f4e2a51-0c3b-4d1e-9a7f-2b6c5d4e3f21" />
+        <SecretsManager vault={vault} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

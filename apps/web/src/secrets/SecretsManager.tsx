@@ -9,7 +9,7 @@ import { kindOf } from './itemForm.ts';
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { messageForUser, messages, userMessage } from '@sealvault/protocol';
+import { messageForUser, messages, userMessage, type Vault } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -22,8 +22,17 @@ import { useSecretMutations, useSecrets } from './useSecrets.ts';
 import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
 import { HealthButton } from './health/HealthButton.tsx';
 import { TransferMenu } from './transfer/TransferMenu.tsx';
+import { registerVaultStorage } from '../storage/providers.ts';
+import { CloudConnectionPrompt } from '../files/CloudConnectionPrompt.tsx';
+import { useLostConnection } from '../files/useCloudConnection.ts';
+import { useMoveNotice } from './store/sources.ts';
 
-export function SecretsManager({ vaultId }: { vaultId: string }) {
+export function SecretsManager({ vault }: { vault: Vault }) {
+  const vaultId = vault.id;
+  // Which provider keeps the items (ADR 0008): idempotent, before the list asks its source.
+  registerVaultStorage(vault);
+  const lost = useLostConnection(vaultId, vault.provider_type);
+  const moving = useMoveNotice(vaultId);
   const list = useSecrets(vaultId);
   const { save, remove } = useSecretMutations(vaultId);
   const [query, setQuery] = useState('');
@@ -53,7 +62,7 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
-      await remove.mutateAsync(deleting.id);
+      await remove.mutateAsync(deleting);
       setDeleting(null);
     } catch (err) {
       setDeleteError(userMessage(err, messages.secrets.deleteFailed));
@@ -118,14 +127,16 @@ export function SecretsManager({ vaultId }: { vaultId: string }) {
         />
       </div>
 
+      {lost && <CloudConnectionPrompt connection={lost} className="mt-5" />}
       {list.isPending ? (
         <p
           role="status"
           className="mt-10 flex items-center justify-center gap-2 text-slate-600 dark:text-slate-400"
         >
-          <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Decrypting secrets...
+          <Loader2 aria-hidden="true" className="size-5 shrink-0 animate-spin" />{' '}
+          {moving ?? 'Decrypting secrets...'}
         </p>
-      ) : list.isError ? (
+      ) : lost ? null : list.isError ? (
         <p role="alert" className="mt-10 text-center text-red-700 dark:text-red-400">
           Could not load the secrets. {messageForUser(list.error)}
         </p>

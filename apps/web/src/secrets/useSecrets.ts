@@ -1,15 +1,17 @@
-// The decrypted secrets of an unlocked vault, and the changes to them. Records are decrypted in
-// the Worker in one batch; the list reloads after each create, update and delete (docs/product.md §4). A
-// stale update (another tab saved first) throws SecretConflictError after the list is refreshed,
-// so the newer version is on screen and the user's edit is still in the form.
+// The decrypted secrets of an unlocked vault, and the changes to them. Records come from the
+// vault's source (store/sources.ts: our server, or the segment log in its provider, ADR 0008),
+// checked against the manifest there, and are decrypted in the Worker in one batch; the list
+// reloads after each create, update and delete (docs/product.md §4). A stale update (another tab
+// saved first) throws SecretConflictError after the list is refreshed, so the newer version is on
+// screen and the user's edit is still in the form.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { secretsApi, type SecretRecord } from '@sealvault/protocol';
 import { itemCrypto } from '../crypto/items.ts';
-import { sessionOf } from '../vaults/sessionContext.tsx';
 import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
-import { withCurrentKey } from '../vaults/manifest/keyRevision.ts';
-import { checkAgainstManifest, commitSecret } from '../vaults/manifest/vaultManifest.ts';
+import { checkAgainstManifest } from '../vaults/manifest/vaultManifest.ts';
+import { sessionOf } from '../vaults/sessionContext.tsx';
 import type { Secret, SecretFields } from './model.ts';
+import { inProvider, sourceFor, type Loaded } from './store/sources.ts';
 
 export const secretsKey = (vaultId: string) => ['secrets', vaultId] as const;
 /** The encrypted records as the server sent them (safe to hold before unlock). */
@@ -18,8 +20,14 @@ const recordsKey = (vaultId: string) => ['secrets', vaultId, 'records'] as const
 /**
  * Fetches the encrypted records ahead of time, e.g. while the unlock dialog is open, so the list
  * appears as soon as the key is derived. The records are ciphertext: holding them reveals nothing.
+ * A vault kept in its provider reads them there after unlock (it needs the verified manifest).
  */
-export function prefetchSecretRecords(qc: QueryClient, vaultId: string) {
+export function prefetchSecretRecords(
+  qc: QueryClient,
+  vault: { id: string; provider_type: string },
+) {
+  const vaultId = vault.id;
+  if (vault.provider_type !== 'server') return Promise.resolve();
   return qc.prefetchQuery({
     queryKey: recordsKey(vaultId),
     queryFn: async () => (await secretsApi.list(vaultId)).secrets,
@@ -37,12 +45,10 @@ export interface SecretsList {
 
 const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-/** Decrypts the records and checks them against the vault's manifest (ADR 0007). */
-async function decryptAll(vaultId: string, records: SecretRecord[]): Promise<SecretsList> {
-  const [fields, problems] = await Promise.all([
-    itemCrypto.decryptMany(vaultId, records),
-    checkAgainstManifest(vaultId, sessionOf(vaultId), { secrets: records }),
-  ]);
+/** Decrypts the records, leaving out what the manifest check refused (ADR 0007). */
+async function decryptAll(vaultId: string, loaded: Loaded): Promise<SecretsList> {
+  const { records, problems, holder } = loaded;
+  const fields = await itemCrypto.decryptMany(vaultId, records);
   const hidden = hiddenIds(problems);
   const titles = new Map<string, string>();
   const secrets: Secret[] = [];
@@ -65,7 +71,11 @@ async function decryptAll(vaultId: string, records: SecretRecord[]): Promise<Sec
   });
   // Sorted by title (the encrypted record's own), never by the server's order (ADR 0007).
   secrets.sort((a, b) => byTitle.compare(a.title, b.title) || (a.id < b.id ? -1 : 1));
-  return { secrets, unreadable, integrity: describeProblems(problems, (id) => titles.get(id)) };
+  return {
+    secrets,
+    unreadable,
+    integrity: describeProblems(problems, (id) => titles.get(id), holder),
+  };
 }
 
 export function useSecrets(vaultId: string) {
@@ -76,9 +86,20 @@ export function useSecrets(vaultId: string) {
       // A prefetched copy is used once, then dropped, so every reload asks the server again.
       const prefetched = qc.getQueryData<SecretRecord[]>(recordsKey(vaultId));
       qc.removeQueries({ queryKey: recordsKey(vaultId), exact: true });
-      return decryptAll(vaultId, prefetched ?? (await secretsApi.list(vaultId)).secrets);
+      const source = sourceFor(vaultId);
+      const loaded: Loaded =
+        prefetched && !inProvider(vaultId)
+          ? await withProblems(vaultId, prefetched)
+          : await source.load();
+      return decryptAll(vaultId, loaded);
     },
   });
+}
+
+/** A prefetched server list, checked as the server source checks what it loads. */
+async function withProblems(vaultId: string, records: SecretRecord[]): Promise<Loaded> {
+  const problems = await checkAgainstManifest(vaultId, sessionOf(vaultId), { secrets: records });
+  return { records, problems, holder: 'the server' };
 }
 
 export function useSecretMutations(vaultId: string) {
@@ -93,37 +114,21 @@ export function useSecretMutations(vaultId: string) {
     mutationFn: async ({ secret, fields }: { secret: Secret | null; fields: SecretFields }) => {
       // Each change is followed by the manifest's next version (ADR 0007), made from what was
       // sent (not the server's echo), before the list reloads.
-      const session = sessionOf(vaultId);
+      const source = sourceFor(vaultId);
       if (!secret) {
         const id = crypto.randomUUID();
-        const data = await itemCrypto.encrypt(vaultId, id, 1, fields);
-        // [Note: key revision of a write] in vaults/manifest/keyRevision.ts.
-        const created = await withCurrentKey(vaultId, (key_revision) =>
-          secretsApi.create(vaultId, { id, revision: 1, data, key_revision }),
-        );
-        await commitSecret(vaultId, session, id, { id, revision: 1, data });
-        return created;
+        await source.create(id, await itemCrypto.encrypt(vaultId, id, 1, fields));
+        return;
       }
       const data = await itemCrypto.encrypt(vaultId, secret.id, secret.revision + 1, fields);
-      const updated = await withCurrentKey(vaultId, (key_revision) =>
-        secretsApi.update(vaultId, secret.id, {
-          expected_revision: secret.revision,
-          data,
-          key_revision,
-        }),
-      );
-      const revision = secret.revision + 1;
-      await commitSecret(vaultId, session, secret.id, { id: secret.id, revision, data });
-      return updated;
+      await source.update(secret, data);
     },
     onSettled: reload,
   });
 
   const remove = useMutation({
-    mutationFn: async (id: string) => {
-      const session = sessionOf(vaultId);
-      await secretsApi.remove(vaultId, id);
-      await commitSecret(vaultId, session, id, null);
+    mutationFn: async (secret: Pick<Secret, 'id' | 'revision'>) => {
+      await sourceFor(vaultId).remove(secret);
     },
     onSettled: reload,
   });

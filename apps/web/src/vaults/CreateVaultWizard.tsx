@@ -96,15 +96,15 @@ export function CreateVaultWizard({
     try {
       const id = crypto.randomUUID();
       const provider = state.provider ?? 'server';
-      // A files vault on a cloud provider gets its folder there first (docs/product.md §7: the product
-      // prefix, an underscore, the vault name); the vault records where it is.
+      // A vault on a cloud provider gets its folder there first (docs/product.md §7: the product
+      // prefix, an underscore, the vault name); the vault records where it is. A secrets vault
+      // keeps its segments there (ADR 0008).
       const storage = providerFor(provider);
-      const storageFolder =
-        state.vaultType === 'files' && storage.makeFolder
-          ? await storage.makeFolder(folderNameFor(state.name.trim())).catch((err: unknown) => {
-              throw new Error(folderFailed(providerInfo(provider).name, err), { cause: err });
-            })
-          : undefined;
+      const storageFolder = storage.makeFolder
+        ? await storage.makeFolder(folderNameFor(state.name.trim())).catch((err: unknown) => {
+            throw new Error(folderFailed(providerInfo(provider).name, err), { cause: err });
+          })
+        : undefined;
       const key = await vaultKeys.create(id, state.password);
       await vaultsApi.create({
         id,

@@ -68,7 +68,7 @@ export function UnlockDialog({
   useEffect(() => {
     if (!open || mustConnect) return;
     warmUpCrypto();
-    if (vault.vault_type === 'secrets') void prefetchSecretRecords(qc, vault.id);
+    if (vault.vault_type === 'secrets') void prefetchSecretRecords(qc, vault);
   }, [open, mustConnect, qc, vault.id, vault.vault_type]);
 
   if (mustConnect) {

@@ -7,7 +7,7 @@ import type { VaultType } from '@sealvault/protocol';
 import { Field, labelClass as label } from '../components/Field.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import { VaultPasswordStrength } from '../secrets/StrengthMeter.tsx';
-import { PROVIDERS, providerChoice, useProviderEnv } from './providers.tsx';
+import { PROVIDERS, providerChoice, providerDescription, useProviderEnv } from './providers.tsx';
 import type { WizardState } from './wizard.ts';
 
 const useWizardForm = () => useFormContext<WizardState>();
@@ -149,7 +149,17 @@ export function ProviderStep() {
     <fieldset className="space-y-3">
       <legend className={label}>Storage provider</legend>
       <p className="-mt-1 text-xs text-slate-600 dark:text-slate-400">
-        Only connected providers can be chosen.
+        Only connected providers can be chosen.{' '}
+        {/* A new tab, so this wizard keeps what was typed; a connection made there shows here. */}
+        <a
+          href="/dashboard?view=settings#settings-storage"
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-indigo-700 underline hover:no-underline dark:text-indigo-300"
+        >
+          Connect a provider in Settings → Cloud Storage
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
       </p>
       {PROVIDERS.map((p) => {
         const choice = providerChoice(p.id, env, vaultType);
@@ -208,7 +218,7 @@ export function ProviderStep() {
                 )}
               </span>
               <span id={`${ids}-text`} className="block text-sm text-slate-600 dark:text-slate-400">
-                {p.description}
+                {providerDescription(p.id, vaultType)}
               </span>
             </span>
           </label>

@@ -3,6 +3,7 @@ import {
   connectionLabel,
   needsConnection,
   providerChoice,
+  providerDescription,
   providerConnection,
   selectableProviders,
   type ProviderEnv,
@@ -42,13 +43,19 @@ describe('what the wizard offers', () => {
     expect(selectableProviders(noOpfs)).toEqual(['server']);
   });
 
-  it('offers this browser to file vaults only, and says why', () => {
-    expect(selectableProviders(today, 'secrets')).toEqual(['server']);
-    expect(providerChoice('local', today, 'secrets')).toEqual({
-      selectable: false,
-      reason: 'For file vaults only',
-    });
+  it('offers this browser to both kinds of vault, and says where each keeps its data', () => {
+    expect(selectableProviders(today, 'secrets')).toEqual(['server', 'local']);
+    expect(providerChoice('local', today, 'secrets')).toEqual({ selectable: true });
     expect(providerChoice('local', today, 'files')).toEqual({ selectable: true });
+    expect(providerDescription('local', 'secrets')).toBe(
+      'The secrets stay in this browser only and are lost if site data is cleared.',
+    );
+    expect(providerDescription('dropbox', 'secrets')).toBe(
+      'Encrypted secrets in a SealVault folder of your Dropbox.',
+    );
+    expect(providerDescription('googledrive', 'files')).toBe(
+      'Encrypted files in a SealVault folder of your Drive.',
+    );
   });
 
   it('gives each provider it cannot offer a reason', () => {

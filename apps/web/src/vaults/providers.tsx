@@ -8,7 +8,8 @@
 // - A cloud provider needs this server to have its client id (GET /api/storage-config:
 //   storage/cloud/config.ts), then an account connected in this browser
 //   (storage/cloud/connections.ts).
-// The wizard offers connected providers only (and "This browser" to file vaults only).
+// The wizard offers connected providers only, to both kinds of vault: a secrets vault keeps its
+// items in its provider too (ADR 0008).
 import { Box, Cloud, HardDrive, Server, Triangle, type LucideIcon } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ProviderType, VaultType } from '@sealvault/protocol';
@@ -124,7 +125,6 @@ export const texts = {
   notSetUp: 'Not set up on this server',
   noOpfs: 'Not supported in this browser',
   notConnected: 'Not connected',
-  filesOnly: 'For file vaults only',
 };
 
 /** The connected state as the 'Available Providers' grid words it. */
@@ -143,11 +143,17 @@ export function connectionLabel(id: ProviderType, status: ConnectionStatus): str
   }
 }
 
-// Providers that work but that a new vault may not use yet, with the reason the wizard shows.
-// "This browser" keeps files only: a secrets vault's items live on the server, so offering it
-// there would promise what it does not do.
-const notOffered = (id: ProviderType, vaultType: VaultType): string | null =>
-  id === 'local' && vaultType === 'secrets' ? texts.filesOnly : null;
+/**
+ * Where a vault of `vaultType` on `id` keeps its data, in one line (the wizard's step 3): a
+ * secrets vault's items live in its provider as a files vault's files do (ADR 0008).
+ */
+export function providerDescription(id: ProviderType, vaultType: VaultType): string {
+  const { description } = providerInfo(id);
+  if (vaultType === 'files') return description;
+  return description
+    .replace('The files stay', 'The secrets stay')
+    .replace('Encrypted files', 'Encrypted secrets');
+}
 
 export type ProviderChoice = { selectable: true } | { selectable: false; reason: string };
 
@@ -155,10 +161,8 @@ export type ProviderChoice = { selectable: true } | { selectable: false; reason:
 export function providerChoice(
   id: ProviderType,
   env = browserEnv(),
-  vaultType: VaultType = 'files',
+  _vaultType: VaultType = 'files',
 ): ProviderChoice {
-  const later = notOffered(id, vaultType);
-  if (later) return { selectable: false, reason: later };
   const status = providerConnection(id, env);
   if (status === 'connected') return { selectable: true };
   return { selectable: false, reason: connectionLabel(id, status) };

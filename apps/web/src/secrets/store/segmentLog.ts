@@ -9,7 +9,7 @@
 // added, not the whole vault.
 import { StorageError, type StorageProvider } from '../../storage/provider.ts';
 import type { ManifestEntries } from '../../vaults/manifest/problems.ts';
-import type { Verified } from '../../vaults/manifest/manifestCore.ts';
+import type { ManifestRecord, Verified } from '../../vaults/manifest/manifestCore.ts';
 import {
   ORPHAN_GRACE_MS,
   orphans,
@@ -62,7 +62,8 @@ export interface LogRead {
   stats: LogStats;
   /** The segment list of the manifest version read. */
   pins: SegmentPin[];
-  version: number;
+  /** The verified manifest the read was checked against. */
+  manifest: ManifestRecord;
 }
 
 /** Another device changed these items since this change was made. */
@@ -138,7 +139,7 @@ async function readPinned(deps: LogDeps, verifiedManifest: Verified): Promise<Lo
     clean: problems.length === 0,
     stats: { ...folded.stats, live: folded.items.size },
     pins,
-    version: manifest.version,
+    manifest,
   };
 }
 
@@ -160,7 +161,7 @@ export async function readLog(deps: LogDeps): Promise<LogRead | null> {
 }
 
 /** Stores a sealed segment under its name in the vault's folder. */
-async function upload(deps: LogDeps, sealed: SealedSegment): Promise<void> {
+export async function putSegment(deps: LogDeps, sealed: SealedSegment): Promise<void> {
   await deps.blobs.put(deps.vaultId, sealed.name, sealed.bytes.length, streamOf(sealed.bytes));
   cacheOf(deps.vaultId).set(pinKey(sealed.pin), sealed.records);
 }
@@ -184,7 +185,7 @@ export async function writeLog(deps: LogDeps, records: readonly SegmentRecord[])
   const now = deps.now ?? Date.now;
   for (let attempt = 0; ; attempt += 1) {
     const sealed = await sealSegment(records);
-    await upload(deps, sealed);
+    await putSegment(deps, sealed);
     const uploadedAt = now();
     try {
       const done = await deps.manifests.commit(async (m) => {
@@ -227,7 +228,7 @@ export async function compactLog(deps: LogDeps, read: LogRead): Promise<boolean>
   if (!read.clean || !planCompaction(read.pins, read.stats)) return false;
   const now = deps.now ?? Date.now;
   const snap = await snapshot({ items: new Map(read.items.map((i) => [i.id, i])) });
-  await upload(deps, snap);
+  await putSegment(deps, snap);
   const same = (pins: readonly SegmentPin[]) =>
     pins.length === read.pins.length && pins.every((p, i) => pinKey(p) === pinKey(read.pins[i]!));
   try {

@@ -20,6 +20,7 @@ import {
 } from '../../vaults/manifest/vaultManifest.ts';
 import { withCurrentKey } from '../../vaults/manifest/keyRevision.ts';
 import { storedFromTransfer } from '../itemFormat.ts';
+import { importIntoProvider, inProvider } from '../store/sources.ts';
 import type { TransferItem } from './model.ts';
 
 /** Items encrypted per step: progress moves often, and the Worker pool stays busy. */
@@ -82,6 +83,8 @@ export async function storeImport(
   session: SessionId,
   secrets: NewSecret[],
 ): Promise<number> {
+  // A vault kept in its provider (ADR 0008): one segment of the new items, pinned the same way.
+  if (inProvider(vaultId)) return importIntoProvider(vaultId, secrets);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const current = await manifests.load(session, vaultId);
     if (!current) throw new VaultIntegrityError(NO_MANIFEST_MESSAGE);

@@ -18,6 +18,10 @@ import {
 } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
 import { VaultIntegrityError } from './manifestCore.ts';
+import { registerVaultStorage } from '../../storage/providers.ts';
+import { sealSegment } from '../../secrets/segments/segment.ts';
+import { inProvider, logDeps } from '../../secrets/store/sources.ts';
+import { putSegment, readLog } from '../../secrets/store/segmentLog.ts';
 import {
   checkAgainstManifest,
   commitSlots,
@@ -90,14 +94,27 @@ export async function rotateKeys(
 ): Promise<{ vault: Vault; session: SessionId; recoveryKey?: string }> {
   await checkPassword(vault, current);
   const client = cryptoClient();
+  // A secrets vault kept in its provider (ADR 0008) reads its items from its segment log.
+  registerVaultStorage(vault);
+  const log = vault.vault_type === 'secrets' && inProvider(vault.id) ? logDeps(vault.id) : null;
+  const read = log && (await readLog(log));
   const [files, secrets] = await Promise.all([
     vault.vault_type === 'files' ? filesApi.list(vault.id).then((r) => r.files) : [],
-    vault.vault_type === 'secrets' ? secretsApi.list(vault.id).then((r) => r.secrets) : [],
+    vault.vault_type !== 'secrets'
+      ? []
+      : read
+        ? read.items
+        : secretsApi.list(vault.id).then((r) => r.secrets),
   ]);
   // Only what the manifest vouches for is carried into the new keys.
-  const problems = await checkAgainstManifest(vault.id, session, { files, secrets });
+  const problems = await checkAgainstManifest(
+    vault.id,
+    session,
+    read ? { files } : { files, secrets },
+  );
   const verified = await manifests.load(session, vault.id);
-  if (problems.length > 0 || !verified) throw new VaultIntegrityError(rotationTexts.mismatch);
+  if (problems.length > 0 || !verified || (log && !read?.clean))
+    throw new VaultIntegrityError(rotationTexts.mismatch);
 
   const total = files.length + secrets.length;
   onProgress({ done: 0, total });
@@ -141,6 +158,19 @@ export async function rotateKeys(
         ),
       ),
     ]);
+    // ADR 0008 "Rotation": the re-encrypted items as one snapshot segment in the provider,
+    // written before the rotation commits; the segments it replaces are deleted after.
+    const times = new Map(secrets.map((s) => [s.id, s]));
+    const snap =
+      log &&
+      (await sealSegment(
+        newSecrets.map((s) => ({
+          ...s,
+          created_at: new Date(times.get(s.id)!.created_at).toISOString(),
+          updated_at: new Date(times.get(s.id)!.updated_at).toISOString(),
+        })),
+      ));
+    if (log && snap) await putSegment(log, snap);
     const manifest = await client.signManifest(rotated.session, {
       format: 'vf1-manifest',
       version: verified.manifest.version + 1,
@@ -149,20 +179,32 @@ export async function rotateKeys(
       slots,
       files: fileEntries,
       secrets: secretEntries,
+      ...(snap ? { segments: [[...snap.pin]] } : {}),
     });
-    const answer = await vaultsApi.rotate(vault.id, {
-      expected_key_revision: vault.key_revision,
-      expected_manifest_version: verified.manifest.version,
-      key: rotated.key,
-      manifest: manifestSchema.parse(manifest),
-      files: newFiles.map((f) => ({
-        id: f.id,
-        wrapped_key: f.wrapped_key,
-        enc_meta: f.enc_meta,
-        name_lookup: f.name_lookup,
-      })),
-      secrets: newSecrets,
-    });
+    const answer = await vaultsApi
+      .rotate(vault.id, {
+        expected_key_revision: vault.key_revision,
+        expected_manifest_version: verified.manifest.version,
+        key: rotated.key,
+        manifest: manifestSchema.parse(manifest),
+        files: newFiles.map((f) => ({
+          id: f.id,
+          wrapped_key: f.wrapped_key,
+          enc_meta: f.enc_meta,
+          name_lookup: f.name_lookup,
+        })),
+        // A vault kept in its provider has no item on our server.
+        secrets: snap ? [] : newSecrets,
+      })
+      .catch(async (err: unknown) => {
+        // Refused: the old keys and segments stay; the new snapshot is an orphan, removed now.
+        if (log && snap) await log.blobs.delete(vault.id, snap.name).catch(() => undefined);
+        throw err;
+      });
+    if (log && read && snap)
+      await Promise.all(
+        read.pins.map(([id]) => log.blobs.delete(vault.id, `seg-${id}`).catch(() => undefined)),
+      );
     await manifests.accept(rotated.session, vault.id, answer.manifest);
     noteRotation(vault.id, answer.vault.key_revision);
     return {

@@ -27,7 +27,9 @@ export type Problem =
   | { kind: 'missing'; item: ItemKind; id: string }
   | { kind: 'extra'; item: ItemKind; id: string }
   | { kind: 'changed'; item: ItemKind; id: string }
-  | { kind: 'rolled-back'; item: ItemKind; id: string; revision: number; expected: number };
+  | { kind: 'rolled-back'; item: ItemKind; id: string; revision: number; expected: number }
+  /** ADR 0008: a segment the manifest pins that the provider dropped, swapped or garbled. */
+  | { kind: 'segment'; problem: 'dropped' | 'swapped' | 'malformed'; segment: string };
 
 /** What the server returned, reduced to what the manifest pins. */
 export interface ServerView {
@@ -106,17 +108,29 @@ const FIELD_NAMES: Record<keyof ManifestVaultFields, string> = {
   storage_folder: 'storage folder',
 };
 
+/** A segment the manifest pins that `holder` did not return as pinned (ADR 0008). */
+const segmentText = {
+  dropped: (holder: string) =>
+    `A part of this vault's secrets is missing from ${holder}: it was deleted outside this app. The secrets it held are not shown.`,
+  swapped: (holder: string) =>
+    `A part of this vault's secrets in ${holder} is not the one its manifest pins: it was changed, swapped or replaced by an older copy outside this app. The secrets it held are not shown.`,
+  malformed: (holder: string) =>
+    `A part of this vault's secrets in ${holder} cannot be read, though its manifest pins it. The secrets it held are not shown.`,
+} as const;
+
 const quoted = (s: string) => (s === '' ? '(empty)' : `“${s}”`);
 const noun = (item: ItemKind, n: number) => `${n === 1 ? 'A' : n} ${item}${n === 1 ? '' : 's'}`;
 
 /**
  * One sentence per problem, naming the item when its title is known (`titleOf` answers the
  * decrypted title or name of a record the server returned). Missing items are counted: their
- * names were never on the server to read.
+ * names were never on the server to read. `holder` names who returned the items: our server, or
+ * for a secrets vault kept in its provider (ADR 0008) that provider ("Dropbox", "this browser").
  */
 export function describeProblems(
   problems: readonly Problem[],
   titleOf: (id: string) => string | undefined,
+  holder = 'the server',
 ): string[] {
   const lines: string[] = [];
   const name = (item: ItemKind, id: string) => {
@@ -137,18 +151,21 @@ export function describeProblems(
         break;
       case 'extra':
         lines.push(
-          `${name(p.item, p.id)} is not in this vault's manifest: the server added it back or made it up. It is not shown.`,
+          `${name(p.item, p.id)} is not in this vault's manifest: ${holder} added it back or made it up. It is not shown.`,
         );
         break;
       case 'changed':
         lines.push(
-          `${name(p.item, p.id)} does not match this vault's manifest: the server changed or swapped it. It is not shown.`,
+          `${name(p.item, p.id)} does not match this vault's manifest: ${holder} changed or swapped it. It is not shown.`,
         );
         break;
       case 'rolled-back':
         lines.push(
-          `${name(p.item, p.id)} was rolled back by the server to an older version (revision ${p.revision}; the manifest has revision ${p.expected}). It is not shown.`,
+          `${name(p.item, p.id)} was rolled back by ${holder} to an older version (revision ${p.revision}; the manifest has revision ${p.expected}). It is not shown.`,
         );
+        break;
+      case 'segment':
+        lines.push(segmentText[p.problem](holder));
         break;
       case 'missing':
         break;
@@ -158,7 +175,7 @@ export function describeProblems(
     const n = problems.filter((p) => p.kind === 'missing' && p.item === item).length;
     if (n > 0)
       lines.push(
-        `${noun(item, n)} in this vault's manifest ${n === 1 ? 'is' : 'are'} missing from the server: deleted or withheld outside this app.`,
+        `${noun(item, n)} in this vault's manifest ${n === 1 ? 'is' : 'are'} missing from ${holder}: deleted or withheld outside this app.`,
       );
   }
   return lines;

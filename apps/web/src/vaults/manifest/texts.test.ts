@@ -50,6 +50,10 @@ const texts: string[] = [
     ],
     titleOf,
   )[0]!.replace('2 secrets', '{n} {kind}s'),
+  ...(['dropped', 'swapped', 'malformed'] as const).map(
+    (problem) =>
+      describeProblems([{ kind: 'segment', problem, segment: 'x' }], titleOf, '{holder}')[0]!,
+  ),
 ];
 
 it('lists every text of the manifest and slot checks in docs/product.md', () => {

@@ -165,11 +165,18 @@ export async function unlockChecked(vault: Vault, password: string): Promise<Ses
       digestFiles(files),
       digestSecrets(secrets),
     ]);
+    // A new secrets vault on another provider than ours keeps its items there from the start
+    // (ADR 0008): an empty segment list. One with items on our server moves them (secrets/store).
+    const inProvider =
+      current.vault_type === 'secrets' &&
+      current.provider_type !== 'server' &&
+      secrets.length === 0;
     await manifests.create(session, vault.id, {
       vault: vaultFields(current),
       slots,
       files: fileEntries.map((f) => [f.id, f.digest] as [string, string]),
       secrets: secretEntries.map((s) => [s.id, s.revision, s.digest] as [string, number, string]),
+      ...(inProvider ? { segments: [] } : {}),
     });
     noteKeyRevision(vault.id, current.key_revision);
     return session;
