@@ -23,6 +23,7 @@ process.env.SEALVAULT_TEST_ORIGIN = `http://localhost:${pagePort}`;
 // control APIs (no CORS, test tooling) can be proxied to the test page's origin.
 process.env.SEALVAULT_TEST_DROPBOX_PORT ??= String(await freePort());
 process.env.SEALVAULT_TEST_DRIVE_PORT ??= String(await freePort());
+process.env.SEALVAULT_TEST_ONEDRIVE_PORT ??= String(await freePort());
 const control = (port: string) => ({
   target: `http://127.0.0.1:${port}`,
   rewrite: (p: string) => p.replace(/^\/__[a-z]+-control/, '/__emulator'),
@@ -39,6 +40,7 @@ export default defineConfig({
       '/api': { target: `http://127.0.0.1:${appPort}` },
       '/__dropbox-control': control(process.env.SEALVAULT_TEST_DROPBOX_PORT),
       '/__drive-control': control(process.env.SEALVAULT_TEST_DRIVE_PORT),
+      '/__onedrive-control': control(process.env.SEALVAULT_TEST_ONEDRIVE_PORT),
     },
   },
   test: {

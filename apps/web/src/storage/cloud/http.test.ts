@@ -134,6 +134,12 @@ describe('cloudCall', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('does not wait for a full account, even when it answers a 5xx (OneDrive: 507)', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(answer(507, 'insufficient_space')));
+    await expect(cloudCall(service(), 'u')).rejects.toMatchObject({ status: 507 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('stops waiting when aborted', async () => {
     fetchMock.mockImplementation(() =>
       Promise.resolve(answer(429, 'slow', { 'retry-after': '30' })),

@@ -88,8 +88,10 @@ export function notConnected(service: CloudService, cause?: unknown): never {
   throw new StorageError('unavailable', service.texts.notConnected, { cause });
 }
 
+/** Worth waiting for: 429, 5xx and the provider's slow-downs, never a full account (507). */
 const transient = (service: CloudService, err: CloudError) =>
-  err.status === 429 || err.status >= 500 || (service.slowDown?.(err) ?? false);
+  !service.isFull(err) &&
+  (err.status === 429 || err.status >= 500 || (service.slowDown?.(err) ?? false));
 
 /** One call with its retries; answers a 2xx (a 206 range, or an upload session's 308). */
 export async function cloudCall(

@@ -204,3 +204,16 @@ describe('sendFragments', () => {
     expect(s.log).toHaveLength(1);
   });
 });
+
+describe('a full drive', () => {
+  it('is not retried: the 507 fails the fragment at once', async () => {
+    const data = bytes(10);
+    const s = fakeSession(data.length, () => {
+      throw new CloudError(507, 'quotaLimitReached', '', null);
+    });
+    await expect(
+      sendFragments(s.api, 'u', piecesFor(data), data.length, new QuickXorHash(), {}),
+    ).rejects.toMatchObject({ status: 507 });
+    expect(s.log).toHaveLength(1);
+  });
+});

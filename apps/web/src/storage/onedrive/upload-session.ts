@@ -57,10 +57,15 @@ async function answerOf(res: Response): Promise<Answer> {
   return { at };
 }
 
-/** Whether a failed fragment is worth asking the session about (not a refusal of the upload). */
+/**
+ * Whether a failed fragment is worth asking the session about: a lost connection, a refused range,
+ * 429 or a 5xx; not a refusal of the upload, nor a full drive (507 quotaLimitReached).
+ */
 const recoverable = (err: unknown) =>
   err instanceof ConnectionLost ||
-  (err instanceof CloudError && (err.status === 416 || err.status === 429 || err.status >= 500));
+  (err instanceof CloudError &&
+    err.status !== 507 &&
+    (err.status === 416 || err.status === 429 || err.status >= 500));
 
 /** Sends every piece to the upload URL, going on from what OneDrive holds after a failure. */
 export async function sendFragments(
