@@ -48,10 +48,10 @@ export function checkStorageFolder(input: CreateVaultRequest): string | null {
  * its items lived in its provider). A folder once recorded never changes.
  */
 export function checkFolderChange(vault: {
-  provider_type: ProviderType;
+  provider_type: string;
   storage_folder: string | null;
 }): void {
-  if (!FOLDER_PROVIDERS.has(vault.provider_type))
+  if (!FOLDER_PROVIDERS.has(vault.provider_type as ProviderType))
     throw badRequest('Only a vault on a cloud provider has a folder.');
   if (vault.storage_folder)
     throw new HttpError(409, 'conflict', "This vault's folder is already set.");

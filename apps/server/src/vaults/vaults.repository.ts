@@ -77,8 +77,9 @@ export async function updateVault(
   db: Q,
   userId: string,
   vaultId: string,
-  values: Partial<Pick<VaultsTable, 'name' | 'description' | 'is_hidden' | 'storage_folder'>> & {
+  values: Partial<Pick<VaultsTable, 'name' | 'description' | 'is_hidden'>> & {
     updated_at?: string;
+    storage_folder?: string;
   },
 ): Promise<boolean> {
   const res = await db

@@ -53,6 +53,13 @@ const toItem = (r: SecretRecord): ItemRecord => ({
   updated_at: iso(r.updated_at),
 });
 
+/**
+ * The one difference a move itself makes before its manifest write: the folder it recorded on a
+ * vault whose manifest still pins none (step 2). Not a problem; anything else is.
+ */
+export const ownFolder = (p: Problem): boolean =>
+  p.kind === 'vault-field' && p.field === 'storage_folder' && p.expected === '';
+
 /** Stops a commit whose manifest changed under the move. */
 class Abandon extends Error {}
 
@@ -60,14 +67,17 @@ class Abandon extends Error {}
 export async function moveToProvider(deps: MoveDeps): Promise<MoveResult> {
   const { vault } = deps;
   const records = (await secretsApi.list(vault.id)).secrets;
-  const problems = await deps.check(records);
+  const problems = (await deps.check(records)).filter((p) => !ownFolder(p));
   if (problems.length > 0) return { kind: 'refused', records, problems };
 
+  // The folder is recorded on the vault as soon as it is made, so a move that stops later uses
+  // it again instead of making another; the manifest pins it with the segments (step 4).
   let folder = vault.storage_folder ?? '';
   if (!folder && deps.makeFolder) {
     folder = await deps.makeFolder(folderNameFor(vault.name));
-    setFolder(vault.id, folder);
+    await vaultsApi.update(vault.id, { storage_folder: folder });
   }
+  if (folder) setFolder(vault.id, folder);
   const sealed = await sealSegment(records.map(toItem));
   await deps.blobs.put(vault.id, sealed.name, sealed.bytes.length, streamOf(sealed.bytes));
   const back = new Uint8Array(
