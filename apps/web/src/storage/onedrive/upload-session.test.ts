@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CloudError, ConnectionLost, type CallOptions } from '../cloud/http.ts';
+import { setFolder } from '../cloud/folders.ts';
+import { contentHashMismatch } from '../hashing.ts';
 import { piecesOf } from '../server/pieces.ts';
 import type { OneDriveApi } from './api.ts';
 import { quickXorHash, QuickXorHash } from './quickxor.ts';
@@ -8,6 +10,7 @@ import {
   FRAGMENT_BYTES,
   FRAGMENT_UNIT,
   nextOffset,
+  putBlob,
   sendFragments,
 } from './upload-session.ts';
 
@@ -215,5 +218,71 @@ describe('a full drive', () => {
       sendFragments(s.api, 'u', piecesFor(data), data.length, new QuickXorHash(), {}),
     ).rejects.toMatchObject({ status: 507 });
     expect(s.log).toHaveLength(1);
+  });
+});
+
+describe('putBlob', () => {
+  /** A fake Graph and upload URL whose stored item states `stated` as its quickXorHash. */
+  function fakeGraph(stated: (sent: Uint8Array) => string) {
+    const calls: string[] = [];
+    const api = {
+      json: (target: string, init: RequestInit = {}) => {
+        calls.push(`${init.method ?? 'GET'} ${target}`);
+        return Promise.resolve({ uploadUrl: 'https://up.example/session' });
+      },
+      call: (target: string, init: RequestInit = {}) => {
+        calls.push(`${init.method ?? 'GET'} ${target}`);
+        return Promise.resolve(new Response(null, { status: 204 }));
+      },
+      content: (url: string, init: RequestInit = {}) => {
+        calls.push(`${init.method ?? 'GET'} ${url}`);
+        const sent = init.body as Uint8Array;
+        return Promise.resolve(
+          Response.json(
+            {
+              id: 'i',
+              name: 'b',
+              size: sent.length,
+              file: { hashes: { quickXorHash: stated(sent) } },
+            },
+            { status: 201 },
+          ),
+        );
+      },
+    } as unknown as OneDriveApi;
+    return { api, calls };
+  }
+  const source = (data: Uint8Array) =>
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(data);
+        c.close();
+      },
+    });
+
+  it('answers the blob when OneDrive states the quickXorHash of what was sent', async () => {
+    setFolder('v1', 'FOLDER');
+    const g = fakeGraph((sent) => quickXorHash(sent));
+    const data = bytes(1000);
+    expect(await putBlob(g.api, 'v1', 'blob1', data.length, source(data))).toEqual({
+      ref: 'blob1',
+      size: 1000,
+    });
+    expect(g.calls).toEqual([
+      'POST /me/drive/items/FOLDER:/blob1:/createUploadSession',
+      'PUT https://up.example/session',
+    ]);
+  });
+
+  it('removes a copy whose quickXorHash differs and fails the put', async () => {
+    setFolder('v1', 'FOLDER');
+    const g = fakeGraph(() => 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+    const data = bytes(1000);
+    await expect(putBlob(g.api, 'v1', 'blob2', data.length, source(data))).rejects.toMatchObject({
+      name: 'StorageError',
+      code: 'failed',
+      message: contentHashMismatch,
+    });
+    expect(g.calls.at(-1)).toBe('DELETE /me/drive/items/FOLDER:/blob2:');
   });
 });
