@@ -10,6 +10,7 @@ import {
   DROPBOX_APP_KEY,
   OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET,
+  ONEDRIVE_CLIENT_ID,
 } from './support/constants.ts';
 
 // The config is evaluated in the runner and again in each worker; the runner picks the port and
@@ -28,6 +29,13 @@ process.env.E2E_OIDC_PORT ??= freePort();
 // The cloud storage emulators (e2e/emulators), which the server is configured to use.
 process.env.E2E_DROPBOX_PORT ??= freePort();
 process.env.E2E_DRIVE_PORT ??= freePort();
+// OneDrive's emulator serves its content host (upload and download URLs) on the next port.
+const freePortPair = () =>
+  execFileSync(process.execPath, [
+    '-e',
+    'const n=require("net");const f=(p)=>new Promise((r)=>{const s=n.createServer();s.once("error",()=>r(false));s.listen(p,"127.0.0.1",()=>s.close(()=>r(true)))});(async()=>{for(;;){const p=20000+Math.floor(Math.random()*40000);if(await f(p)&&await f(p+1)){process.stdout.write(String(p));return}}})()',
+  ]).toString();
+process.env.E2E_ONEDRIVE_PORT ??= freePortPair();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-e2e-'));
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
@@ -35,10 +43,12 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 const dropbox = `http://127.0.0.1:${process.env.E2E_DROPBOX_PORT}`;
 const drive = `http://127.0.0.1:${process.env.E2E_DRIVE_PORT}`;
-const emulator = (name: string, port: string, origin: string) => ({
+const onedrive = `http://127.0.0.1:${process.env.E2E_ONEDRIVE_PORT}`;
+const onedriveContent = `http://localhost:${Number(process.env.E2E_ONEDRIVE_PORT) + 1}`;
+const emulator = (name: string, port: string, origin: string, health = 'stats') => ({
   command: `node --import tsx ${path.join(import.meta.dirname, 'emulators', 'cli.ts')} ${name} --port ${port}`,
   cwd: repoRoot,
-  url: `${origin}/__emulator/stats`,
+  url: `${origin}/__emulator/${health}`,
   reuseExistingServer: false,
   timeout: 30_000,
   stdout: 'ignore' as const,
@@ -86,6 +96,7 @@ export default defineConfig({
     helper('oidc.ts', `${oidcIssuer}/health`),
     emulator('dropbox', process.env.E2E_DROPBOX_PORT, dropbox),
     emulator('googledrive', process.env.E2E_DRIVE_PORT, drive),
+    emulator('onedrive', process.env.E2E_ONEDRIVE_PORT, onedrive, 'log'),
     {
       command: `node --import tsx ${path.join(repoRoot, 'apps/server/src/main.ts')}`,
       cwd: repoRoot,
@@ -113,6 +124,11 @@ export default defineConfig({
         GOOGLE_OAUTH_URL: `${drive}/o/oauth2/v2/auth`,
         GOOGLE_OAUTH_REVOKE_URL: `${drive}/revoke`,
         GOOGLE_DRIVE_API_URL: drive,
+        ONEDRIVE_CLIENT_ID: ONEDRIVE_CLIENT_ID,
+        ONEDRIVE_AUTH_URL: `${onedrive}/common/oauth2/v2.0/authorize`,
+        ONEDRIVE_TOKEN_URL: `${onedrive}/common/oauth2/v2.0/token`,
+        ONEDRIVE_GRAPH_URL: onedrive,
+        ONEDRIVE_CONTENT_HOSTS: onedriveContent,
         // Every spec signs in from 127.0.0.1; the limit itself is tested by the server's tests.
         AUTH_RATE_LIMIT_MAX: '500',
       },

@@ -26,7 +26,7 @@ export interface NewVault {
   type: 'File vault' | 'Secrets vault';
   password?: string;
   /** The storage provider's name in the wizard (default: our server storage). */
-  provider?: 'SealVault storage' | 'This browser' | 'Dropbox' | 'Google Drive';
+  provider?: 'SealVault storage' | 'This browser' | 'Dropbox' | 'Google Drive' | 'OneDrive';
 }
 
 /** Runs the 4-step wizard from the dashboard's 'Create New Vault' tile. */
