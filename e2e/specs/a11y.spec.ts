@@ -13,8 +13,8 @@ import {
 import { makePdf, makePng } from './files/fixtures.ts';
 import { openPreview, uploadByPicker } from './files/helpers.ts';
 
-// The phone walks visit every signed-in screen and dialog: 1.2 min each on an idle machine.
-test.describe.configure({ timeout: 180_000 });
+// The phone walks visit every signed-in screen and dialog, each checked in both themes.
+test.describe.configure({ timeout: 300_000 });
 
 /** The violations on the page as it is now, one line each (rule, impact, where, why). */
 async function violations(page: Page): Promise<string[]> {
@@ -108,6 +108,36 @@ async function checkPhone(
   ];
 }
 
+/**
+ * `check` of the screen as it is now, in the light and then the dark theme, back in light after;
+ * each finding prefixed with its theme. One walk checks both themes: the app follows the system
+ * preference live while no theme is stored (theme.spec.ts), so only the media emulation changes,
+ * not the page. Colour transitions are let finish first, so contrast is read on final colours.
+ */
+async function bothSchemes(
+  page: Page,
+  check: (scheme: 'light' | 'dark') => Promise<string[]>,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition) // not a spinner's endless animation
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+    found.push(...(await check(scheme)).map((p) => `${scheme}: ${p}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  return found;
+}
+
 /** Where an unlocked vault's card puts its 'Unlocked' badge and delete button over each other. */
 async function badgeOverlaps(page: Page, name: string, scheme: string): Promise<string[]> {
   const card = vaultCard(page, name);
@@ -133,268 +163,274 @@ async function badgeOverlaps(page: Page, name: string, scheme: string): Promise<
   return problems;
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test.describe(`${scheme} theme`, () => {
-    test.use({ colorScheme: scheme });
+test.use({ colorScheme: 'light' });
 
-    test('public screens: landing page, sign in, sign up', async ({ page }) => {
-      const found: Record<string, string[]> = {};
-      await page.goto('/');
-      await expect(page.getByRole('link', { name: 'Start Free Today' })).toBeVisible();
-      found.landing = await violations(page);
-      await page.goto('/auth');
-      await expect(page.getByRole('heading', { name: /sign in|welcome/i }).first()).toBeVisible();
-      found.signIn = await violations(page);
-      await page.getByLabel('Email').fill('nobody@example.test');
-      await page.getByLabel('Password', { exact: true }).fill('not the password');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await expect(page.getByRole('alert')).toBeVisible();
-      found.signInError = await violations(page);
-      await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
-      await expect(page.getByLabel(/name/i).first()).toBeVisible();
-      found.signUp = await violations(page);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto('/');
-      await expect(page.getByRole('link', { name: 'Start Free Today' })).toBeVisible();
-      found.phoneLanding = await violations(page);
-      await page.getByRole('button', { name: 'Watch Demo' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      found.demo = await violations(page);
-      expect(found).toEqual({
-        landing: [],
-        signIn: [],
-        signInError: [],
-        signUp: [],
-        phoneLanding: [],
-        demo: [],
-      });
-    });
-
-    test('signed-in screens: dashboard, wizard, unlock, files, secrets, settings, plans', async ({
-      page,
-      request,
-      baseURL,
-    }) => {
-      const found: Record<string, string[]> = {};
-      await signedIn(page, request, baseURL!, `a11y-${scheme}`);
-      found.emptyDashboard = await violations(page);
-      await page.getByRole('button', { name: 'Create New Vault' }).click();
-      await expect(page.getByRole('dialog', { name: 'Create New Vault' })).toBeVisible();
-      found.wizard = await violations(page);
-      await page.keyboard.press('Escape');
-      await createVault(page, { name: 'Papers', type: 'File vault' });
-      await createVault(page, { name: 'Logins', type: 'Secrets vault' });
-      found.dashboard = await violations(page);
-
-      await page.getByRole('link', { name: 'Papers', exact: true }).click();
-      await expect(page.getByRole('dialog', { name: 'Unlock Vault' })).toBeVisible();
-      found.unlock = await violations(page);
-      await page.goto('/dashboard');
-      await openAndUnlock(page, 'Papers');
-      await uploadByPicker(page, [
-        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello, accessible') },
-        { name: 'dot.png', mimeType: 'image/png', buffer: makePng(40, 30, [200, 60, 90]) },
-        { name: 'brief.pdf', mimeType: 'application/pdf', buffer: makePdf(['Quarterly brief']) },
-      ]);
-      found.files = await violations(page);
-      await openPreview(page, 'notes.txt');
-      found.preview = await violations(page);
-      await page.keyboard.press('Escape');
-      const image = await openPreview(page, 'dot.png');
-      await expect(image.getByRole('img')).toBeVisible();
-      found.imagePreview = await violations(page);
-      await page.keyboard.press('Escape');
-      const pdf = await openPreview(page, 'brief.pdf');
-      await expect(pdf.getByLabel('PDF page 1 of 1')).toBeVisible({ timeout: 15_000 });
-      found.pdfPreview = await violations(page);
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Grid view' }).click();
-      found.grid = await violations(page);
-      await page.getByRole('button', { name: 'List view' }).click();
-      await page.getByRole('button', { name: 'Vault menu' }).click();
-      await expect(page.getByRole('menuitem', { name: 'Delete vault' })).toBeVisible();
-      found.vaultMenu = await violations(page);
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Upload Files' }).click();
-      await expect(page.getByRole('dialog', { name: 'Upload Files' })).toBeVisible();
-      found.uploadDialog = await violations(page);
-      await page.keyboard.press('Escape');
-
-      await page.goto('/dashboard');
-      await openAndUnlock(page, 'Logins');
-      await page.getByRole('button', { name: 'Add Plain Text' }).click();
-      const add = page.getByRole('dialog', { name: 'Add Plain Text Secret' });
-      await add.getByLabel('Title').fill('Wifi');
-      await add.getByLabel('Content').fill('passphrase: marmot-lantern-bay');
-      found.addSecret = await violations(page);
-      await add.getByRole('button', { name: 'Add Plain Text' }).click();
-      await expect(add).toBeHidden();
-      found.secrets = await violations(page);
-      await page.getByRole('button', { name: 'Account menu' }).click();
-      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
-      found.userMenu = await violations(page);
-      await page.keyboard.press('Escape');
-
-      await page.goto('/dashboard?view=settings');
-      await expect(page.getByRole('heading', { name: /settings/i }).first()).toBeVisible();
-      found.settings = await violations(page);
-      await page.goto('/subscription');
-      await expect(page.getByRole('heading', { name: /plan|subscription/i }).first()).toBeVisible();
-      found.subscription = await violations(page);
-
-      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
-    });
-
-    test('dialogs (account, two-factor, vault password, delete) and the phone layout', async ({
-      page,
-      request,
-      baseURL,
-    }) => {
-      const found: Record<string, string[]> = {};
-      const user = await signedIn(page, request, baseURL!, `a11y-dialogs-${scheme}`);
-      await page.goto('/dashboard?view=settings');
-      await page.getByRole('button', { name: 'Delete account' }).click();
-      const del = page.getByRole('dialog', { name: 'Delete your account?' });
-      await del.getByLabel('Password', { exact: true }).fill('not it');
-      await del.getByRole('button', { name: 'Delete account' }).click();
-      await expect(del.getByRole('alert')).toBeVisible();
-      found.deleteAccountError = await violations(page);
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Turn on two-factor' }).click();
-      const tf = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
-      await tf.getByLabel('Password', { exact: true }).fill(user.password);
-      await tf.getByRole('button', { name: 'Continue' }).click();
-      await expect(tf.getByRole('img', { name: /QR code/ })).toBeVisible();
-      found.twoFactorQr = await violations(page);
-      await page.keyboard.press('Escape');
-
-      await page.goto('/dashboard');
-      await createVault(page, { name: 'Papers', type: 'File vault' });
-      await openAndUnlock(page, 'Papers');
-      await page.getByRole('button', { name: 'Vault menu' }).click();
-      await page.getByRole('menuitem', { name: 'Change password' }).click();
-      await expect(page.getByRole('dialog', { name: 'Change vault password' })).toBeVisible();
-      found.changeVaultPassword = await violations(page);
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Vault menu' }).click();
-      await page.getByRole('menuitem', { name: 'Delete vault' }).click();
-      await expect(page.getByRole('dialog', { name: 'Delete vault' })).toBeVisible();
-      found.deleteVault = await violations(page);
-      await page.keyboard.press('Escape');
-
-      await page.setViewportSize({ width: 390, height: 844 });
-      found.phoneVault = await violations(page);
-      await page.goto('/dashboard');
-      await expect(page.getByRole('button', { name: 'Create New Vault' })).toBeVisible();
-      found.phoneDashboard = await violations(page);
-
-      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
-    });
-
-    test('phone, 360 px: landing, sign in, sign up fit without a sideways scroll', async ({
-      page,
-    }) => {
-      await page.setViewportSize(PHONE);
-      const found: Record<string, string[]> = {};
-      await page.goto('/');
-      await expect(page.getByRole('link', { name: 'Start Free Today' })).toBeVisible();
-      found.landing = await checkPhone(page, 'landing', scheme, { account: false });
-      await page.goto('/auth');
-      await expect(page.getByRole('heading', { name: /sign in|welcome/i }).first()).toBeVisible();
-      found.signIn = await checkPhone(page, 'sign-in', scheme, { account: false });
-      await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
-      await expect(page.getByLabel(/name/i).first()).toBeVisible();
-      found.signUp = await checkPhone(page, 'sign-up', scheme, { account: false });
-      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
-    });
-
-    test('phone, 360 px: every signed-in screen and dialog fits, the account menu stays reachable', async ({
-      page,
-      request,
-      baseURL,
-    }) => {
-      await page.setViewportSize(PHONE);
-      const found: Record<string, string[]> = {};
-      await signedIn(page, request, baseURL!, `a11y-phone-${scheme}`);
-      found.emptyDashboard = await checkPhone(page, 'dashboard-empty', scheme);
-
-      // The wizard, step by step, making the vault with the 69-character name.
-      await page.getByRole('button', { name: 'Create New Vault' }).click();
-      const wizard = page.getByRole('dialog', { name: 'Create New Vault' });
-      await wizard.getByLabel('Vault name').fill(LONG_VAULT_NAME);
-      found.wizardInfo = await checkPhone(page, 'wizard-1', scheme);
-      await wizard.getByRole('button', { name: 'Next' }).click();
-      await wizard.getByRole('radio', { name: /File vault/ }).check();
-      found.wizardType = await checkPhone(page, 'wizard-2', scheme);
-      await wizard.getByRole('button', { name: 'Next' }).click();
-      await wizard.getByRole('radio', { name: /SealVault storage/ }).check();
-      found.wizardProvider = await checkPhone(page, 'wizard-3', scheme);
-      await wizard.getByRole('button', { name: 'Next' }).click();
-      await wizard.getByLabel('Vault password').fill(VAULT_PASSWORD);
-      await wizard.getByLabel('Confirm password').fill(VAULT_PASSWORD);
-      found.wizardPassword = await checkPhone(page, 'wizard-4', scheme);
-      await wizard.getByRole('button', { name: 'Create Vault' }).click();
-      await expect(wizard).toBeHidden({ timeout: 15_000 });
-      await createVault(page, { name: 'Logins', type: 'Secrets vault' });
-      found.dashboard = await checkPhone(page, 'dashboard', scheme);
-      await page.getByRole('button', { name: /^Account menu/ }).click();
-      const logout = page.getByRole('menuitem', { name: 'Logout' });
-      await expect(logout).toBeInViewport({ ratio: 1 });
-      found.userMenu = await checkPhone(page, 'user-menu', scheme);
-      await page.keyboard.press('Escape');
-
-      // A files vault: the unlock dialog, then the list with a long file name.
-      await vaultCard(page, LONG_VAULT_NAME)
-        .getByRole('link', { name: LONG_VAULT_NAME, exact: true })
-        .click();
-      const unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
-      await unlock.getByLabel('Vault password').fill(VAULT_PASSWORD);
-      found.unlock = await checkPhone(page, 'unlock', scheme);
-      await unlock.getByRole('button', { name: 'Unlock' }).click();
-      await expect(unlock).toBeHidden({ timeout: 15_000 });
-      await uploadByPicker(page, [
-        {
-          name: 'scanned-insurance-policy-household-contents-2024-final-signed.pdf',
-          mimeType: 'application/pdf',
-          buffer: makePdf(['Policy']),
-        },
-        { name: 'dot.png', mimeType: 'image/png', buffer: makePng(40, 30, [200, 60, 90]) },
-      ]);
-      found.files = await checkPhone(page, 'files', scheme);
-      await page.getByRole('button', { name: 'Grid view' }).click();
-      found.filesGrid = await checkPhone(page, 'files-grid', scheme);
-      await page.getByRole('button', { name: 'List view' }).click();
-
-      // The dashboard with the long-named vault unlocked: its card shows the badge and the
-      // delete button, side by side at every width. (In-app navigation: a reload locks vaults.)
-      await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();
-      await expect(vaultCard(page, LONG_VAULT_NAME).getByText('Unlocked')).toBeVisible();
-      found.dashboardUnlocked = await checkPhone(page, 'dashboard-unlocked', scheme);
-      found.cardOverlap = await badgeOverlaps(page, LONG_VAULT_NAME, scheme);
-
-      // A secrets vault with a secret.
-      await openAndUnlock(page, 'Logins');
-      await page.getByRole('button', { name: 'Add Site Password' }).click();
-      const add = page.getByRole('dialog', { name: 'Add Secret' });
-      await add.getByLabel('Title').fill('The credit union online banking (joint account)');
-      await add.getByLabel('Username').fill('household.finances.manager@example.test');
-      await add.getByLabel('Password', { exact: true }).fill('marmot-lantern-bay-42');
-      await add
-        .getByLabel('Website')
-        .fill('https://online-banking.credit-union.example.test/login');
-      found.addSecret = await checkPhone(page, 'add-secret', scheme);
-      await add.getByRole('button', { name: 'Add Secret' }).click();
-      await expect(add).toBeHidden();
-      found.secrets = await checkPhone(page, 'secrets', scheme);
-
-      await page.goto('/dashboard?view=settings');
-      await expect(page.getByRole('heading', { name: /settings/i }).first()).toBeVisible();
-      found.settings = await checkPhone(page, 'settings', scheme);
-      await page.goto('/dashboard?view=subscription');
-      await expect(page.getByRole('heading', { name: /plan|subscription/i }).first()).toBeVisible();
-      found.subscription = await checkPhone(page, 'subscription', scheme);
-
-      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
-    });
+test('public screens: landing page, sign in, sign up', async ({ page }) => {
+  const found: Record<string, string[]> = {};
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Start Free Today' })).toBeVisible();
+  found.landing = await bothSchemes(page, () => violations(page));
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: /sign in|welcome/i }).first()).toBeVisible();
+  found.signIn = await bothSchemes(page, () => violations(page));
+  await page.getByLabel('Email').fill('nobody@example.test');
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  found.signInError = await bothSchemes(page, () => violations(page));
+  await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
+  await expect(page.getByLabel(/name/i).first()).toBeVisible();
+  found.signUp = await bothSchemes(page, () => violations(page));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Start Free Today' })).toBeVisible();
+  found.phoneLanding = await bothSchemes(page, () => violations(page));
+  await page.getByRole('button', { name: 'Watch Demo' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  found.demo = await bothSchemes(page, () => violations(page));
+  expect(found).toEqual({
+    landing: [],
+    signIn: [],
+    signInError: [],
+    signUp: [],
+    phoneLanding: [],
+    demo: [],
   });
-}
+});
+
+test('signed-in screens: dashboard, wizard, unlock, files, secrets, settings, plans', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const found: Record<string, string[]> = {};
+  await signedIn(page, request, baseURL!, 'a11y');
+  found.emptyDashboard = await bothSchemes(page, () => violations(page));
+  await page.getByRole('button', { name: 'Create New Vault' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create New Vault' })).toBeVisible();
+  found.wizard = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+  await createVault(page, { name: 'Papers', type: 'File vault' });
+  await createVault(page, { name: 'Logins', type: 'Secrets vault' });
+  found.dashboard = await bothSchemes(page, () => violations(page));
+
+  await page.getByRole('link', { name: 'Papers', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Unlock Vault' })).toBeVisible();
+  found.unlock = await bothSchemes(page, () => violations(page));
+  await page.goto('/dashboard');
+  await openAndUnlock(page, 'Papers');
+  await uploadByPicker(page, [
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello, accessible') },
+    { name: 'dot.png', mimeType: 'image/png', buffer: makePng(40, 30, [200, 60, 90]) },
+    { name: 'brief.pdf', mimeType: 'application/pdf', buffer: makePdf(['Quarterly brief']) },
+  ]);
+  found.files = await bothSchemes(page, () => violations(page));
+  await openPreview(page, 'notes.txt');
+  found.preview = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+  const image = await openPreview(page, 'dot.png');
+  await expect(image.getByRole('img')).toBeVisible();
+  found.imagePreview = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+  const pdf = await openPreview(page, 'brief.pdf');
+  await expect(pdf.getByLabel('PDF page 1 of 1')).toBeVisible({ timeout: 15_000 });
+  found.pdfPreview = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  found.grid = await bothSchemes(page, () => violations(page));
+  await page.getByRole('button', { name: 'List view' }).click();
+  await page.getByRole('button', { name: 'Vault menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Delete vault' })).toBeVisible();
+  found.vaultMenu = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Upload Files' }).click();
+  await expect(page.getByRole('dialog', { name: 'Upload Files' })).toBeVisible();
+  found.uploadDialog = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard');
+  await openAndUnlock(page, 'Logins');
+  await page.getByRole('button', { name: 'Add Plain Text' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Plain Text Secret' });
+  await add.getByLabel('Title').fill('Wifi');
+  await add.getByLabel('Content').fill('passphrase: marmot-lantern-bay');
+  found.addSecret = await bothSchemes(page, () => violations(page));
+  await add.getByRole('button', { name: 'Add Plain Text' }).click();
+  await expect(add).toBeHidden();
+  found.secrets = await bothSchemes(page, () => violations(page));
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  found.userMenu = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard?view=settings');
+  await expect(page.getByRole('heading', { name: /settings/i }).first()).toBeVisible();
+  found.settings = await bothSchemes(page, () => violations(page));
+  await page.goto('/subscription');
+  await expect(page.getByRole('heading', { name: /plan|subscription/i }).first()).toBeVisible();
+  found.subscription = await bothSchemes(page, () => violations(page));
+
+  expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+});
+
+test('dialogs (account, two-factor, vault password, delete) and the phone layout', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const found: Record<string, string[]> = {};
+  const user = await signedIn(page, request, baseURL!, 'a11y-dialogs');
+  await page.goto('/dashboard?view=settings');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const del = page.getByRole('dialog', { name: 'Delete your account?' });
+  await del.getByLabel('Password', { exact: true }).fill('not it');
+  await del.getByRole('button', { name: 'Delete account' }).click();
+  await expect(del.getByRole('alert')).toBeVisible();
+  found.deleteAccountError = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+  const tf = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
+  await tf.getByLabel('Password', { exact: true }).fill(user.password);
+  await tf.getByRole('button', { name: 'Continue' }).click();
+  await expect(tf.getByRole('img', { name: /QR code/ })).toBeVisible();
+  found.twoFactorQr = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Papers', type: 'File vault' });
+  await openAndUnlock(page, 'Papers');
+  await page.getByRole('button', { name: 'Vault menu' }).click();
+  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Change vault password' })).toBeVisible();
+  found.changeVaultPassword = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Vault menu' }).click();
+  await page.getByRole('menuitem', { name: 'Delete vault' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete vault' })).toBeVisible();
+  found.deleteVault = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  found.phoneVault = await bothSchemes(page, () => violations(page));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Create New Vault' })).toBeVisible();
+  found.phoneDashboard = await bothSchemes(page, () => violations(page));
+
+  expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+});
+
+test('phone, 360 px: landing, sign in, sign up fit without a sideways scroll', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const found: Record<string, string[]> = {};
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Start Free Today' })).toBeVisible();
+  found.landing = await bothSchemes(page, (scheme) =>
+    checkPhone(page, 'landing', scheme, { account: false }),
+  );
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: /sign in|welcome/i }).first()).toBeVisible();
+  found.signIn = await bothSchemes(page, (scheme) =>
+    checkPhone(page, 'sign-in', scheme, { account: false }),
+  );
+  await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
+  await expect(page.getByLabel(/name/i).first()).toBeVisible();
+  found.signUp = await bothSchemes(page, (scheme) =>
+    checkPhone(page, 'sign-up', scheme, { account: false }),
+  );
+  expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+});
+
+test('phone, 360 px: every signed-in screen and dialog fits, the account menu stays reachable', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize(PHONE);
+  const found: Record<string, string[]> = {};
+  await signedIn(page, request, baseURL!, 'a11y-phone');
+  found.emptyDashboard = await bothSchemes(page, (scheme) =>
+    checkPhone(page, 'dashboard-empty', scheme),
+  );
+
+  // The wizard, step by step, making the vault with the 69-character name.
+  await page.getByRole('button', { name: 'Create New Vault' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Create New Vault' });
+  await wizard.getByLabel('Vault name').fill(LONG_VAULT_NAME);
+  found.wizardInfo = await bothSchemes(page, (scheme) => checkPhone(page, 'wizard-1', scheme));
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('radio', { name: /File vault/ }).check();
+  found.wizardType = await bothSchemes(page, (scheme) => checkPhone(page, 'wizard-2', scheme));
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('radio', { name: /SealVault storage/ }).check();
+  found.wizardProvider = await bothSchemes(page, (scheme) => checkPhone(page, 'wizard-3', scheme));
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByLabel('Vault password').fill(VAULT_PASSWORD);
+  await wizard.getByLabel('Confirm password').fill(VAULT_PASSWORD);
+  found.wizardPassword = await bothSchemes(page, (scheme) => checkPhone(page, 'wizard-4', scheme));
+  await wizard.getByRole('button', { name: 'Create Vault' }).click();
+  await expect(wizard).toBeHidden({ timeout: 15_000 });
+  await createVault(page, { name: 'Logins', type: 'Secrets vault' });
+  found.dashboard = await bothSchemes(page, (scheme) => checkPhone(page, 'dashboard', scheme));
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  const logout = page.getByRole('menuitem', { name: 'Logout' });
+  await expect(logout).toBeInViewport({ ratio: 1 });
+  found.userMenu = await bothSchemes(page, (scheme) => checkPhone(page, 'user-menu', scheme));
+  await page.keyboard.press('Escape');
+
+  // A files vault: the unlock dialog, then the list with a long file name.
+  await vaultCard(page, LONG_VAULT_NAME)
+    .getByRole('link', { name: LONG_VAULT_NAME, exact: true })
+    .click();
+  const unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
+  await unlock.getByLabel('Vault password').fill(VAULT_PASSWORD);
+  found.unlock = await bothSchemes(page, (scheme) => checkPhone(page, 'unlock', scheme));
+  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await expect(unlock).toBeHidden({ timeout: 15_000 });
+  await uploadByPicker(page, [
+    {
+      name: 'scanned-insurance-policy-household-contents-2024-final-signed.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf(['Policy']),
+    },
+    { name: 'dot.png', mimeType: 'image/png', buffer: makePng(40, 30, [200, 60, 90]) },
+  ]);
+  found.files = await bothSchemes(page, (scheme) => checkPhone(page, 'files', scheme));
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  found.filesGrid = await bothSchemes(page, (scheme) => checkPhone(page, 'files-grid', scheme));
+  await page.getByRole('button', { name: 'List view' }).click();
+
+  // The dashboard with the long-named vault unlocked: its card shows the badge and the
+  // delete button, side by side at every width. (In-app navigation: a reload locks vaults.)
+  await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();
+  await expect(vaultCard(page, LONG_VAULT_NAME).getByText('Unlocked')).toBeVisible();
+  found.dashboardUnlocked = await bothSchemes(page, (scheme) =>
+    checkPhone(page, 'dashboard-unlocked', scheme),
+  );
+  found.cardOverlap = await bothSchemes(page, (scheme) =>
+    badgeOverlaps(page, LONG_VAULT_NAME, scheme),
+  );
+
+  // A secrets vault with a secret.
+  await openAndUnlock(page, 'Logins');
+  await page.getByRole('button', { name: 'Add Site Password' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Secret' });
+  await add.getByLabel('Title').fill('The credit union online banking (joint account)');
+  await add.getByLabel('Username').fill('household.finances.manager@example.test');
+  await add.getByLabel('Password', { exact: true }).fill('marmot-lantern-bay-42');
+  await add.getByLabel('Website').fill('https://online-banking.credit-union.example.test/login');
+  found.addSecret = await bothSchemes(page, (scheme) => checkPhone(page, 'add-secret', scheme));
+  await add.getByRole('button', { name: 'Add Secret' }).click();
+  await expect(add).toBeHidden();
+  found.secrets = await bothSchemes(page, (scheme) => checkPhone(page, 'secrets', scheme));
+
+  await page.goto('/dashboard?view=settings');
+  await expect(page.getByRole('heading', { name: /settings/i }).first()).toBeVisible();
+  found.settings = await bothSchemes(page, (scheme) => checkPhone(page, 'settings', scheme));
+  await page.goto('/dashboard?view=subscription');
+  await expect(page.getByRole('heading', { name: /plan|subscription/i }).first()).toBeVisible();
+  found.subscription = await bothSchemes(page, (scheme) =>
+    checkPhone(page, 'subscription', scheme),
+  );
+
+  expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+});
