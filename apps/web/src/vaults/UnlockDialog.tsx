@@ -68,8 +68,9 @@ export function UnlockDialog({
   useEffect(() => {
     if (!open || mustConnect) return;
     warmUpCrypto();
-    if (vault.vault_type === 'secrets') void prefetchSecretRecords(qc, vault);
-  }, [open, mustConnect, qc, vault.id, vault.vault_type]);
+    if (vault.vault_type === 'secrets')
+      void prefetchSecretRecords(qc, { id: vault.id, provider_type: vault.provider_type });
+  }, [open, mustConnect, qc, vault.id, vault.vault_type, vault.provider_type]);
 
   if (mustConnect) {
     return (

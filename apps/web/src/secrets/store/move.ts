@@ -80,10 +80,13 @@ export async function moveToProvider(deps: MoveDeps): Promise<MoveResult> {
   if (folder) setFolder(vault.id, folder);
   const sealed = await sealSegment(records.map(toItem));
   await deps.blobs.put(vault.id, sealed.name, sealed.bytes.length, streamOf(sealed.bytes));
-  const back = new Uint8Array(
-    await new Response(await deps.blobs.get(vault.id, sealed.name)).arrayBuffer(),
-  );
-  if ((await segmentDigest(back)) !== sealed.pin[1]) {
+  // Read back before anything depends on it; until it is pinned it may simply be removed.
+  const verified = await deps.blobs
+    .get(vault.id, sealed.name)
+    .then(async (stream) => segmentDigest(new Uint8Array(await new Response(stream).arrayBuffer())))
+    .then((digest) => digest === sealed.pin[1])
+    .catch(() => false);
+  if (!verified) {
     await deps.blobs.delete(vault.id, sealed.name).catch(() => undefined);
     throw new Error(moveTexts.unverified(deps.providerName));
   }
@@ -113,7 +116,8 @@ export async function moveToProvider(deps: MoveDeps): Promise<MoveResult> {
   } catch (err) {
     if (!(err instanceof Abandon)) throw err; // it may be pinned: kept
     await deps.blobs.delete(vault.id, sealed.name).catch(() => undefined);
-    if (err.message !== 'moved') throw new Error(moveTexts.unverified(deps.providerName));
+    if (err.message !== 'moved')
+      throw new Error(moveTexts.unverified(deps.providerName), { cause: err });
   }
   await finishMove(deps.vault, folder);
   return { kind: 'moved' };

@@ -83,7 +83,7 @@ export class NoManifestError extends Error {
 const verified = new Map<string, Map<string, SegmentRecord[]>>();
 const cacheOf = (vaultId: string) => {
   let cache = verified.get(vaultId);
-  if (!cache) verified.set(vaultId, (cache = new Map()));
+  if (!cache) verified.set(vaultId, (cache = new Map<string, SegmentRecord[]>()));
   return cache;
 };
 const pinKey = ([id, digest]: SegmentPin) => `${id}:${digest}`;
@@ -211,7 +211,10 @@ export async function writeLog(deps: LogDeps, records: readonly SegmentRecord[])
       await removeBlob(deps, sealed.name);
       if (verdict.kind === 'landed') return;
       if (verdict.kind === 'conflict') throw new LogConflictError(verdict.ids);
-      if (attempt >= 1) throw new Error('The change could not be saved in time. Please try again.');
+      if (attempt >= 1)
+        throw new Error('The change could not be saved in time. Please try again.', {
+          cause: err,
+        });
     }
   }
 }

@@ -103,7 +103,7 @@ const asProblem = (p: SegmentProblem): Problem =>
   'segment' in p && !('id' in p)
     ? {
         kind: 'segment',
-        problem: p.kind as 'dropped' | 'swapped' | 'malformed',
+        problem: p.kind,
         segment: p.segment,
       }
     : ({ ...p, item: 'secret' } as Problem);
@@ -163,7 +163,8 @@ function providerSource(vaultId: string): SecretsSource {
     } catch (err) {
       if (!(err instanceof LogConflictError)) throw err;
       const newer = await current(id);
-      if (!newer) throw new Error('This secret was deleted in another tab or device.');
+      if (!newer)
+        throw new Error('This secret was deleted in another tab or device.', { cause: err });
       throw new SecretConflictError(CONFLICT, newer);
     }
   }
@@ -228,7 +229,7 @@ function providerSource(vaultId: string): SecretsSource {
       try {
         await writeLog(deps(), [{ id: secret.id, revision: secret.revision, deleted: true }]);
       } catch (err) {
-        if (err instanceof LogConflictError) throw new Error(CONFLICT);
+        if (err instanceof LogConflictError) throw new Error(CONFLICT, { cause: err });
         throw err;
       }
     },
