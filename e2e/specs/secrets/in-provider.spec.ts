@@ -1,10 +1,10 @@
 // Secrets vaults keep their items in the provider they name (issue 26 part 2, ADR 0008): on This
-// browser, Dropbox and Google Drive (emulated) a vault's items are segments in its folder, its
-// manifest on our server pins them, and our server holds none of them (the item canaries are
-// nowhere in its files). Add, edit, delete, search and rotate work as on our server; a second
-// browser reads the same vault from the provider; two browsers editing different items at once
-// both land; a vault made when items stayed on our server moves them on its next unlock, and a
-// move that fails halfway is finished by the next one.
+// browser, Dropbox, Google Drive and OneDrive (emulated) a vault's items are segments in its
+// folder, its manifest on our server pins them, and our server holds none of them (the item
+// canaries are nowhere in its files). Add, edit, delete, search, import, export and rotate work
+// as on our server; a second browser reads the same vault from the provider; two browsers editing
+// different items at once both land; a vault made when items stayed on our server moves them on
+// its next unlock, and a move cut halfway is finished by the next one.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInWithForm, type TestUser } from '../../support/accounts.ts';
@@ -16,10 +16,11 @@ import { connectCloud } from '../files/helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-type Provider = { id: 'local' | 'dropbox' | 'googledrive'; name: string };
+type Provider = { id: 'local' | 'dropbox' | 'googledrive' | 'onedrive'; name: string };
 const LOCAL: Provider = { id: 'local', name: 'This browser' };
 const DROPBOX: Provider = { id: 'dropbox', name: 'Dropbox' };
 const DRIVE: Provider = { id: 'googledrive', name: 'Google Drive' };
+const ONEDRIVE: Provider = { id: 'onedrive', name: 'OneDrive' };
 
 const NEW_PASSWORD = 'segment-rotation-passphrase-9';
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
@@ -75,6 +76,16 @@ async function segmentsInProvider(page: Page, p: Provider, vaultId: string): Pro
     const prefix = `${folder.toLowerCase()}/seg-`;
     return res.files.filter((f) => f.path_lower.startsWith(prefix)).map((f) => f.path_lower);
   }
+  if (p.id === 'onedrive') {
+    const od = (await (await fetch(`${emulatorControl.onedrive()}/items`)).json()) as {
+      items: { id: string; name: string; folder?: boolean; path: string }[];
+    };
+    // The vault records its folder's item id; its segments are the items under that folder.
+    const dir = od.items.find((i) => i.id === folder)!;
+    return od.items
+      .filter((i) => i.name.startsWith('seg-') && i.path.startsWith(`${dir.path}/`))
+      .map((i) => i.name);
+  }
   const res = (await (await fetch(`${emulatorControl.googledrive()}/files`)).json()) as {
     files: { name: string; parents?: string[] }[];
   };
@@ -121,7 +132,7 @@ async function newVaultOn(page: Page, p: Provider, name: string) {
   await expect(page.getByText('0 encrypted secrets')).toBeVisible({ timeout: 15_000 });
 }
 
-for (const p of [LOCAL, DROPBOX, DRIVE]) {
+for (const p of [LOCAL, DROPBOX, DRIVE, ONEDRIVE]) {
   test(`a secrets vault on ${p.name} keeps its items there, and our server none of them`, async ({
     page,
     request,
