@@ -39,7 +39,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(section.getByRole('heading', { name: 'How it works' })).toBeVisible();
       await expect(section.getByRole('heading', { name: 'Available Providers' })).toBeVisible();
 
-      for (const name of ['Google Drive', 'Dropbox']) {
+      for (const name of ['Google Drive', 'Dropbox', 'OneDrive']) {
         const card = section.getByRole('region', { name, exact: true });
         await expect(card).toContainText(`Connect your ${name} account to keep vaults there.`);
         await expect(card.getByRole('button', { name: 'Connect' })).toBeEnabled();
@@ -53,7 +53,7 @@ for (const scheme of ['light', 'dark'] as const) {
         'This browserAvailable', // Chromium has OPFS
         'Google DriveNot connected',
         'DropboxNot connected',
-        'OneDriveNot set up on this server',
+        'OneDriveNot connected',
       ]);
 
       expect(await violations(page)).toEqual([]);
@@ -88,6 +88,22 @@ test("the wizard's storage step offers our server storage and this browser only"
     /Not connected/,
   );
   await expect(dialog.getByRole('radio', { name: 'OneDrive' })).toHaveAccessibleDescription(
-    /Not set up on this server/,
+    /Not connected/,
+  );
+  // Connecting happens in Settings, in a new tab, so what the wizard holds is kept.
+  const settings = dialog.getByRole('link', { name: /Connect a provider in Settings/ });
+  await expect(settings).toHaveAttribute('href', '/dashboard?view=settings#settings-storage');
+  await expect(settings).toHaveAttribute('target', '_blank');
+
+  // A secrets vault may live in this browser too, and step 3 says where its items go.
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('radio', { name: /Secrets vault/ }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByRole('radio', { name: 'This browser' })).toBeEnabled();
+  await expect(
+    dialog.getByText('The secrets stay in this browser only and are lost if site data is cleared.'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Dropbox' })).toHaveAccessibleDescription(
+    /Encrypted secrets in a SealVault folder of your Dropbox\./,
   );
 });

@@ -152,37 +152,42 @@ describe('backup and restore', () => {
     },
   );
 
-  itDumps('run as npm run backup and npm run restore with the server’s environment', async () => {
-    const { t, wipe } = await appWithFile({}, 2000);
-    const dir = path.join(tempDir('sealvault-backup-'), 'b');
-    const envOf = (c: Config, extra: Record<string, string>) => ({
-      ...process.env,
-      DATA_DIR: c.dataDir,
-      LOG_LEVEL: 'silent',
-      ...extra,
-    });
-    const root = path.resolve(import.meta.dirname, '../../../..');
-    const npm = (args: string[], env: NodeJS.ProcessEnv) =>
-      promisify(execFile)('npm', ['run', '--silent', ...args], { cwd: root, env });
-    const pgEnv = (c: Config): Record<string, string> =>
-      c.database.kind === 'postgres'
-        ? { DATABASE_URL: c.database.url, BETTER_AUTH_SECRET: TEST_AUTH_SECRET }
-        : {};
-    const made = await npm(['backup', '--', dir], envOf(t.config, pgEnv(t.config)));
-    expect(made.stdout).toMatch(
-      /Backed up the (sqlite|postgres) database and 1 blobs \(\d+ bytes\)/,
-    );
-    await wipe();
-    const target = await freshTarget({});
-    const restoreEnv = { ...process.env, ...target, LOG_LEVEL: 'silent' };
-    const back = await npm(['restore', '--', dir], restoreEnv);
-    expect(back.stdout).toMatch(/Restored the (sqlite|postgres) database and 1 blobs/);
-    const again = await npm(['restore', '--', dir], restoreEnv).catch((e: unknown) => e);
-    expect((again as { code?: number }).code).toBe(1);
-    expect((again as { stderr?: string }).stderr).toMatch(/already holds accounts.*--force/);
-    const forced = await npm(['restore', '--', dir, '--force'], restoreEnv);
-    expect(forced.stdout).toMatch(/Restored/);
-  });
+  itDumps(
+    'run as npm run backup and npm run restore with the server’s environment',
+    async () => {
+      const { t, wipe } = await appWithFile({}, 2000);
+      const dir = path.join(tempDir('sealvault-backup-'), 'b');
+      const envOf = (c: Config, extra: Record<string, string>) => ({
+        ...process.env,
+        DATA_DIR: c.dataDir,
+        LOG_LEVEL: 'silent',
+        ...extra,
+      });
+      const root = path.resolve(import.meta.dirname, '../../../..');
+      const npm = (args: string[], env: NodeJS.ProcessEnv) =>
+        promisify(execFile)('npm', ['run', '--silent', ...args], { cwd: root, env });
+      const pgEnv = (c: Config): Record<string, string> =>
+        c.database.kind === 'postgres'
+          ? { DATABASE_URL: c.database.url, BETTER_AUTH_SECRET: TEST_AUTH_SECRET }
+          : {};
+      const made = await npm(['backup', '--', dir], envOf(t.config, pgEnv(t.config)));
+      expect(made.stdout).toMatch(
+        /Backed up the (sqlite|postgres) database and 1 blobs \(\d+ bytes\)/,
+      );
+      await wipe();
+      const target = await freshTarget({});
+      const restoreEnv = { ...process.env, ...target, LOG_LEVEL: 'silent' };
+      const back = await npm(['restore', '--', dir], restoreEnv);
+      expect(back.stdout).toMatch(/Restored the (sqlite|postgres) database and 1 blobs/);
+      const again = await npm(['restore', '--', dir], restoreEnv).catch((e: unknown) => e);
+      expect((again as { code?: number }).code).toBe(1);
+      expect((again as { stderr?: string }).stderr).toMatch(/already holds accounts.*--force/);
+      const forced = await npm(['restore', '--', dir, '--force'], restoreEnv);
+      expect(forced.stdout).toMatch(/Restored/);
+      // Four npm and tsx start-ups: about 10 s on an idle 2-core machine, over 30 s on a loaded one.
+    },
+    120_000,
+  );
 });
 
 describe('backup and restore with the S3 store', () => {
