@@ -9,33 +9,11 @@
 import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, startApp, typeVaultPassword } from '../shared/app.ts';
-import { seedVault } from './seed.ts';
+import { bitwardenJson, seedVault } from './seed.ts';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.argv[3] ?? 3);
 const PASSWORD = 'bench-vault-password';
-
-/** A plain Bitwarden JSON export of `n` logins, as Bitwarden writes one. */
-function bitwardenJson(n: number): Buffer {
-  const items = Array.from({ length: n }, (_, i) => ({
-    id: crypto.randomUUID(),
-    folderId: null,
-    type: 1,
-    reprompt: 0,
-    name: `Site ${i}`,
-    notes: i % 7 === 0 ? `note ${i}\nsecond line` : null,
-    favorite: false,
-    fields: [{ name: 'PIN', value: String(i), type: 1 }],
-    login: {
-      uris: [{ match: null, uri: `https://site${i}.example` }],
-      username: `user${i}@example.com`,
-      password: `pw-${i}-${Math.random().toString(36).slice(2)}`,
-      totp: null,
-    },
-    collectionIds: null,
-  }));
-  return Buffer.from(JSON.stringify({ encrypted: false, folders: [], items }, null, 2));
-}
 
 const app = await startApp('import');
 const { base, cookie } = app;

@@ -124,3 +124,25 @@ export async function seedVaultWithKeys(
   }
   return { id, client, session };
 }
+
+/** A plain Bitwarden JSON export of `n` logins, as Bitwarden writes one. */
+export function bitwardenJson(n: number): Buffer {
+  const items = Array.from({ length: n }, (_, i) => ({
+    id: crypto.randomUUID(),
+    folderId: null,
+    type: 1,
+    reprompt: 0,
+    name: `Site ${i}`,
+    notes: i % 7 === 0 ? `note ${i}\nsecond line` : null,
+    favorite: false,
+    fields: [{ name: 'PIN', value: String(i), type: 1 }],
+    login: {
+      uris: [{ match: null, uri: `https://site${i}.example` }],
+      username: `user${i}@example.com`,
+      password: `pw-${i}-${Math.random().toString(36).slice(2)}`,
+      totp: null,
+    },
+    collectionIds: null,
+  }));
+  return Buffer.from(JSON.stringify({ encrypted: false, folders: [], items }, null, 2));
+}
