@@ -15,7 +15,7 @@ import { folderNameFor, setFolder } from '../../storage/cloud/folders.ts';
 import type { StorageProvider } from '../../storage/provider.ts';
 import type { Problem } from '../../vaults/manifest/problems.ts';
 import { sealSegment, segmentDigest, type ItemRecord } from '../segments/segment.ts';
-import type { LogDeps } from './segmentLog.ts';
+import { streamOf, type LogDeps } from './segmentLog.ts';
 
 export const moveTexts = {
   /** The one sentence shown while the items move. */
@@ -132,11 +132,3 @@ export async function finishMove(vault: Vault, pinnedFolder: string): Promise<vo
     await vaultsApi.update(vault.id, { storage_folder: pinnedFolder });
   await secretsApi.removeMoved(vault.id);
 }
-
-const streamOf = (bytes: Uint8Array<ArrayBuffer>) =>
-  new ReadableStream<Uint8Array>({
-    start(c) {
-      c.enqueue(bytes);
-      c.close();
-    },
-  });

@@ -97,7 +97,8 @@ async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-const streamOf = (bytes: Uint8Array<ArrayBuffer>) =>
+/** One chunk of bytes as the stream a provider's put takes. */
+export const streamOf = (bytes: Uint8Array<ArrayBuffer>) =>
   new ReadableStream<Uint8Array>({
     start(c) {
       c.enqueue(bytes);
