@@ -21,8 +21,9 @@ export const moveTexts = {
   /** The one sentence shown while the items move. */
   moving: (provider: string) =>
     `Moving this vault's secrets from SealVault's server to ${provider}: they are written there, checked, and then deleted from the server.`,
-  notMoved: (provider: string) =>
-    `This vault's secrets are still on SealVault's server: they do not match the vault's manifest, so they were not moved to ${provider}.`,
+  /** A "This browser" vault opened in a browser that does not hold its items. */
+  elsewhere:
+    'This vault keeps its secrets in the browser it was made in, and they are not in this one. Open it in that browser.',
   unverified: (provider: string) =>
     `The copy written to ${provider} could not be read back as written, so this vault's secrets stay on SealVault's server for now. Please try again.`,
 } as const;

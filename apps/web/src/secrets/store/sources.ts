@@ -200,6 +200,10 @@ function providerSource(vaultId: string): SecretsSource {
         await finishMove(vault, read.manifest.vault.storage_folder);
         finished.add(vaultId);
       }
+      // A "This browser" vault opened in another browser: none of its segments are here.
+      const dropped = read.problems.filter((p) => p.kind === 'dropped').length;
+      if (holderOf(vaultId) === 'this browser' && dropped > 0 && dropped === read.pins.length)
+        throw new Error(moveTexts.elsewhere);
       const fields = await checkAgainstManifest(vaultId, sessionOf(vaultId), {});
       // Best effort, after the read it plans from: a failure leaves the log as it is.
       const done = read;
