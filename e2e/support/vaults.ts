@@ -67,3 +67,19 @@ export async function openAndUnlock(
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Lock Vault' })).toBeVisible();
 }
+
+/**
+ * Starts "Change password and rotate keys" from the vault menu (rotation is the default: the box
+ * is ticked and the button says so); answers the dialog, still open while the keys rotate.
+ */
+export async function changePassword(page: Page, current: string, next: string) {
+  await page.getByRole('button', { name: 'Vault menu' }).click();
+  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change vault password' });
+  await dialog.getByLabel('Current password', { exact: true }).fill(current);
+  await dialog.getByLabel('New password', { exact: true }).fill(next);
+  await dialog.getByLabel('Confirm new password', { exact: true }).fill(next);
+  await expect(dialog.getByLabel("Rotate the vault's keys too")).toBeChecked();
+  await dialog.getByRole('button', { name: 'Change password and rotate keys' }).click();
+  return dialog;
+}

@@ -10,7 +10,13 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInWithForm, type TestUser } from '../../support/accounts.ts';
 import { emulatorControl } from '../../support/constants.ts';
 import { rowOf, rowsWhere, updateRow, deleteRow, storedManifest } from '../../support/tamper.ts';
-import { createVault, openAndUnlock, signedIn, VAULT_PASSWORD } from '../../support/vaults.ts';
+import {
+  changePassword,
+  createVault,
+  openAndUnlock,
+  signedIn,
+  VAULT_PASSWORD,
+} from '../../support/vaults.ts';
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
 import { connectCloud } from '../files/helpers.ts';
 
@@ -98,14 +104,9 @@ async function segmentsInProvider(page: Page, p: Provider, vaultId: string): Pro
 const pinned = (vaultId: string) =>
   (storedManifest(vaultId)?.manifest as unknown as { segments?: [string, string][] }).segments;
 
-async function changePassword(page: Page, current: string, next: string) {
-  await page.getByRole('button', { name: 'Vault menu' }).click();
-  await page.getByRole('menuitem', { name: 'Change password' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change vault password' });
-  await dialog.getByLabel('Current password', { exact: true }).fill(current);
-  await dialog.getByLabel('New password', { exact: true }).fill(next);
-  await dialog.getByLabel('Confirm new password', { exact: true }).fill(next);
-  await dialog.getByRole('button', { name: 'Change password and rotate keys' }).click();
+/** Changes the vault's password and rotates its keys, waiting until it is done. */
+async function rotate(page: Page, current: string, next: string) {
+  const dialog = await changePassword(page, current, next);
   await expect(dialog.getByText(/the keys were rotated/)).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Done' }).click();
 }
@@ -193,7 +194,7 @@ for (const p of [LOCAL, DROPBOX, DRIVE, ONEDRIVE]) {
     expect(serverFilesContaining(secrets)).toEqual([]);
 
     // Rotation re-encrypts the items in the provider: one snapshot replaces the log.
-    await changePassword(page, VAULT_PASSWORD, NEW_PASSWORD);
+    await rotate(page, VAULT_PASSWORD, NEW_PASSWORD);
     await expect(card(page, 'Harbour office')).toBeVisible();
     expect(pinned(vaultId)).toHaveLength(1);
     await expect

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STALE_KEY_MESSAGE } from '@sealvault/protocol';
 import {
+  changePassword,
   createVault,
   openAndUnlock,
   signedIn,
@@ -18,19 +19,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const NEW_PASSWORD = 'a-rotated-passphrase-42';
 const TEXT = 'The lighthouse keeper logs every ship by lantern light.';
-
-async function changePassword(page: Page, current: string, next: string) {
-  await page.getByRole('button', { name: 'Vault menu' }).click();
-  await page.getByRole('menuitem', { name: 'Change password' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change vault password' });
-  await dialog.getByLabel('Current password', { exact: true }).fill(current);
-  await dialog.getByLabel('New password', { exact: true }).fill(next);
-  await dialog.getByLabel('Confirm new password', { exact: true }).fill(next);
-  // Rotation is the default: the box is ticked and the button says so.
-  await expect(dialog.getByLabel("Rotate the vault's keys too")).toBeChecked();
-  await dialog.getByRole('button', { name: 'Change password and rotate keys' }).click();
-  return dialog;
-}
 
 async function unlockWith(page: Page, name: string, password: string) {
   await vaultCard(page, name).getByRole('link', { name }).click();
