@@ -1,16 +1,21 @@
 // The decrypted secrets of an unlocked vault, and the changes to them. Records come from the
 // vault's source (store/sources.ts: our server, or the segment log in its provider, ADR 0008),
-// checked against the manifest there, and are decrypted in the Worker in one batch; the list
-// reloads after each create, update and delete (docs/product.md §4). A stale update (another tab
-// saved first) throws SecretConflictError after the list is refreshed, so the newer version is on
-// screen and the user's edit is still in the form.
+// checked against the manifest there, and are decrypted in the Worker in one batch.
+//
+// [Note: list after a change] A change the source accepted is put into the list at once (the
+// form closes as soon as the write and its manifest are done), and the list is then read again in
+// the background, so what other devices changed meanwhile shows too. A read decrypts only the
+// records whose ciphertext it has not decrypted before (the previous list keeps id → ciphertext),
+// so that reload costs the records that changed, not the vault. A stale update (another tab saved
+// first) throws SecretConflictError after the list is refreshed, so the newer version is on screen
+// and the user's edit is still in the form.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { secretsApi, type SecretRecord } from '@sealvault/protocol';
 import { itemCrypto } from '../crypto/items.ts';
 import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
 import { checkAgainstManifest } from '../vaults/manifest/vaultManifest.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
-import type { Secret, SecretFields } from './model.ts';
+import type { Secret, SecretData } from './model.ts';
 import { inProvider, sourceFor, type Loaded } from './store/sources.ts';
 
 export const secretsKey = (vaultId: string) => ['secrets', vaultId] as const;
@@ -41,26 +46,48 @@ export interface SecretsList {
   unreadable: number;
   /** What does not match the vault's manifest, in the user's words; those items are not shown. */
   integrity: string[];
+  /** The ciphertext each shown secret was decrypted from, by id: [Note: list after a change]. */
+  ciphers: ReadonlyMap<string, string>;
 }
 
 const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-/** Decrypts the records, leaving out what the manifest check refused (ADR 0007). */
-async function decryptAll(vaultId: string, loaded: Loaded): Promise<SecretsList> {
+const sortByTitle = (secrets: Secret[]) =>
+  // Sorted by title (the encrypted record's own), never by the server's order (ADR 0007).
+  secrets.sort((a, b) => byTitle.compare(a.title, b.title) || (a.id < b.id ? -1 : 1));
+
+/**
+ * Decrypts the records, leaving out what the manifest check refused (ADR 0007). A record whose
+ * id, revision and ciphertext are those of a secret in `previous` reuses its decrypted fields.
+ */
+export async function decryptAll(
+  vaultId: string,
+  loaded: Loaded,
+  previous?: SecretsList,
+): Promise<SecretsList> {
   const { records, problems, holder } = loaded;
-  const fields = await itemCrypto.decryptMany(vaultId, records);
+  const known = new Map(previous?.secrets.map((s) => [s.id, s]));
+  const reused = (r: SecretRecord) => {
+    const s = known.get(r.id);
+    return s && s.revision === r.revision && previous?.ciphers.get(r.id) === r.data ? s : null;
+  };
+  const fresh = records.filter((r) => !reused(r));
+  const decrypted = await itemCrypto.decryptMany(vaultId, fresh);
+  const opened = new Map(fresh.map((r, i) => [r, decrypted[i] ?? null]));
   const hidden = hiddenIds(problems);
   const titles = new Map<string, string>();
+  const ciphers = new Map<string, string>();
   const secrets: Secret[] = [];
   let unreadable = 0;
-  records.forEach((r, i) => {
-    const f = fields[i];
+  for (const r of records) {
+    const f: SecretData | null = reused(r) ?? opened.get(r) ?? null;
     if (f) titles.set(r.id, f.title);
-    if (hidden.has(r.id)) return;
+    if (hidden.has(r.id)) continue;
     if (!f) {
       unreadable += 1;
-      return;
+      continue;
     }
+    ciphers.set(r.id, r.data);
     secrets.push({
       ...f,
       id: r.id,
@@ -68,14 +95,29 @@ async function decryptAll(vaultId: string, loaded: Loaded): Promise<SecretsList>
       created_at: r.created_at,
       updated_at: r.updated_at,
     });
-  });
-  // Sorted by title (the encrypted record's own), never by the server's order (ADR 0007).
-  secrets.sort((a, b) => byTitle.compare(a.title, b.title) || (a.id < b.id ? -1 : 1));
+  }
   return {
-    secrets,
+    secrets: sortByTitle(secrets),
     unreadable,
     integrity: describeProblems(problems, (id) => titles.get(id), holder),
+    ciphers,
   };
+}
+
+/** The list with `secret` (encrypted as `data`) in place of its old version, or without `id`. */
+export function patched(
+  list: SecretsList,
+  id: string,
+  change: { secret: Secret; data: string } | null,
+): SecretsList {
+  const secrets = list.secrets.filter((s) => s.id !== id);
+  const ciphers = new Map(list.ciphers);
+  ciphers.delete(id);
+  if (change) {
+    secrets.push(change.secret);
+    ciphers.set(id, change.data);
+  }
+  return { ...list, secrets: sortByTitle(secrets), ciphers };
 }
 
 export function useSecrets(vaultId: string) {
@@ -91,7 +133,7 @@ export function useSecrets(vaultId: string) {
         prefetched && !inProvider(vaultId)
           ? await withProblems(vaultId, prefetched)
           : await source.load();
-      return decryptAll(vaultId, loaded);
+      return decryptAll(vaultId, loaded, qc.getQueryData<SecretsList>(secretsKey(vaultId)));
     },
   });
 }
@@ -109,28 +151,50 @@ export function useSecretMutations(vaultId: string) {
       qc.invalidateQueries({ queryKey: secretsKey(vaultId) }),
       qc.invalidateQueries({ queryKey: ['vaults'] }),
     ]);
+  // [Note: list after a change]: shown at once, read again without holding the form open.
+  const shown = (id: string, change: { secret: Secret; data: string } | null) => {
+    qc.setQueryData<SecretsList>(secretsKey(vaultId), (list) => list && patched(list, id, change));
+    void reload();
+  };
 
   const save = useMutation({
-    mutationFn: async ({ secret, fields }: { secret: Secret | null; fields: SecretFields }) => {
+    mutationFn: async ({ secret, fields }: { secret: Secret | null; fields: SecretData }) => {
       // Each change is followed by the manifest's next version (ADR 0007), made from what was
-      // sent (not the server's echo), before the list reloads.
+      // sent (not the server's echo), before the list shows it.
       const source = sourceFor(vaultId);
+      const now = new Date().toISOString();
       if (!secret) {
         const id = crypto.randomUUID();
-        await source.create(id, await itemCrypto.encrypt(vaultId, id, 1, fields));
-        return;
+        const data = await itemCrypto.encrypt(vaultId, id, 1, fields);
+        await source.create(id, data);
+        const added = { ...fields, id, revision: 1, created_at: now, updated_at: now };
+        return { secret: added, data };
       }
       const data = await itemCrypto.encrypt(vaultId, secret.id, secret.revision + 1, fields);
       await source.update(secret, data);
+      const revision = secret.revision + 1;
+      return {
+        secret: {
+          ...fields,
+          id: secret.id,
+          revision,
+          created_at: secret.created_at,
+          updated_at: now,
+        },
+        data,
+      };
     },
-    onSettled: reload,
+    onSuccess: (change) => shown(change.secret.id, change),
+    onError: reload,
   });
 
   const remove = useMutation({
     mutationFn: async (secret: Pick<Secret, 'id' | 'revision'>) => {
       await sourceFor(vaultId).remove(secret);
+      return secret.id;
     },
-    onSettled: reload,
+    onSuccess: (id) => shown(id, null),
+    onError: reload,
   });
 
   return { save, remove };

@@ -122,8 +122,29 @@ const toRecord = (r: {
   updated_at: r.updated_at,
 });
 
-// Vaults whose move this page has seen finished (the server's copies deleted) in this session.
-const finished = new Set<string>();
+// Vaults whose move this browser has seen finished (the server's copies deleted), so a page load
+// does not ask the server to delete them again. Only vault ids: nothing secret is kept.
+const FINISHED_KEY = 'sealvault.secrets-moved';
+const finished = {
+  ids(): Set<string> {
+    try {
+      const raw: unknown = JSON.parse(localStorage.getItem(FINISHED_KEY) ?? '[]');
+      return new Set(Array.isArray(raw) ? raw.filter((v) => typeof v === 'string') : []);
+    } catch {
+      return new Set();
+    }
+  },
+  has(vaultId: string): boolean {
+    return this.ids().has(vaultId);
+  },
+  add(vaultId: string): void {
+    try {
+      localStorage.setItem(FINISHED_KEY, JSON.stringify([...this.ids().add(vaultId)]));
+    } catch {
+      // Storage refused (private mode): the next page load asks the server again, harmlessly.
+    }
+  },
+};
 
 // A move in progress, by vault id, for the one sentence the list shows (SecretsManager).
 const moving = new Map<string, string>();
@@ -204,7 +225,7 @@ function providerSource(vaultId: string): SecretsSource {
       const dropped = read.problems.filter((p) => p.kind === 'dropped').length;
       if (holderOf(vaultId) === 'this browser' && dropped > 0 && dropped === read.pins.length)
         throw new Error(moveTexts.elsewhere);
-      const fields = await checkAgainstManifest(vaultId, sessionOf(vaultId), {});
+      const fields = await checkAgainstManifest(vaultId, sessionOf(vaultId), {}, read.manifest);
       // Best effort, after the read it plans from: a failure leaves the log as it is.
       const done = read;
       void compactLog(d, done).catch(() => undefined);

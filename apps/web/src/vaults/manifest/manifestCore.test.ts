@@ -32,6 +32,7 @@ const hashOf = (m: ManifestRecord) => `h(${m.version}:${m.mac.length}:${m.mac.sl
 function server() {
   let stored: ManifestRecord | null = null;
   let puts = 0;
+  let fetches = 0;
   return {
     get stored() {
       return stored;
@@ -42,7 +43,13 @@ function server() {
     get puts() {
       return puts;
     },
-    fetch: () => Promise.resolve(stored ? structuredClone(stored) : null),
+    get fetches() {
+      return fetches;
+    },
+    fetch: () => {
+      fetches += 1;
+      return Promise.resolve(stored ? structuredClone(stored) : null);
+    },
     put: (_v: string, expected: number, m: ManifestRecord) => {
       puts += 1;
       if ((stored?.version ?? 0) !== expected) return Promise.resolve(false);
@@ -138,6 +145,23 @@ describe('manifest core', () => {
     expect(calls).toBe(2);
     expect(done.manifest.version).toBe(3);
     expect(done.manifest.files.map(([id]) => id)).toEqual(['from-a', 'from-b']);
+  });
+
+  it('builds a commit on the manifest it last accepted, and reads the server only when that is stale', async () => {
+    const srv = server();
+    const a = core(srv, memoryStore());
+    const b = core(srv, memoryStore());
+    await a.create('s', VAULT, empty);
+    const before = srv.fetches;
+    await commitOrFail(a, 's', VAULT, (m) => entriesWith.file(m, 'a1', 'd'));
+    await commitOrFail(a, 's', VAULT, (m) => entriesWith.file(m, 'a2', 'd'));
+    expect(srv.fetches).toBe(before); // two commits, no read: A wrote the versions it builds on
+    await commitOrFail(b, 's', VAULT, (m) => entriesWith.file(m, 'b1', 'd'));
+    const puts = srv.puts;
+    const done = await commitOrFail(a, 's', VAULT, (m) => entriesWith.file(m, 'a3', 'd'));
+    expect(srv.puts - puts).toBe(2); // the held version 3 was refused by the swap, then retried
+    expect(done.manifest.version).toBe(5);
+    expect(done.manifest.files.map(([id]) => id)).toEqual(['a1', 'a2', 'a3', 'b1']);
   });
 
   it('a vault without a manifest that this device never saw loads as none and commits nothing', async () => {

@@ -71,6 +71,11 @@ export interface Verified {
 const strip = ({ mac: _mac, ...rest }: ManifestRecord): UnsignedManifestRecord => rest;
 
 export function createManifestCore<S>(deps: ManifestDeps<S>) {
+  // The last manifest this page accepted, per vault: a commit's first try builds on it instead of
+  // fetching and verifying the same manifest again; if another device wrote since, the
+  // compare-and-swap refuses the write and the next try reads the server's.
+  const heads = new Map<string, Verified>();
+
   /** Verifies a manifest and its place after what this device has seen, then remembers it. */
   async function accept(session: S, vaultId: string, manifest: ManifestRecord): Promise<Verified> {
     const seen = await deps.store.get(vaultId);
@@ -82,7 +87,9 @@ export function createManifestCore<S>(deps: ManifestDeps<S>) {
     if (verdict === 'fork') throw new VaultIntegrityError(integrityTexts.fork(manifest.version));
     if (!seen || manifest.version > seen.version || hash !== seen.hash)
       await deps.store.put(vaultId, { version: manifest.version, hash });
-    return { manifest, hash };
+    const verified = { manifest, hash };
+    heads.set(vaultId, verified);
+    return verified;
   }
 
   /** The server's manifest, verified; null only for a vault that never had one on any device here. */
@@ -112,7 +119,8 @@ export function createManifestCore<S>(deps: ManifestDeps<S>) {
   ): Promise<Verified | null> {
     const run = async (): Promise<Verified | null> => {
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const current = await load(session, vaultId);
+        const held = attempt === 0 ? heads.get(vaultId) : undefined;
+        const current = held ?? (await load(session, vaultId));
         if (!current) return null;
         const next = await change(strip(current.manifest));
         const signed = await deps.sign(session, vaultId, {

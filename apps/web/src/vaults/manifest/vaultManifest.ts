@@ -87,8 +87,22 @@ export const slotPrints = (key: VaultKey): Promise<string[]> =>
 const MALFORMED = 'malformed';
 
 export const fileDigest = (f: FileEntry) => fileEntryDigest(f).catch(() => MALFORMED);
-export const secretDigest = (r: Pick<SecretRecord, 'id' | 'revision' | 'data'>) =>
-  itemEntryDigest(r).catch(() => MALFORMED);
+
+// An item's entry digest depends only on its id, revision and ciphertext, none of them secret, and
+// every read of a list checks every item: the digests are kept for the life of the page, so a
+// reload after one change hashes that change only. Bounded: cleared when it grows past the cap.
+const itemDigests = new Map<string, { data: string; digest: Promise<string> }>();
+const ITEM_DIGESTS_CAP = 100_000;
+
+export function secretDigest(r: Pick<SecretRecord, 'id' | 'revision' | 'data'>): Promise<string> {
+  const key = `${r.id}:${r.revision}`;
+  const known = itemDigests.get(key);
+  if (known?.data === r.data) return known.digest;
+  if (itemDigests.size >= ITEM_DIGESTS_CAP) itemDigests.clear();
+  const digest = itemEntryDigest(r).catch(() => MALFORMED);
+  itemDigests.set(key, { data: r.data, digest });
+  return digest;
+}
 
 const digestFiles = (files: VaultFile[]) =>
   Promise.all(files.map(async (f) => ({ id: f.id, digest: await fileDigest(f) })));
@@ -189,11 +203,13 @@ export async function unlockChecked(vault: Vault, password: string): Promise<Ses
 /**
  * Checks what the server listed against the verified manifest: the vault's fields, its slots,
  * and the files or secrets given. Throws VaultIntegrityError when the manifest itself is refused.
+ * `verifiedManifest`: one the caller has just loaded (manifests.load), not fetched again.
  */
 export async function checkAgainstManifest(
   vaultId: string,
   session: SessionId,
   listed: { files?: VaultFile[]; secrets?: SecretRecord[] },
+  verifiedManifest?: ManifestRecord,
 ): Promise<Problem[]> {
   const [vault, files, secrets] = await Promise.all([
     vaultsApi.get(vaultId).then((r) => r.vault),
@@ -202,7 +218,9 @@ export async function checkAgainstManifest(
   ]);
   let verified;
   try {
-    verified = await manifests.load(session, vaultId);
+    verified = verifiedManifest
+      ? { manifest: verifiedManifest }
+      : await manifests.load(session, vaultId);
   } catch (err) {
     const at = heldKeyRevision(vaultId);
     if (err instanceof VaultIntegrityError && at !== undefined && at !== vault.key_revision)
