@@ -17,6 +17,7 @@ import { landingRoutes } from './landing/landing.routes.ts';
 import { providerOrigins } from './storage/storage.config.ts';
 import { storageConfigRoutes } from './storage/storage.routes.ts';
 import { secretsRoutes } from './secrets/secrets.routes.ts';
+import { movesRoutes } from './vaults/moves.routes.ts';
 import { vaultsRoutes } from './vaults/vaults.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { visibilityRoutes } from './subscriptions/visibility.routes.ts';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/subscription', subscriptionsRoutes());
   api.route('/payments', paymentsRoutes());
   api.route('/vaults/:vaultId/visibility', visibilityRoutes());
+  api.route('/vaults/:vaultId/move', movesRoutes());
   api.route('/vaults', vaultsRoutes());
   api.all('*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/api', api);

@@ -18,6 +18,16 @@ export const errorCodeSchema = z.enum([
   'secrets_in_provider',
   /** The server's copies of a vault's items are deleted only once they moved (ADR 0008). */
   'not_moved',
+  /** Issue 27, moving a vault: the target is where the vault already is. */
+  'same_provider',
+  /** Issue 27: the vault has no recorded move. */
+  'no_move',
+  /** Issue 27: a copy on the target does not match the original (content hash or size). */
+  'copy_mismatch',
+  /** Issue 27: the switch found items not yet copied and verified on the target. */
+  'not_verified',
+  /** Issue 27: a write meant for the provider the vault was moved away from. */
+  'vault_moved',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

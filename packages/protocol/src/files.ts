@@ -4,7 +4,7 @@
 // it is opaque to the server.
 import { z } from 'zod';
 import { UNLIMITED } from './plans.ts';
-import { keyRevisionSchema } from './vaults.ts';
+import { keyRevisionSchema, providerTypeSchema } from './vaults.ts';
 
 export const fileIdSchema = z.uuid();
 
@@ -141,6 +141,11 @@ export const createFileRecordRequestSchema = z.strictObject({
   storage_ref: z.string().min(1).max(1024),
   /** [Note: key revision of a write] in vaults.ts: the file key is wrapped under it. */
   key_revision: keyRevisionSchema,
+  /**
+   * The provider the browser wrote the ciphertext to (issue 27). When given and the vault has
+   * moved to another provider meanwhile, the record is refused with 409 `vault_moved` (moves.ts).
+   */
+  provider_type: providerTypeSchema.optional(),
 });
 export type CreateFileRecordRequest = z.infer<typeof createFileRecordRequestSchema>;
 
@@ -202,3 +207,20 @@ export const uploadMetadataSchema = z.strictObject({
     .regex(/^(0|[1-9][0-9]{0,14})$/, 'must be the vault key revision, in decimal digits'),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
+
+/**
+ * The Upload-Metadata key of a tus creation in move mode (issue 27, moves.ts): the ciphertext of
+ * an existing file of a vault moving to our server. With it come only `vaultId` and, optionally,
+ * `checksum` (the file record's); no new record is made: on the last byte the server checks the
+ * content hash against the file's record and records the copy as the move's item.
+ */
+export const MOVE_FILE_ID_METADATA = 'move_file_id';
+
+/** The Upload-Metadata of a tus creation in move mode. Exactly these keys. */
+export const moveUploadMetadataSchema = z.strictObject({
+  vaultId: z.uuid(),
+  [MOVE_FILE_ID_METADATA]: fileIdSchema,
+  /** If given, it must be the file record's checksum. */
+  checksum: checksumSchema.optional(),
+});
+export type MoveUploadMetadata = z.infer<typeof moveUploadMetadataSchema>;

@@ -12,6 +12,8 @@ export * from './secrets.ts';
 export * from './secrets.api.ts';
 export * from './files.ts';
 export * from './files.api.ts';
+export * from './moves.ts';
+export * from './moves.api.ts';
 export * from './profile.ts';
 export * from './subscriptions.ts';
 export * from './subscriptions.api.ts';

@@ -60,6 +60,17 @@ export const messages = {
     deleteFailed: 'Failed to delete secret',
     notFound: 'Secret not found',
   },
+  // Ours (issue 27): moving a vault to another provider. The counted and named texts are
+  // moveNotVerifiedMessage and vaultMovedMessage in moves.ts.
+  moves: {
+    sameProvider: 'This vault is already kept there. Choose another storage provider.',
+    noMove: 'This vault has no move in progress. Start the move again.',
+    copyMismatch:
+      'The copy of a file on the new provider does not match the original, so it was not used. The move copies it again.',
+    notFilesVault: 'Only a files vault keeps files to move.',
+    serverRecordsItsCopies:
+      'Files moving to SealVault storage are recorded by their upload, not by the browser.',
+  },
   generic: {
     notFound: 'Not found',
     badRequest: 'The request is not valid.',

@@ -341,6 +341,46 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('file_uploads').addColumn('key_revision', 'integer').execute();
     },
   },
+  // Moving a vault to another provider (issue 27; vaults/moves.service.ts): the recorded move, one
+  // per vault, and its verified copies on the target. Both go with their vault (ON DELETE CASCADE,
+  // as vault_manifests; the vault's deletion also queues the copies staged on this server first).
+  // file_uploads.mode: null for a new file, 'move' or 'move-sha256' for the copy of an existing
+  // file of a vault moving here (its checksum is the content hash or, for an old record, SHA-256).
+  '0170_vault_moves': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('vault_moves')
+        .addColumn('vault_id', 'text', (c) =>
+          c.primaryKey().references('vaults.id').onDelete('cascade'),
+        )
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('source_provider', 'text', (c) => c.notNull())
+        .addColumn('target_provider', 'text', (c) => c.notNull())
+        .addColumn('target_folder', 'text')
+        .addColumn('delete_source', 'integer', (c) => c.notNull())
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('vault_moves_user_id')
+        .on('vault_moves')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createTable('vault_move_items')
+        .addColumn('vault_id', 'text', (c) =>
+          c.notNull().references('vault_moves.vault_id').onDelete('cascade'),
+        )
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('ref', 'text', (c) => c.notNull())
+        .addColumn('checksum', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('vault_move_items_pk', ['vault_id', 'item_id'])
+        .execute();
+      await db.schema.alterTable('file_uploads').addColumn('mode', 'text').execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

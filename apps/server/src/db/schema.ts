@@ -134,6 +134,39 @@ export interface FileUploadsTable {
    * protocol's vaults.ts); null on an upload begun before it was recorded. Optional on insert.
    */
   key_revision?: number | null;
+  /**
+   * Null for a new file; 'move' or 'move-sha256' for the copy of an existing file of a vault
+   * moving to this server (issue 27, files/uploads.move.ts): no record is made, the move's item
+   * is. 'move-sha256': the file's record holds a whole-file SHA-256. Added by 0170, optional.
+   */
+  mode?: 'move' | 'move-sha256' | null;
+}
+
+/** A vault's move to another provider (issue 27, vaults/moves.service.ts): at most one per vault. */
+export interface VaultMovesTable {
+  vault_id: string;
+  user_id: string;
+  source_provider: string;
+  target_provider: string;
+  /** The target's folder; null for server and local. */
+  target_folder: string | null;
+  /** 0/1: the browser deletes the source copies after the switch. */
+  delete_source: number;
+  started_at: string;
+  updated_at: string;
+}
+
+/** A verified copy on a move's target: a file's (kind 'file') or a segment's (ADR 0008). */
+export interface VaultMoveItemsTable {
+  vault_id: string;
+  item_id: string;
+  kind: 'file' | 'segment';
+  /** The provider's reference, or our blob key for a copy on this server. */
+  ref: string;
+  /** The file record's checksum, or the segment's SHA-256 (hex). */
+  checksum: string;
+  /** Bytes. bigint: read it with Number(). */
+  size: number;
 }
 
 /**
@@ -251,6 +284,8 @@ export interface Database {
   vault_files: VaultFilesTable;
   secret_items: SecretItemsTable;
   vault_manifests: VaultManifestsTable;
+  vault_moves: VaultMovesTable;
+  vault_move_items: VaultMoveItemsTable;
   vaults: VaultsTable;
   subscription_plans: SubscriptionPlansTable;
   trial_emails: TrialEmailsTable;

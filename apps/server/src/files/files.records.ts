@@ -8,7 +8,9 @@ import {
   maxCiphertextLength,
   messages,
   plaintextLength,
+  vaultMovedMessage,
   type CreateFileRecordRequest,
+  type ProviderType,
   type VaultFile,
 } from '@sealvault/protocol';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
@@ -34,6 +36,11 @@ export async function createFileRecord(
   input: CreateFileRecordRequest,
 ): Promise<VaultFile> {
   const vault = await ownVault(deps, userId, vaultId);
+  // Issue 27: the browser wrote the bytes to a provider the vault has left on another device.
+  const movedTo = (provider: string) =>
+    new HttpError(409, 'vault_moved', vaultMovedMessage(provider as ProviderType));
+  if (input.provider_type !== undefined && input.provider_type !== vault.provider_type)
+    throw movedTo(vault.provider_type);
   if (vault.vault_type !== 'files') throw badRequest(recordTexts.notFilesVault);
   if (vault.provider_type === 'server') throw badRequest(recordTexts.serverVault);
   await assertVaultWritable(deps.db.kysely, userId, vaultId, deps.logger);
@@ -73,6 +80,8 @@ export async function createFileRecord(
       if (!locked) throw notFound(messages.vaults.notFound);
       // [Note: key revision of a write]: the file key is wrapped under the vault's current keys.
       if (Number(locked.key_revision) !== input.key_revision) throw staleKey();
+      // Again under the lock: a move's switch may have committed since (vaults/moves.switch.ts).
+      if (locked.provider_type !== vault.provider_type) throw movedTo(locked.provider_type);
       if (await repo.fileIdTaken(trx, input.id)) {
         throw new HttpError(409, 'conflict', texts.duplicateId);
       }

@@ -29,7 +29,12 @@
 //   DELETE of an upload left so cancels it (cancelFinishing).
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { messages, STALE_KEY_MESSAGE } from '@sealvault/protocol';
+import {
+  messages,
+  STALE_KEY_MESSAGE,
+  vaultMovedMessage,
+  type ProviderType,
+} from '@sealvault/protocol';
 import type { BlobKey } from '../blobs/blob-store.ts';
 import type { FileUploadsTable } from '../db/schema.ts';
 import { contentHashOfStream } from './content-hash.ts';
@@ -194,6 +199,13 @@ async function recordFile(
       if (!(await repo.updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
       const vault = await repo.lockVault(trx, deps.db.kind, row.user_id, row.vault_id);
       if (!vault) throw new TusHttpError(404, 'not_found', messages.vaults.notFound);
+      // Issue 27: the vault moved to another provider on another device since the upload began.
+      if (vault.provider_type !== 'server')
+        throw new TusHttpError(
+          409,
+          'vault_moved',
+          vaultMovedMessage(vault.provider_type as ProviderType),
+        );
       // [Note: key revision of a write]: a rotation since the upload began retired its file key.
       if (row.key_revision != null && Number(row.key_revision) !== Number(vault.key_revision))
         throw new TusHttpError(409, 'stale_key', STALE_KEY_MESSAGE);

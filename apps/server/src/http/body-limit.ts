@@ -45,6 +45,14 @@ export const ROTATION_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
  */
 export const SECRETS_IMPORT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Issue 27, a vault's move: POST /api/vaults/:id/move/switch carries the next manifest and, for a
+ * secrets vault moving to this server, every secret (the import's 64 MiB); POST .../move/items
+ * up to 1,000 items of about 1.2 KiB at most each (4 MiB).
+ */
+export const MOVE_SWITCH_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+export const MOVE_ITEMS_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
 /** The body limit of a request (the tus bodies aside). */
 export function bodyLimitOf(method: string, path: string, fallback = BODY_LIMIT_BYTES): number {
   if (method === 'PUT' && /^\/api\/vaults\/[^/]+\/manifest\/?$/.test(path))
@@ -53,6 +61,10 @@ export function bodyLimitOf(method: string, path: string, fallback = BODY_LIMIT_
     return ROTATION_BODY_LIMIT_BYTES;
   if (method === 'POST' && /^\/api\/vaults\/[^/]+\/secrets\/import\/?$/.test(path))
     return SECRETS_IMPORT_BODY_LIMIT_BYTES;
+  if (method === 'POST' && /^\/api\/vaults\/[^/]+\/move\/switch\/?$/.test(path))
+    return MOVE_SWITCH_BODY_LIMIT_BYTES;
+  if (method === 'POST' && /^\/api\/vaults\/[^/]+\/move\/items\/?$/.test(path))
+    return MOVE_ITEMS_BODY_LIMIT_BYTES;
   return fallback;
 }
 

@@ -22,6 +22,7 @@ import type { UserDeletedHook } from '../profiles/user-deletion.ts';
 import * as repo from './vaults.repository.ts';
 import { checkFolderChange, checkProviderOffered, checkStorageFolder } from './providers.ts';
 import { statsByVault } from './vaults.stats.ts';
+import { deleteMoveOfVault } from './moves.service.ts';
 import { deleteItemsOfVault } from '../secrets/secrets.repository.ts';
 import { deleteFilesOfVault, freeBlobsOfVault, purgeBlobs } from '../files/files.service.ts';
 import { deleteOnFullDisk } from '../files/storage-guard.ts';
@@ -176,16 +177,21 @@ export async function replaceKey(
   return getVault(deps, userId, vaultId);
 }
 
-/** Deletes a vault's rows with its secrets and files; returns the blob keys now to purge. */
+/**
+ * Deletes a vault's rows with its secrets, files and move (issue 27: the blobs a move staged on
+ * this server are queued with the files'); returns the blob keys now to purge.
+ */
 async function removeVaultRows(
   trx: Transaction<Database>,
   userId: string,
   vaultId: string,
   now: Date,
 ) {
+  if (!(await repo.findVault(trx, userId, vaultId))) throw vaultNotFound();
+  const staged = await deleteMoveOfVault(trx, vaultId, now);
   if (!(await repo.deleteVaultRow(trx, userId, vaultId))) throw vaultNotFound();
   await deleteItemsOfVault(trx, vaultId);
-  return deleteFilesOfVault(trx, vaultId, now);
+  return [...staged, ...(await deleteFilesOfVault(trx, vaultId, now))];
 }
 
 /** Removes the vault with its secrets (and, through their module, its files and blobs). */
