@@ -41,6 +41,7 @@ import { contentHashOfStream } from './content-hash.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 import { quotaExceededAtRecord } from './storage-guard.ts';
+import { recordMoveCopy, sha256Of } from './uploads.move.ts';
 import { isDiskFull } from '../http/disk-full.ts';
 import {
   CHECKSUM_MISMATCH_STATUS,
@@ -126,14 +127,24 @@ export async function finishUpload(
     } else {
       // Not moved yet (or the stop came before the move): the bytes are in the tus store.
       const disagree = !!row.checksum && finalChecksum !== null && finalChecksum !== row.checksum;
-      const digest = await contentHashOf(storage, id, size);
+      const digest =
+        row.mode === 'move-sha256'
+          ? await sha256Of(storage, id)
+          : await contentHashOf(storage, id, size);
       if (!expected || disagree || digest !== expected) {
         throw new TusHttpError(CHECKSUM_MISMATCH_STATUS, 'bad_request', texts.checksumMismatch);
       }
       key ??= await nameBlob(deps, id, claimId, storage.blobs.newKey());
       await storage.uploads.moveToBlob(id, storage.blobs, key);
     }
-    await recordFile(deps, row, claimId, key, size, expected ?? '');
+    if (row.mode) {
+      // Issue 27: the copy of an existing file, recorded as its vault's move item (uploads.move.ts).
+      const claimDone = async (trx: Parameters<typeof repo.updateClaimed>[0]) => {
+        const done = { state: 'done', claim_id: null, claimed_at: null, blob_key: key };
+        if (!(await repo.updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
+      };
+      await recordMoveCopy(deps, row, claimDone, key, size, expected ?? '');
+    } else await recordFile(deps, row, claimId, key, size, expected ?? '');
   } catch (err) {
     storage.finishing.delete(id);
     if (err instanceof LostClaim) throw busy();

@@ -1,5 +1,6 @@
 // The checks in front of @tus/server (uploads.routes.ts): a new upload is refused before a byte
 // is stored unless its metadata, vault, declared length, plan limits and free space are right
+// (a move-mode creation, issue 27, is checked in uploads.move.ts)
 // (storage-guard.ts); a running one
 // is reachable only by the user who created it [Note: upload ownership in uploads.ts]; a body's
 // Upload-Checksum must name an algorithm we support (the tus checksum extension).
@@ -10,6 +11,7 @@ import {
   messages,
   plaintextLength,
   checksumSchema,
+  MOVE_FILE_ID_METADATA,
   UPLOAD_CHECKSUM_HEADER,
   uploadMetadataSchema,
 } from '@sealvault/protocol';
@@ -21,6 +23,7 @@ import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 import { checkFreeSpace, checkUploadAllowance } from './storage-guard.ts';
+import { checkMoveUpload, type UploadMode } from './uploads.move.ts';
 import {
   CHECKSUM_ALGORITHMS,
   texts,
@@ -36,14 +39,16 @@ import {
  */
 const creationMetadataSchema = uploadMetadataSchema.extend({ checksum: checksumSchema.optional() });
 
-function parseMetadata(header: string | null): CreationMetadata {
+function parseRawMetadata(header: string | null): Record<string, string | null> {
   if (!header) throw badRequest('Upload-Metadata is required.');
-  let raw: Record<string, string | null>;
   try {
-    raw = Metadata.parse(header);
+    return Metadata.parse(header);
   } catch {
     throw badRequest('Upload-Metadata is not valid tus metadata.');
   }
+}
+
+function parseMetadata(raw: Record<string, string | null>): CreationMetadata {
   const parsed = creationMetadataSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -58,7 +63,7 @@ export async function checkNewUpload(
   deps: FilesDeps,
   userId: string,
   headers: Headers,
-): Promise<{ meta: CreationMetadata; length: number }> {
+): Promise<{ meta: CreationMetadata; length: number; mode?: UploadMode }> {
   if (headers.get('upload-defer-length') !== null) {
     throw badRequest('Upload-Defer-Length is not supported: declare Upload-Length.');
   }
@@ -72,7 +77,10 @@ export async function checkNewUpload(
   const length = Number(lengthHeader);
   const plain = plaintextLength(length);
   if (plain === null) throw badRequest('Upload-Length is not the length of a vf1 ciphertext.');
-  const meta = parseMetadata(headers.get('upload-metadata'));
+  const raw = parseRawMetadata(headers.get('upload-metadata'));
+  // Issue 27: the copy of an existing file for a vault moving here (uploads.move.ts).
+  if (Object.hasOwn(raw, MOVE_FILE_ID_METADATA)) return checkMoveUpload(deps, userId, raw, length);
+  const meta = parseMetadata(raw);
 
   const db = deps.db.kysely;
   const vault = await findVault(db, userId, meta.vaultId);

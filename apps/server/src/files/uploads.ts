@@ -356,7 +356,13 @@ export interface UploadScope {
   deps: FilesDeps;
   storage: FileStorage;
   userId: string;
-  create?: { meta: CreationMetadata; length: number; expiresAt?: Date };
+  /** `mode`: a move-mode creation (issue 27, uploads.move.ts), none for a new file. */
+  create?: {
+    meta: CreationMetadata;
+    length: number;
+    mode?: 'move' | 'move-sha256' | undefined;
+    expiresAt?: Date;
+  };
   /** The request's Upload-Checksum, for the store's write of its body [Note: checksum per PATCH]. */
   bodyCheck?: BodyCheck | null;
 }
@@ -429,7 +435,9 @@ async function recordUpload(scope: UploadScope, id: string): Promise<void> {
     wrapped_key: create.meta.wrappedKey,
     checksum: create.meta.checksum ?? '', // '' = deferred [Note: deferred checksum]
     upload_length: create.length,
-    key_revision: Number(create.meta.keyRevision),
+    // A move-mode copy wraps no key: nothing for a rotation to retire.
+    key_revision: create.mode ? null : Number(create.meta.keyRevision),
+    mode: create.mode ?? null,
     state: 'receiving',
     claim_id: null,
     claimed_at: null,

@@ -561,3 +561,182 @@ describe('the switch', () => {
     expect(await moveRows(vault)).toEqual({ moves: [], items: [] });
   });
 });
+
+describe('a files vault moving to our server (tus in move mode)', () => {
+  /** A files vault on "This browser" whose records name these bytes' content hash and size. */
+  async function localVaultOf(u: TestUser, contents: Buffer[]) {
+    const vault = await createVault(t, u.cookie, { provider_type: 'local' });
+    const ids: string[] = [];
+    for (const [i, bytes] of contents.entries()) {
+      const id = randomUUID();
+      const res = await send(u.cookie, 'POST', `/api/vaults/${vault}/files`, {
+        id,
+        enc_meta: b64(140),
+        name_lookup: hex(32),
+        wrapped_key: b64(60),
+        ciphertext_size: bytes.length,
+        checksum: contentHash(bytes),
+        storage_ref: `local/${i}`,
+        key_revision: 0,
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      ids.push(id);
+    }
+    return { vault, ids };
+  }
+  const moveMeta = (vault: string, fileId: string) => ({ vaultId: vault, move_file_id: fileId });
+  const blobCount = async () =>
+    (await t.db.kysely.selectFrom('vault_files').select('id').execute()).length;
+
+  it('copies each file up, checks it, records the item (no new file record), then switches', async () => {
+    const u = await member();
+    const contents = [fakeCiphertext(5000), fakeCiphertext(70_000)];
+    const { vault, ids } = await localVaultOf(u, contents);
+    await putManifest(u.cookie, vault, manifestFor(1, 'files', 'local'));
+    expect((await start(u.cookie, vault, 'server')).status).toBe(200);
+    const records = await blobCount();
+    const up = tus(t, u.cookie);
+
+    // A corrupted copy: 460, nothing recorded, nothing kept.
+    const bad = Buffer.from(contents[0]!);
+    bad[100] = bad[100]! ^ 1;
+    const created = await up.create(moveMeta(vault, ids[0]!), bad.length);
+    expect(created.status, await created.clone().text()).toBe(201);
+    const patched = await up.patch(created.headers.get('location')!, 0, bad);
+    expect(patched.status).toBe(460);
+    expect((await moveRows(vault)).items).toEqual([]);
+
+    for (const [i, bytes] of contents.entries()) {
+      const res = await up.create(moveMeta(vault, ids[i]!), bytes.length);
+      expect(res.status, await res.clone().text()).toBe(201);
+      const done = await up.patch(res.headers.get('location')!, 0, bytes);
+      expect(done.status, await done.clone().text()).toBe(204);
+      expect(done.headers.get('upload-offset')).toBe(String(bytes.length));
+    }
+    expect(await blobCount()).toBe(records); // no file record was made
+    const move = moveResponseSchema.parse(
+      await (await send(u.cookie, 'GET', moveUrl(vault))).json(),
+    ).move!;
+    expect(move.items.map((i) => i.id).sort()).toEqual([...ids].sort());
+    for (const item of move.items) {
+      const bytes = contents[ids.indexOf(item.id)]!;
+      expect(item).toMatchObject({
+        kind: 'file',
+        checksum: contentHash(bytes),
+        size: bytes.length,
+      });
+      expect((await t.files.blobs.stat(item.ref as never))?.size).toBe(bytes.length);
+    }
+    // The browser cannot name a blob of ours as a copy.
+    const claimed = await send(u.cookie, 'POST', moveUrl(vault, '/items'), {
+      items: [move.items[0]],
+    });
+    expect(claimed.status).toBe(400);
+
+    const res = await send(u.cookie, 'POST', moveUrl(vault, '/switch'), {
+      expected_version: 1,
+      manifest: manifestFor(2, 'files', 'server'),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = switchMoveResponseSchema.parse(await res.json());
+    expect(body.vault.provider_type).toBe('server');
+    expect(body.vault.storage_folder).toBeNull();
+    for (const [i, id] of ids.entries()) {
+      const download = await send(u.cookie, 'GET', `/api/vaults/${vault}/files/${id}/content`);
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer()).equals(contents[i]!)).toBe(true);
+    }
+    const refs = new Map(move.items.map((i) => [i.id, i.ref]));
+    for (const row of await fileRows(vault))
+      expect(row).toEqual({ id: row.id, blob_key: refs.get(row.id), storage_ref: null });
+  });
+
+  it('refuses a move-mode upload without a move to our server, for another file or size', async () => {
+    const u = await member();
+    const bytes = fakeCiphertext(2000);
+    const { vault, ids } = await localVaultOf(u, [bytes]);
+    const { ids: others } = await localVaultOf(u, [bytes]);
+    const up = tus(t, u.cookie);
+    const none = await up.create(moveMeta(vault, ids[0]!), bytes.length);
+    expect(none.status).toBe(409);
+    expect((await errorOf(none)).code).toBe('no_move');
+    await start(u.cookie, vault, 'dropbox', '/f');
+    expect((await up.create(moveMeta(vault, ids[0]!), bytes.length)).status).toBe(409);
+    await start(u.cookie, vault, 'server');
+    expect((await up.create(moveMeta(vault, others[0]!), bytes.length)).status).toBe(404);
+    const wrongSize = await up.create(moveMeta(vault, ids[0]!), fakeCiphertext(2001).length);
+    expect(wrongSize.status).toBe(409);
+    expect((await errorOf(wrongSize)).code).toBe('copy_mismatch');
+    const extra = await up.create({ ...moveMeta(vault, ids[0]!), encMeta: b64(140) }, bytes.length);
+    expect(extra.status).toBe(400);
+    const stranger = await member();
+    const theirs = await tus(t, stranger.cookie).create(moveMeta(vault, ids[0]!), bytes.length);
+    expect(theirs.status).toBe(404);
+    expect(
+      await t.db.kysely
+        .selectFrom('file_uploads')
+        .select('id')
+        .where('vault_id', '=', vault)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("holds the plan's file-size limit and storage quota, at the start and at each upload", async () => {
+    const now = new Date().toISOString();
+    await t.db.kysely
+      .insertInto('subscription_plans')
+      .values({
+        id: 'tiny',
+        name: 'Tiny',
+        description: 'A 1 MB quota',
+        price_cents: 100,
+        max_vaults: 10,
+        max_file_size_mb: 100,
+        max_storage_mb: 1,
+        is_active: 0,
+        sort_order: 99,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const u = await member();
+    const big = fakeCiphertext(3 * 1024 * 1024);
+    const { vault, ids } = await localVaultOf(u, [big]);
+    await setPlan(t, u.id, 'free'); // 2 MB files
+    const tooLarge = await start(u.cookie, vault, 'server');
+    expect(tooLarge.status).toBe(413);
+    expect((await errorOf(tooLarge)).message).toMatch(/exceeds your plan's limit/);
+    await setPlan(t, u.id, 'tiny'); // 1 MB in all
+    const overQuota = await start(u.cookie, vault, 'server');
+    expect(overQuota.status).toBe(413);
+    expect((await errorOf(overQuota)).message).toMatch(/storage limit of 1 MB/);
+    expect(await moveRows(vault)).toEqual({ moves: [], items: [] });
+
+    // A move started within the limits meets them again at each upload.
+    await setPlan(t, u.id, 'unlimited');
+    expect((await start(u.cookie, vault, 'server')).status).toBe(200);
+    await setPlan(t, u.id, 'tiny');
+    const upload = await tus(t, u.cookie).create(moveMeta(vault, ids[0]!), big.length);
+    expect(upload.status).toBe(413);
+    await setPlan(t, u.id, 'free');
+    const file = await tus(t, u.cookie).create(moveMeta(vault, ids[0]!), big.length);
+    expect(file.status).toBe(413);
+    expect((await errorOf(file)).message).toMatch(/exceeds your plan's limit/);
+  });
+
+  it('removes the staged blobs itself when the move is cancelled', async () => {
+    const u = await member();
+    const bytes = fakeCiphertext(4000);
+    const { vault, ids } = await localVaultOf(u, [bytes]);
+    await start(u.cookie, vault, 'server');
+    const up = tus(t, u.cookie);
+    const res = await up.create(moveMeta(vault, ids[0]!), bytes.length);
+    expect((await up.patch(res.headers.get('location')!, 0, bytes)).status).toBe(204);
+    const [item] = (await moveRows(vault)).items;
+    expect(await t.files.blobs.stat(item!.ref as never)).not.toBeNull();
+    const cancelled = await send(u.cookie, 'DELETE', moveUrl(vault));
+    expect(cancelResponse(await cancelled.json()).map((i) => i.ref)).toEqual([item!.ref]);
+    expect(await t.files.blobs.stat(item!.ref as never)).toBeNull();
+    expect((await vaultRow(vault)).provider_type).toBe('local');
+  });
+});
