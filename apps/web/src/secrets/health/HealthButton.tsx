@@ -11,13 +11,14 @@ import { revealSecret } from './reveal.ts';
 import { useVaultHealth } from './useVaultHealth.ts';
 
 export function HealthButton({
+  vaultId,
   secrets,
 }: {
-  /** The vault the secrets are from (the button is mounted with it). */
+  /** The vault the secrets are from: its scores are kept while it is unlocked (scoreCache.ts). */
   vaultId: string;
   secrets: readonly Secret[];
 }) {
-  const report = useVaultHealth(secrets);
+  const report = useVaultHealth(secrets, { vaultId });
   const [open, setOpen] = useState(false);
   const count = report?.count ?? 0;
 

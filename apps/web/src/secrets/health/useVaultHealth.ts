@@ -1,10 +1,16 @@
 // The health of the unlocked vault's secrets (tools/health.ts), computed on this device when the
-// page has nothing better to do: after the list shows, in idle time, one password at a time with
-// the page painted in between (vaultHealth yields), and thrown away when the list changes. The
-// strength engine (zxcvbn-ts, about 1 MB) loads on this first use, never before.
+// page has nothing better to do: after the list shows, in idle time, and again (the older scan
+// stopped) when the list changes. The strength scores, the scan's whole cost, are computed in a
+// Worker a batch at a time (healthScoring.ts), where zxcvbn-ts (about 1.6 MB) loads on the first
+// scan, never before; the page only hashes the passwords. The scores are kept while the vault is
+// unlocked ([Note: health score cache] in scoreCache.ts), so a rescan after an edit scores only
+// the changed password. Without Workers (unit tests) the page scores, yielding after each.
 import { useEffect, useState } from 'react';
+import { useVaultSessions } from '../../vaults/sessionContext.tsx';
 import { vaultHealth, type HealthOptions, type VaultHealth } from '../tools/health.ts';
 import type { Secret } from '../model.ts';
+import { healthScoreBatch } from './healthScoring.ts';
+import { vaultScores } from './scoreCache.ts';
 
 export interface HealthEntry {
   id: string;
@@ -45,13 +51,30 @@ function whenIdle(run: () => void): () => void {
   return () => clearTimeout(id);
 }
 
+export interface VaultHealthOptions extends Pick<HealthOptions, 'score' | 'scoreBatch' | 'sha256'> {
+  /**
+   * The vault the secrets are from: its scores are kept while it is unlocked. Without it, every
+   * scan scores every password.
+   */
+  vaultId?: string;
+}
+
+/**
+ * The latest scan of each vault's kept scores. A newer scan of the vault waits until it has
+ * settled: a stopped scan still finishes the batch it sent and keeps those scores, which the newer
+ * one then reuses instead of sending the same passwords to the Worker again.
+ */
+const lastScan = new WeakMap<Map<string, unknown>, Promise<void>>();
+const settled = () => undefined;
+
 /** null until the first result; then the latest result (kept while a newer one is computed). */
 export function useVaultHealth(
   secrets: readonly Secret[],
-  options: Pick<HealthOptions, 'score' | 'sha256'> = {},
+  options: VaultHealthOptions = {},
 ): HealthReport | null {
   const [report, setReport] = useState<HealthReport | null>(null);
-  const { score, sha256 } = options;
+  const { score, scoreBatch, sha256, vaultId } = options;
+  const sessions = useVaultSessions();
   // The list is a new array on many renders (an empty one while it loads): recompute only when
   // an item is added, removed or changed (its revision).
   const key = secrets.map((s) => `${s.id}:${s.revision}`).join(',');
@@ -68,11 +91,24 @@ export function useVaultHealth(
         password: s.password,
         updated_at: s.updated_at,
       }));
-      vaultHealth(items, Date.now(), {
-        signal: abort.signal,
-        ...(score ? { score } : {}),
-        ...(sha256 ? { sha256 } : {}),
-      }).then(
+      // Asked now, not when the effect ran: the vault may have locked in between.
+      const scores = vaultId === undefined ? undefined : vaultScores(sessions, vaultId);
+      // A test's own `score` means this thread; otherwise the Worker, where there is one.
+      const batch = scoreBatch ?? (score ? undefined : healthScoreBatch());
+      const run = async () => {
+        abort.signal.throwIfAborted();
+        return vaultHealth(items, Date.now(), {
+          signal: abort.signal,
+          ...(score ? { score } : {}),
+          ...(batch ? { scoreBatch: batch } : {}),
+          ...(sha256 ? { sha256 } : {}),
+          ...(scores ? { scores } : {}),
+        });
+      };
+      const previous = scores && lastScan.get(scores);
+      const scan = previous ? previous.then(run) : run();
+      if (scores) lastScan.set(scores, scan.then(settled, settled));
+      scan.then(
         (health) => setReport(healthReport(health, secrets)),
         () => undefined, // aborted by a newer list, or the strength engine failed to load
       );
@@ -81,6 +117,6 @@ export function useVaultHealth(
       cancel();
       abort.abort();
     };
-  }, [current, score, sha256]);
+  }, [current, score, scoreBatch, sha256, vaultId, sessions]);
   return report;
 }

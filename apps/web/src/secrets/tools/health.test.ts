@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { OLD_AFTER_DAYS, vaultHealth, type HealthItem } from './health.ts';
+import { OLD_AFTER_DAYS, vaultHealth, type HealthItem, type ScoreBatch } from './health.ts';
 import type { Score } from './strength.ts';
 
 const NOW = Date.parse('2026-11-24T00:00:00.000Z');
@@ -76,6 +76,73 @@ describe('vaultHealth', () => {
       'closed',
     );
     expect(score).toHaveBeenCalledTimes(1);
+  });
+
+  it('with kept scores, scores only the new password of a rescan and finds the same', async () => {
+    const scoreTable: Record<string, Score> = { password123: 2, [STRONG]: 3, changed: 1 };
+    const score = vi.fn((pw: string) => Promise.resolve(scoreTable[pw] ?? 4));
+    const scores = new Map<string, Score>();
+    await vaultHealth(items, NOW, { score, scores });
+    expect(score).toHaveBeenCalledTimes(4);
+    expect([...scores.keys()].sort()).toEqual(
+      ['password123', STRONG, 'Tŕ0ub4dor&3-пароль-ü', 'alice2024!'].map(sha).sort(),
+    );
+
+    const edited = items.map((i) => (i.id === 'i' ? { ...i, password: 'changed' } : i));
+    score.mockClear();
+    const health = await vaultHealth(edited, NOW, { score, scores });
+    expect(score.mock.calls).toEqual([['changed', []]]);
+    const fresh = await vaultHealth(edited, NOW, { score });
+    expect(health).toEqual(fresh);
+    expect(health.weak).toEqual(['a', 'f', 'i']);
+  });
+
+  it('sends the unscored passwords to scoreBatch in batches, each distinct one once', async () => {
+    const many: HealthItem[] = Array.from({ length: 460 }, (_, n) => ({
+      id: `s${n}`,
+      title: `S${n}`,
+      // 450 distinct passwords: the last 10 items reuse the first 10's.
+      password: `pw-${n % 450}`,
+      updated_at: NOW,
+    }));
+    const scoreOf = (pw: string): Score => (Number(pw.slice(3)) % 5) as Score;
+    const scoreBatch = vi.fn<ScoreBatch>((passwords) => Promise.resolve(passwords.map(scoreOf)));
+    const health = await vaultHealth(many, NOW, {
+      scoreBatch,
+      batchSize: 200,
+      userInputs: ['bob'],
+    });
+    expect(scoreBatch.mock.calls.map(([pws]) => pws.length)).toEqual([200, 200, 50]);
+    expect(scoreBatch.mock.calls.flatMap(([pws]) => pws)).toEqual(
+      Array.from({ length: 450 }, (_, n) => `pw-${n}`),
+    );
+    expect(scoreBatch.mock.calls.every(([, inputs]) => inputs.join() === 'bob')).toBe(true);
+    const onThisThread = await vaultHealth(many, NOW, {
+      score: (pw) => Promise.resolve(scoreOf(pw)),
+    });
+    expect(health).toEqual(onThisThread);
+    expect(health.weak).toHaveLength(3 * 90 + 3 * 2);
+  });
+
+  it('keeps the scores of the batch in flight when stopped, and stops before the next', async () => {
+    const controller = new AbortController();
+    const scores = new Map<string, Score>();
+    const scoreBatch = vi.fn<ScoreBatch>((passwords) => {
+      controller.abort(new Error('newer list'));
+      return Promise.resolve(passwords.map(() => 4));
+    });
+    await expect(
+      vaultHealth(items, NOW, { scoreBatch, batchSize: 2, scores, signal: controller.signal }),
+    ).rejects.toThrow('newer list');
+    expect(scoreBatch).toHaveBeenCalledTimes(1);
+    expect([...scores.keys()]).toEqual([sha('password123'), sha(STRONG)]);
+  });
+
+  it('refuses a batch answered with the wrong number of scores', async () => {
+    const scoreBatch: ScoreBatch = () => Promise.resolve([4]);
+    await expect(vaultHealth(items, NOW, { scoreBatch })).rejects.toThrow(
+      '1 scores for a batch of 4 passwords',
+    );
   });
 
   it('answers empty lists for an empty vault', async () => {
