@@ -22,7 +22,9 @@ import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser, type TestUser } from '../testing/users.ts';
 import { b64, createVault, send as sendAs, setPlan } from '../testing/vaults.ts';
 import { contentHash, fakeCiphertext, tus, uploadMetadata } from '../testing/files.ts';
+import { createLogger } from '../logger.ts';
 import { testManifest } from './manifest.testkit.ts';
+import { deleteVaultsOfUser } from './vaults.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -550,6 +552,41 @@ describe('the switch', () => {
     expect(((await list.json()) as { secrets: unknown[] }).secrets).toEqual(
       secrets.map((s) => ({ ...s })),
     );
+  });
+
+  it("goes with the account's vaults when the account is deleted, its staged blobs queued", async () => {
+    const u = await member();
+    const bytes = fakeCiphertext(1000);
+    const vault = await createVault(t, u.cookie, { provider_type: 'local' });
+    const fileId = randomUUID();
+    await send(u.cookie, 'POST', `/api/vaults/${vault}/files`, {
+      id: fileId,
+      enc_meta: b64(140),
+      name_lookup: hex(32),
+      wrapped_key: b64(60),
+      ciphertext_size: bytes.length,
+      checksum: contentHash(bytes),
+      storage_ref: 'local/0',
+      key_revision: 0,
+    });
+    await start(u.cookie, vault, 'server');
+    const up = tus(t, u.cookie);
+    const created = await up.create({ vaultId: vault, move_file_id: fileId }, bytes.length);
+    expect((await up.patch(created.headers.get('location')!, 0, bytes)).status).toBe(204);
+    const [item] = (await moveRows(vault)).items;
+    await deleteVaultsOfUser({
+      db: t.db,
+      userId: u.id,
+      logger: createLogger('silent'),
+      secret: 's',
+    });
+    expect(await moveRows(vault)).toEqual({ moves: [], items: [] });
+    const queued = await t.db.kysely
+      .selectFrom('blob_deletions')
+      .select('blob_key')
+      .where('blob_key', '=', item!.ref)
+      .execute();
+    expect(queued).toHaveLength(1);
   });
 
   it('goes with its vault when the vault is deleted', async () => {
