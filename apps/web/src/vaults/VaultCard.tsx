@@ -1,8 +1,8 @@
 // One vault on the dashboard (docs/product.md §2 "Dashboard view"): name, description, type, provider,
 // Locked/Unlocked badge, counts, total size (file vaults: a secrets vault's records are not
 // counted in it, so it shows none) and the last unlock on this device. The whole card opens the
-// vault; the delete button shows only while the vault is unlocked.
-import { CheckCircle2, FolderLock, KeyRound, Lock, Trash2 } from 'lucide-react';
+// vault; the move and delete buttons show only while the vault is unlocked.
+import { ArrowRightLeft, CheckCircle2, FolderLock, KeyRound, Lock, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatBytes, type Vault } from '@sealvault/protocol';
 import { useIsUnlocked } from './sessionContext.tsx';
@@ -10,7 +10,16 @@ import { ProviderIcon, providerInfo } from './providers.tsx';
 import { formatDate } from './format.ts';
 import { lastAccessedOf } from './lastAccessed.ts';
 
-export function VaultCard({ vault, onDelete }: { vault: Vault; onDelete: (v: Vault) => void }) {
+export function VaultCard({
+  vault,
+  onDelete,
+  onMove,
+}: {
+  vault: Vault;
+  onDelete: (v: Vault) => void;
+  /** "Move to another provider" (issue 27), offered while the vault is unlocked. */
+  onMove?: (v: Vault) => void;
+}) {
   const unlocked = useIsUnlocked(vault.id);
   const secrets = vault.vault_type === 'secrets';
   const TypeIcon = secrets ? KeyRound : FolderLock;
@@ -48,6 +57,17 @@ export function VaultCard({ vault, onDelete }: { vault: Vault; onDelete: (v: Vau
             <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
               <Lock aria-hidden="true" className="size-3.5" /> Locked
             </span>
+          )}
+          {unlocked && onMove && (
+            <button
+              type="button"
+              onClick={() => onMove(vault)}
+              aria-label={`Move vault ${vault.name} to another provider`}
+              title="Move to another provider"
+              className="relative z-10 rounded-lg p-1.5 text-slate-500 hover:bg-indigo-50 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-indigo-950 dark:hover:text-indigo-300"
+            >
+              <ArrowRightLeft aria-hidden="true" className="size-4" />
+            </button>
           )}
           {unlocked && (
             <button

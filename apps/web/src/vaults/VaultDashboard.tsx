@@ -19,6 +19,7 @@ import { CreateVaultWizard } from './CreateVaultWizard.tsx';
 import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
 import { StorageUsageBar, UsageBar } from './UsageBar.tsx';
 import { VaultCard } from './VaultCard.tsx';
+import { MoveVaultDialog } from './move/MoveVaultDialog.tsx';
 import { useLimits, useVaultList } from './useVaults.ts';
 
 export const LIMIT_BANNER =
@@ -29,6 +30,7 @@ export function VaultDashboard() {
   const { limits, isPending: limitsPending } = useLimits();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Vault | null>(null);
+  const [moving, setMoving] = useState<Vault | null>(null);
   const [showHidden, setShowHidden] = useState(false);
 
   const all = vaults.data ?? [];
@@ -132,7 +134,7 @@ export function VaultDashboard() {
             />
           </li>
           {shown.map((v) => (
-            <VaultCard key={v.id} vault={v} onDelete={setDeleting} />
+            <VaultCard key={v.id} vault={v} onDelete={setDeleting} onMove={setMoving} />
           ))}
         </ul>
       )}
@@ -149,6 +151,15 @@ export function VaultDashboard() {
 
       <CreateVaultWizard open={creating} onOpenChange={setCreating} />
       <DeleteVaultDialog vault={deleting} onClose={() => setDeleting(null)} />
+      {moving && (
+        <MoveVaultDialog
+          vault={moving}
+          open
+          onOpenChange={(o) => {
+            if (!o) setMoving(null);
+          }}
+        />
+      )}
     </section>
   );
 }

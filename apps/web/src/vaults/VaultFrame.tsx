@@ -15,6 +15,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { messages, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+import { MoveVaultDialog } from './move/MoveVaultDialog.tsx';
 import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useIsUnlocked, useLockedBecause, useVaultSessions } from './sessionContext.tsx';
@@ -140,6 +141,7 @@ function VaultHeader({
   const navigate = useNavigate();
   const [changing, setChanging] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [moving, setMoving] = useState(false);
   const Icon = vault.vault_type === 'secrets' ? KeyRound : FolderLock;
   const item =
     'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800';
@@ -189,6 +191,9 @@ function VaultHeader({
                 <Menu.Item className={item} onSelect={() => setChanging(true)}>
                   Change password
                 </Menu.Item>
+                <Menu.Item className={item} onSelect={() => setMoving(true)}>
+                  Move to another provider
+                </Menu.Item>
                 <Menu.Item
                   className={`${item} text-red-600 dark:text-red-400`}
                   onSelect={() => setDeleting(true)}
@@ -201,6 +206,7 @@ function VaultHeader({
         </div>
       )}
       <ChangePasswordDialog vault={vault} open={changing} onOpenChange={setChanging} />
+      <MoveVaultDialog vault={vault} open={moving} onOpenChange={setMoving} />
       <DeleteVaultDialog
         vault={deleting ? vault : null}
         onClose={() => setDeleting(false)}

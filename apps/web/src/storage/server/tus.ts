@@ -7,6 +7,7 @@
 // `record` (PutOptions). A dropped connection resumes at the server's offset.
 import { Upload, type DetailedError } from 'tus-js-client';
 import {
+  MOVE_FILE_ID_METADATA,
   ApiError,
   CONTENT_HASH_BLOCK_BYTES,
   filesApi,
@@ -120,7 +121,11 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
         const upload = new Upload(unread, {
           fileReader: { openFile: () => Promise.resolve(source) },
           endpoint: UPLOADS_PATH,
-          metadata: { ...opts.record, vaultId, fileId: blobId },
+          // Move mode (issue 27): the ciphertext of a file the vault has, under its own id.
+          metadata:
+            opts.record && MOVE_FILE_ID_METADATA in opts.record
+              ? { ...opts.record, vaultId }
+              : { ...opts.record, vaultId, fileId: blobId },
           uploadSize: length,
           uploadLengthDeferred: false,
           chunkSize: TUS_CHUNK_BYTES,

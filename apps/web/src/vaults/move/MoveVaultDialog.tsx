@@ -1,0 +1,333 @@
+// "Move to another provider" (issue 27): the providers this browser can reach, whether to delete the
+// old copies (default yes, with what it means), then the move with its progress (bytes, files,
+// speed, time left, the file being copied), a Cancel that leaves the vault as it was, and a warning
+// when the page is closed meanwhile. A move started before (here or on another device) is offered
+// to continue or to cancel. The copying is engine.ts.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, Loader2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import {
+  formatBytes,
+  movesApi,
+  userMessage,
+  type ProviderType,
+  type Vault,
+} from '@sealvault/protocol';
+import { Modal } from '../../components/Modal.tsx';
+import { Progress } from '../../components/Progress.tsx';
+import { buttonClass } from '../../components/buttonStyles.ts';
+import { useLeaveGuard } from '../../components/useLeaveGuard.ts';
+import type { FilesList } from '../../files/useFiles.ts';
+import {
+  PROVIDERS,
+  ProviderIcon,
+  connectionLabel,
+  providerConnection,
+  providerInfo,
+  useProviderEnv,
+} from '../providers.tsx';
+import { vaultKeysQuery } from '../useVaults.ts';
+import { cancelMove, moveVault } from './engine.ts';
+import type { MoveProgress } from './plan.ts';
+
+const nameOf = (type: ProviderType) =>
+  type === 'local' ? 'This browser' : providerInfo(type).name;
+
+export const moveDialogTexts = {
+  title: 'Move to another provider',
+  intro:
+    "The vault's encrypted files or secrets are copied as they are, checked on the new provider, and only then does the vault switch to it. Nothing is decrypted.",
+  deleteOld: (source: string) => `Delete the copies on ${source} after the move`,
+  deleteOldHelp:
+    'Recommended. Left unchecked, the old copies stay where they are, still encrypted, but they are not updated any more.',
+  serverSource: "SealVault's server deletes its copies once the vault has moved.",
+  localWarning:
+    'The vault will then live in this browser only: clearing its site data or losing this device loses the vault. Moving it away from This browser later is how to rescue it.',
+  resumed: (target: string, when: string) =>
+    `A move of this vault to ${target} was started ${when} and did not finish. Continue it, or cancel it to remove what was copied.`,
+  done: (target: string) => `The vault is now on ${target}.`,
+} as const;
+
+type Phase =
+  | { kind: 'choose' }
+  | { kind: 'moving'; progress: MoveProgress | null; cancelling: boolean }
+  | { kind: 'done'; target: ProviderType }
+  | { kind: 'failed'; message: string };
+
+export function MoveVaultDialog({
+  vault,
+  open,
+  onOpenChange,
+}: {
+  vault: Vault;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const qc = useQueryClient();
+  const env = useProviderEnv();
+  const ids = useId();
+  const [target, setTarget] = useState<ProviderType | null>(null);
+  const [deleteSource, setDeleteSource] = useState(true);
+  const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
+  const abort = useRef<AbortController | null>(null);
+  const recorded = useQuery({
+    queryKey: ['vault-move', vault.id],
+    queryFn: async () => (await movesApi.get(vault.id)).move,
+    enabled: open,
+  });
+  const moving = phase.kind === 'moving';
+  useLeaveGuard(moving);
+
+  const source = nameOf(vault.provider_type);
+  const choices = PROVIDERS.filter((p) => p.id !== vault.provider_type);
+  const chosen = target ?? recorded.data?.target_provider ?? null;
+
+  const close = (o: boolean) => {
+    if (moving) return;
+    onOpenChange(o);
+    if (!o) {
+      setPhase({ kind: 'choose' });
+      setTarget(null);
+    }
+  };
+
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: vaultKeysQuery.all }),
+      qc.invalidateQueries({ queryKey: ['vault-move', vault.id] }),
+    ]);
+
+  const start = async (to: ProviderType) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setPhase({ kind: 'moving', progress: null, cancelling: false });
+    const files = qc.getQueryData<FilesList>(['files', vault.id])?.files;
+    const names = new Map(files?.map((f) => [f.id, f.name]));
+    try {
+      await moveVault({
+        vault,
+        target: to,
+        deleteSource,
+        signal: controller.signal,
+        nameOf: (id) => names.get(id),
+        onProgress: (progress) => setPhase((p) => (p.kind === 'moving' ? { ...p, progress } : p)),
+      });
+      await Promise.all([
+        refresh(),
+        qc.invalidateQueries({ queryKey: ['files', vault.id] }),
+        qc.invalidateQueries({ queryKey: ['secrets', vault.id] }),
+      ]);
+      setPhase({ kind: 'done', target: to });
+    } catch (err) {
+      if (controller.signal.aborted) {
+        // Cancel: what was copied is removed; the vault stays where it was.
+        await cancelMove(vault.id).catch(() => undefined);
+        await refresh();
+        setPhase({ kind: 'choose' });
+        return;
+      }
+      await refresh();
+      setPhase({ kind: 'failed', message: userMessage(err, 'The move failed.') });
+    }
+  };
+
+  const cancelRecorded = async () => {
+    await cancelMove(vault.id).catch(() => undefined);
+    await refresh();
+    setTarget(null);
+  };
+
+  const progress = phase.kind === 'moving' ? phase.progress : null;
+  const percent =
+    progress && progress.bytes.total > 0
+      ? Math.round((progress.bytes.done / progress.bytes.total) * 100)
+      : 0;
+  const currentName =
+    progress?.current &&
+    (qc
+      .getQueryData<FilesList>(['files', vault.id])
+      ?.files.find((f) => f.id === progress.current?.id)?.name ??
+      null);
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      closable={!moving}
+      title={moveDialogTexts.title}
+      description={moveDialogTexts.intro}
+      footer={
+        phase.kind === 'moving' ? (
+          <div className="flex justify-end">
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              disabled={phase.cancelling}
+              onClick={() => {
+                setPhase({ ...phase, cancelling: true });
+                abort.current?.abort();
+              }}
+            >
+              {phase.cancelling ? 'Cancelling...' : 'Cancel move'}
+            </button>
+          </div>
+        ) : phase.kind === 'done' ? (
+          <div className="flex justify-end">
+            <button type="button" className={buttonClass('primary')} onClick={() => close(false)}>
+              Done
+            </button>
+          </div>
+        ) : (
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className={buttonClass('secondary')} onClick={() => close(false)}>
+              {phase.kind === 'failed' ? 'Close' : 'Cancel'}
+            </button>
+            {recorded.data && (
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => void cancelRecorded()}
+              >
+                Cancel move
+              </button>
+            )}
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              disabled={!chosen || recorded.isPending}
+              onClick={() => chosen && void start(chosen)}
+            >
+              {recorded.data && chosen === recorded.data.target_provider
+                ? 'Continue move'
+                : phase.kind === 'failed'
+                  ? 'Try again'
+                  : 'Move vault'}
+            </button>
+          </div>
+        )
+      }
+    >
+      {phase.kind === 'done' ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          {moveDialogTexts.done(nameOf(phase.target))}
+        </p>
+      ) : phase.kind === 'moving' ? (
+        <div role="status" aria-live="polite" className="space-y-2 text-sm">
+          <p className="flex items-center gap-2 font-medium text-slate-900 dark:text-white">
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            Moving to {chosen ? nameOf(chosen) : ''}...
+          </p>
+          <Progress label="Move progress" value={percent} />
+          {progress && (
+            <p className="text-slate-600 dark:text-slate-400">
+              {progress.items.done} of {progress.items.total}{' '}
+              {vault.vault_type === 'files' ? 'files' : 'parts'} ·{' '}
+              {formatBytes(progress.bytes.done)} of {formatBytes(progress.bytes.total)}
+              {progress.bytesPerSecond !== null && ` · ${formatBytes(progress.bytesPerSecond)}/s`}
+              {progress.secondsLeft !== null && ` · about ${timeLeft(progress.secondsLeft)} left`}
+            </p>
+          )}
+          {progress?.current && (
+            <p className="truncate text-slate-600 dark:text-slate-400">
+              Copying {currentName ? `"${currentName}"` : 'a file'}:{' '}
+              {formatBytes(progress.current.sent)}
+              {progress.current.size !== null && ` of ${formatBytes(progress.current.size)}`}
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="space-y-4">
+          {phase.kind === 'failed' && (
+            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+              {phase.message} The vault is still on {source}.
+            </p>
+          )}
+          {recorded.data && (
+            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+              {moveDialogTexts.resumed(
+                nameOf(recorded.data.target_provider),
+                new Date(recorded.data.started_at).toLocaleString(),
+              )}
+            </p>
+          )}
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-900 dark:text-white">
+              Move from {source} to
+            </legend>
+            <div className="mt-2 space-y-2">
+              {choices.map((p) => {
+                const status = providerConnection(p.id, env);
+                const selectable = status === 'connected';
+                return (
+                  <label
+                    key={p.id}
+                    className={`flex items-center gap-3 rounded-lg border px-3 py-2 text-sm ${
+                      chosen === p.id
+                        ? 'border-indigo-600 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950/40'
+                        : 'border-slate-200 dark:border-slate-700'
+                    } ${selectable ? 'cursor-pointer' : 'cursor-not-allowed opacity-70'}`}
+                  >
+                    <input
+                      type="radio"
+                      name={`${ids}-target`}
+                      value={p.id}
+                      checked={chosen === p.id}
+                      disabled={!selectable}
+                      onChange={() => setTarget(p.id)}
+                      className="accent-indigo-600"
+                    />
+                    <ProviderIcon provider={p.id} className="size-5 shrink-0" />
+                    <span className="font-medium text-slate-900 dark:text-white">
+                      {nameOf(p.id)}
+                    </span>
+                    {!selectable && (
+                      <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
+                        {connectionLabel(p.id, status)}
+                      </span>
+                    )}
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+          {chosen === 'local' && (
+            <p className="flex gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+              <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {moveDialogTexts.localWarning}
+            </p>
+          )}
+          {vault.provider_type === 'server' ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {moveDialogTexts.serverSource}
+            </p>
+          ) : (
+            <div>
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
+                <input
+                  type="checkbox"
+                  checked={deleteSource}
+                  onChange={(e) => setDeleteSource(e.target.checked)}
+                  aria-describedby={`${ids}-delete-help`}
+                  className="accent-indigo-600"
+                />
+                {moveDialogTexts.deleteOld(source)}
+              </label>
+              <p
+                id={`${ids}-delete-help`}
+                className="mt-1 ml-6 text-sm text-slate-600 dark:text-slate-400"
+              >
+                {moveDialogTexts.deleteOldHelp}
+              </p>
+            </div>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function timeLeft(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

@@ -1,0 +1,217 @@
+// Moving a vault to another provider (issue 27): a files vault and a secrets vault each go round
+// every provider (our server, Dropbox, Google Drive, OneDrive and This browser, the clouds
+// emulated), each hop a verified copy then one switch; downloads stay byte-identical and secrets
+// intact, the old provider keeps nothing when the user chose so. A full target and a copy that
+// does not match are refused with the vault left where it was; a cancelled move leaves nothing on
+// the target; a second browser follows the switch.
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { emulatorControl } from '../../support/constants.ts';
+import { rowOf, rowsWhere } from '../../support/tamper.ts';
+import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
+import { makePng } from '../files/fixtures.ts';
+import { connectCloud, fileRow, uploadByPicker } from '../files/helpers.ts';
+
+// One at a time: the tests set quotas and faults on the shared emulators.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+type Target = 'SealVault storage' | 'Dropbox' | 'Google Drive' | 'OneDrive' | 'This browser';
+const vaultIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
+
+async function dropboxControl(path: string, body: unknown) {
+  const res = await fetch(`${emulatorControl.dropbox()}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.ok).toBe(true);
+}
+
+/** Opens "Move to another provider" from the vault menu. */
+async function openMove(page: Page) {
+  await page.getByRole('button', { name: 'Vault menu' }).click();
+  await page.getByRole('menuitem', { name: 'Move to another provider' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move to another provider' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Moves the open vault to `target` and waits for the switch. */
+async function moveTo(page: Page, target: Target) {
+  const dialog = await openMove(page);
+  await dialog.getByRole('radio', { name: target }).check();
+  await dialog.getByRole('button', { name: /^(Move vault|Continue move)$/ }).click();
+  const shown = target === 'SealVault storage' ? 'SealVault storage' : target;
+  await expect(dialog.getByText(`The vault is now on ${shown}.`)).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function download(page: Page, name: string): Promise<Buffer> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    fileRow(page, name)
+      .getByRole('button', { name: `Download ${name}` })
+      .click(),
+  ]);
+  return fs.readFileSync(await file.path());
+}
+
+async function dropboxPaths(): Promise<string[]> {
+  const res = (await (await fetch(`${emulatorControl.dropbox()}/files`)).json()) as {
+    files: { path_lower: string }[];
+  };
+  return res.files.map((f) => f.path_lower);
+}
+
+test('a files vault goes round every provider, byte-identical, and leaves nothing behind', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedIn(page, request, baseURL!, 'move-files');
+  for (const cloud of ['Dropbox', 'Google Drive', 'OneDrive']) await connectCloud(page, cloud);
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Travelling papers', type: 'File vault' });
+  await openAndUnlock(page, 'Travelling papers');
+  const vaultId = vaultIdOf(page);
+  const png = makePng(64, 48, [30, 120, 200]);
+  const text = Buffer.from(`moving canary ${Date.now()}\n`.repeat(200));
+  await uploadByPicker(page, [
+    { name: 'map.png', mimeType: 'image/png', buffer: png },
+    { name: 'route.txt', mimeType: 'text/plain', buffer: text },
+  ]);
+  const serverBlobs = () => rowsWhere('vault_files', 'vault_id', vaultId).map((r) => r.blob_key);
+
+  for (const target of ['Dropbox', 'Google Drive', 'OneDrive', 'This browser'] as const) {
+    await moveTo(page, target);
+    await expect(page.getByText('2 files', { exact: true })).toBeVisible();
+    expect((await download(page, 'map.png')).equals(png)).toBe(true);
+    expect((await download(page, 'route.txt')).equals(text)).toBe(true);
+    expect(rowOf('vaults', vaultId)?.provider_type).toBe(
+      {
+        Dropbox: 'dropbox',
+        'Google Drive': 'googledrive',
+        OneDrive: 'onedrive',
+        'This browser': 'local',
+      }[target],
+    );
+  }
+  // Dropbox was left two hops ago with "delete the old copies" on: its folder is gone.
+  expect((await dropboxPaths()).filter((p) => p.includes('travelling papers'))).toEqual([]);
+  await moveTo(page, 'SealVault storage');
+  expect((await download(page, 'route.txt')).equals(text)).toBe(true);
+  expect(serverBlobs()).toHaveLength(2);
+  expect(rowOf('vaults', vaultId)?.provider_type).toBe('server');
+});
+
+test('a secrets vault goes round every provider with its secrets intact', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedIn(page, request, baseURL!, 'move-secrets');
+  for (const cloud of ['Dropbox', 'Google Drive', 'OneDrive']) await connectCloud(page, cloud);
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Roaming keys', type: 'Secrets vault' });
+  await openAndUnlock(page, 'Roaming keys');
+  const vaultId = vaultIdOf(page);
+  const canary = `roaming-canary-${Date.now()}`;
+  await page.getByRole('button', { name: 'Add Site Password' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Secret' });
+  await add.getByLabel('Title').fill('Harbour gate');
+  await add.getByLabel('Password', { exact: true }).fill(canary);
+  await add.getByRole('button', { name: 'Add Secret' }).click();
+  await expect(add).toBeHidden({ timeout: 15_000 });
+
+  const card = page.getByRole('article', { name: 'Harbour gate' });
+  for (const target of [
+    'This browser',
+    'Dropbox',
+    'Google Drive',
+    'OneDrive',
+    'SealVault storage',
+  ] as const) {
+    await moveTo(page, target);
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await card.getByRole('button', { name: 'Show password' }).click();
+    await expect(card.getByTestId('secret-password')).toHaveText(canary);
+    await card.getByRole('button', { name: 'Hide password' }).click();
+    // On a provider, our server keeps no item; back on our server, it keeps it again.
+    expect(rowsWhere('secret_items', 'vault_id', vaultId)).toHaveLength(
+      target === 'SealVault storage' ? 1 : 0,
+    );
+  }
+});
+
+test('a full target or a copy that does not match leaves the vault where it was; a cancel leaves nothing; another browser follows', async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
+  const user = await signedIn(page, request, baseURL!, 'move-refused');
+  await connectCloud(page, 'Dropbox');
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Stubborn box', type: 'File vault' });
+  await openAndUnlock(page, 'Stubborn box');
+  const vaultId = vaultIdOf(page);
+  const big = Buffer.alloc(300_000, 7);
+  await uploadByPicker(page, [
+    { name: 'ballast.bin', mimeType: 'application/octet-stream', buffer: big },
+  ]);
+
+  // A full Dropbox: refused, nothing switches.
+  await dropboxControl('quota', { bytes: 1000 });
+  let dialog = await openMove(page);
+  await dialog.getByRole('radio', { name: 'Dropbox' }).check();
+  await dialog.getByRole('button', { name: 'Move vault' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The vault is still on SealVault storage.',
+    {
+      timeout: 30_000,
+    },
+  );
+  expect(rowOf('vaults', vaultId)?.provider_type).toBe('server');
+  await dropboxControl('quota', { bytes: 1e12 });
+
+  // Dropbox answers a content hash other than the bytes': refused, nothing switches.
+  await dropboxControl('faults', {
+    path: '/2/files/upload_session/finish',
+    status: 200,
+    body: { '.tag': 'file', name: 'x', size: big.length, content_hash: '0'.repeat(64) },
+  });
+  await dialog.getByRole('button', { name: /^(Try again|Continue move)$/ }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The vault is still on SealVault storage.',
+    {
+      timeout: 30_000,
+    },
+  );
+  expect(rowOf('vaults', vaultId)?.provider_type).toBe('server');
+
+  // Cancel move: what was copied is removed, the vault stays.
+  await dialog.getByRole('button', { name: 'Cancel move' }).click();
+  await expect(dialog.getByRole('button', { name: 'Cancel move' })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  expect((await dropboxPaths()).filter((p) => p.includes('stubborn box'))).toEqual([]);
+  expect((await download(page, 'ballast.bin')).equals(big)).toBe(true);
+
+  // A second browser has the vault open on our server; the move happens here; it follows.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/auth');
+  const { signInWithForm } = await import('../../support/accounts.ts');
+  await signInWithForm(other, user);
+  await connectCloud(other, 'Dropbox');
+  await other.goto('/dashboard');
+  await openAndUnlock(other, 'Stubborn box');
+  await moveTo(page, 'Dropbox');
+  await other.reload();
+  dialog = other.getByRole('dialog', { name: 'Unlock Vault' });
+  await dialog.getByLabel('Vault password').fill('tangerine-orbit-77');
+  await dialog.getByRole('button', { name: 'Unlock' }).click();
+  await expect(fileRow(other, 'ballast.bin')).toBeVisible({ timeout: 15_000 });
+  expect((await download(other, 'ballast.bin')).equals(big)).toBe(true);
+  await context.close();
+});
