@@ -10,6 +10,7 @@ import { vaultKeysQuery } from '../vaults/useVaults.ts';
 import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
 import { withCurrentKey } from '../vaults/manifest/keyRevision.ts';
 import { checkAgainstManifest, commitFile } from '../vaults/manifest/vaultManifest.ts';
+import { followMove } from '../vaults/move/follow.ts';
 import { notConnectedError } from './cloudConnection.ts';
 import type { FileEntry } from './model.ts';
 
@@ -70,9 +71,13 @@ async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesL
 }
 
 export function useFiles(vaultId: string) {
+  const qc = useQueryClient();
   return useQuery({
     queryKey: filesKey(vaultId),
-    queryFn: async () => decryptAll(vaultId, (await filesApi.list(vaultId)).files),
+    queryFn: async () => {
+      await followMove(qc, vaultId);
+      return decryptAll(vaultId, (await filesApi.list(vaultId)).files);
+    },
   });
 }
 

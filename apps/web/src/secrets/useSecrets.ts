@@ -17,6 +17,7 @@ import { checkAgainstManifest } from '../vaults/manifest/vaultManifest.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import type { Secret, SecretData } from './model.ts';
 import { inProvider, sourceFor, type Loaded } from './store/sources.ts';
+import { followMove } from '../vaults/move/follow.ts';
 
 export const secretsKey = (vaultId: string) => ['secrets', vaultId] as const;
 /** The encrypted records as the server sent them (safe to hold before unlock). */
@@ -138,6 +139,7 @@ export function useSecrets(vaultId: string) {
       // A prefetched copy is used once, then dropped, so every reload asks the server again.
       const prefetched = qc.getQueryData<SecretRecord[]>(recordsKey(vaultId));
       qc.removeQueries({ queryKey: recordsKey(vaultId), exact: true });
+      await followMove(qc, vaultId);
       const source = sourceFor(vaultId);
       const loaded: Loaded =
         prefetched && !inProvider(vaultId)

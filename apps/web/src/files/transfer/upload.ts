@@ -98,6 +98,8 @@ async function uploadOnce(
             checksum: stored.contentHash,
             storage_ref: stored.ref,
             key_revision: keyRevision,
+            // Refused (409 vault_moved) if the vault moved elsewhere meanwhile (issue 27).
+            provider_type: storage.type,
           })
           .catch(async (err: unknown) => {
             await storage.delete(vaultId, stored.ref).catch(() => undefined);

@@ -117,6 +117,21 @@ async function setup() {
 }
 
 describe('the segment log in a provider', () => {
+  it('refuses a write to a provider the vault has left, and removes its segment', async () => {
+    const { f, a, b } = await setup();
+    await writeLog(a, [item(1, 1)]);
+    // B moved the vault to Google Drive (issue 27); A still writes to Dropbox.
+    await b.manifests.commit((m) => ({
+      ...m,
+      vault: { ...m.vault, provider_type: 'googledrive' },
+    }));
+    const before = f.blobs.size;
+    await expect(writeLog({ ...a, providerType: 'dropbox' }, [item(2, 1)])).rejects.toThrow(
+      'This vault was moved to Google Drive on another device. Reload the page to use it there.',
+    );
+    expect(f.blobs.size).toBe(before);
+  });
+
   it('writes a change as one segment and reads back only what the manifest vouches for', async () => {
     const { f, a } = await setup();
     await writeLog(a, [item(1, 1), item(2, 1)]);

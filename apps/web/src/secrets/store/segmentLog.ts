@@ -7,6 +7,7 @@
 // by the SHA-256 of its bytes: once a page has read and verified `id` at `digest`, the same pin
 // always means the same records. So a reload after an edit fetches only the segment the edit
 // added, not the whole vault.
+import { vaultMovedMessage, type ProviderType } from '@sealvault/protocol';
 import { StorageError, type StorageProvider } from '../../storage/provider.ts';
 import type { ManifestEntries } from '../../vaults/manifest/problems.ts';
 import type { ManifestRecord, Verified } from '../../vaults/manifest/manifestCore.ts';
@@ -48,6 +49,12 @@ export interface LogManifests {
 export interface LogDeps {
   vaultId: string;
   blobs: Pick<StorageProvider, 'put' | 'get' | 'delete' | 'list'>;
+  /**
+   * The provider `blobs` writes to: a change is pinned only while the manifest names it, so a
+   * write to the provider a vault has just left (moved on another device, issue 27) is refused,
+   * not lost. Absent in tests of the log alone.
+   */
+  providerType?: ProviderType;
   manifests: LogManifests;
   digestOf: EntryDigest;
   now?: () => number;
@@ -172,7 +179,10 @@ const removeBlob = (deps: LogDeps, name: string) =>
 
 /** Why a commit's change stopped: the rebase's verdict or an upload too old to pin. */
 class Stop extends Error {
-  constructor(readonly verdict: Exclude<Rebased, { kind: 'apply' }> | { kind: 'stale' }) {
+  constructor(
+    readonly verdict:
+      Exclude<Rebased, { kind: 'apply' }> | { kind: 'stale' } | { kind: 'moved'; to: ProviderType },
+  ) {
     super(verdict.kind);
   }
 }
@@ -192,6 +202,8 @@ export async function writeLog(deps: LogDeps, records: readonly SegmentRecord[])
       const done = await deps.manifests.commit(async (m) => {
         // [Note: orphan grace] in compaction.ts: a blob this old may be deleted as an orphan.
         if (!stillPinnable(uploadedAt, now())) throw new Stop({ kind: 'stale' });
+        if (deps.providerType && m.vault.provider_type !== deps.providerType)
+          throw new Stop({ kind: 'moved', to: m.vault.provider_type as ProviderType });
         const r = await rebase(
           { pin: sealed.pin, records: sealed.records },
           { segments: m.segments ?? [], secrets: m.secrets },
@@ -212,6 +224,7 @@ export async function writeLog(deps: LogDeps, records: readonly SegmentRecord[])
       await removeBlob(deps, sealed.name);
       if (verdict.kind === 'landed') return;
       if (verdict.kind === 'conflict') throw new LogConflictError(verdict.ids);
+      if (verdict.kind === 'moved') throw new Error(vaultMovedMessage(verdict.to), { cause: err });
       if (attempt >= 1)
         throw new Error('The change could not be saved in time. Please try again.', {
           cause: err,
@@ -237,7 +250,9 @@ export async function compactLog(deps: LogDeps, read: LogRead): Promise<boolean>
     pins.length === read.pins.length && pins.every((p, i) => pinKey(p) === pinKey(read.pins[i]!));
   try {
     const done = await deps.manifests.commit((m) => {
-      if (!same(m.segments ?? [])) throw new Stop({ kind: 'stale' });
+      // A vault moved meanwhile keeps the same pins, in its new provider: not compacted here.
+      const moved = deps.providerType && m.vault.provider_type !== deps.providerType;
+      if (moved || !same(m.segments ?? [])) throw new Stop({ kind: 'stale' });
       return { ...m, segments: [[...snap.pin]] };
     });
     if (!done) throw new Stop({ kind: 'stale' });

@@ -85,6 +85,7 @@ export function logDeps(vaultId: string): LogDeps {
   return {
     vaultId,
     blobs: providerFor(type),
+    providerType: type,
     manifests: {
       load: () => manifests.load(sessionOf(vaultId), vaultId),
       commit: (change) => manifests.commit(sessionOf(vaultId), vaultId, change),
