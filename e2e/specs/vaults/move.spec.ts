@@ -5,7 +5,9 @@
 // does not match are refused with the vault left where it was; a cancelled move leaves nothing on
 // the target; a second browser follows the switch.
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { signInWithForm } from '../../support/accounts.ts';
 import { emulatorControl } from '../../support/constants.ts';
 import { rowOf, rowsWhere } from '../../support/tamper.ts';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
@@ -82,6 +84,25 @@ test('a files vault goes round every provider, byte-identical, and leaves nothin
     { name: 'route.txt', mimeType: 'text/plain', buffer: text },
   ]);
   const serverBlobs = () => rowsWhere('vault_files', 'vault_id', vaultId).map((r) => r.blob_key);
+
+  // The dialog, as a screen-reader or low-vision user meets it, in both themes.
+  const dialog = await openMove(page);
+  await dialog.getByRole('radio', { name: 'This browser' }).check();
+  await expect(dialog.getByText(/will then live in this browser only/)).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // With E2E_SHOTS naming a folder, the dialog goes there to look at.
+    if (process.env.E2E_SHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/move-dialog-${colorScheme}.png` });
+    const found = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(found.violations.map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   for (const target of ['Dropbox', 'Google Drive', 'OneDrive', 'This browser'] as const) {
     await moveTo(page, target);
@@ -201,8 +222,8 @@ test('a full target or a copy that does not match leaves the vault where it was;
   const context = await browser.newContext();
   const other = await context.newPage();
   await other.goto('/auth');
-  const { signInWithForm } = await import('../../support/accounts.ts');
   await signInWithForm(other, user);
+  await expect(other).toHaveURL(/\/dashboard/);
   await connectCloud(other, 'Dropbox');
   await other.goto('/dashboard');
   await openAndUnlock(other, 'Stubborn box');
