@@ -66,17 +66,26 @@ async function dropboxPaths(): Promise<string[]> {
   return res.files.map((f) => f.path_lower);
 }
 
+/** Every cloud connected, then a new vault on our server, opened; answers its id. */
+async function newVaultWithEveryCloud(
+  page: Page,
+  name: string,
+  type: 'File vault' | 'Secrets vault',
+): Promise<string> {
+  for (const cloud of ['Dropbox', 'Google Drive', 'OneDrive']) await connectCloud(page, cloud);
+  await page.goto('/dashboard');
+  await createVault(page, { name, type });
+  await openAndUnlock(page, name);
+  return vaultIdOf(page);
+}
+
 test('a files vault goes round every provider, byte-identical, and leaves nothing behind', async ({
   page,
   request,
   baseURL,
 }) => {
   await signedIn(page, request, baseURL!, 'move-files');
-  for (const cloud of ['Dropbox', 'Google Drive', 'OneDrive']) await connectCloud(page, cloud);
-  await page.goto('/dashboard');
-  await createVault(page, { name: 'Travelling papers', type: 'File vault' });
-  await openAndUnlock(page, 'Travelling papers');
-  const vaultId = vaultIdOf(page);
+  const vaultId = await newVaultWithEveryCloud(page, 'Travelling papers', 'File vault');
   const png = makePng(64, 48, [30, 120, 200]);
   const text = Buffer.from(`moving canary ${Date.now()}\n`.repeat(200));
   await uploadByPicker(page, [
@@ -132,11 +141,7 @@ test('a secrets vault goes round every provider with its secrets intact', async 
   baseURL,
 }) => {
   await signedIn(page, request, baseURL!, 'move-secrets');
-  for (const cloud of ['Dropbox', 'Google Drive', 'OneDrive']) await connectCloud(page, cloud);
-  await page.goto('/dashboard');
-  await createVault(page, { name: 'Roaming keys', type: 'Secrets vault' });
-  await openAndUnlock(page, 'Roaming keys');
-  const vaultId = vaultIdOf(page);
+  const vaultId = await newVaultWithEveryCloud(page, 'Roaming keys', 'Secrets vault');
   const canary = `roaming-canary-${Date.now()}`;
   await page.getByRole('button', { name: 'Add Site Password' }).click();
   const add = page.getByRole('dialog', { name: 'Add Secret' });

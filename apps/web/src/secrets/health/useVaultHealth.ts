@@ -60,6 +60,15 @@ export interface VaultHealthOptions extends Pick<HealthOptions, 'score' | 'score
 }
 
 /**
+ * [Note: health score cache]'s scan in the Worker takes one of the device's cores while it runs
+ * (5-230 ms a password here; minutes for a first scan of thousands). [Note: health scan pace]:
+ * after each batch it waits as long as the batch took, and for the page to be idle, so it takes
+ * at most about half a core and what the user does next (an edit, a search) is not slowed by it.
+ */
+const paced = (batchMs: number) =>
+  new Promise<void>((resolve) => setTimeout(() => whenIdle(resolve), Math.min(batchMs, 2000)));
+
+/**
  * The latest scan of each vault's kept scores. A newer scan of the vault waits until it has
  * settled: a stopped scan still finishes the batch it sent and keeps those scores, which the newer
  * one then reuses instead of sending the same passwords to the Worker again.
@@ -100,7 +109,7 @@ export function useVaultHealth(
         return vaultHealth(items, Date.now(), {
           signal: abort.signal,
           ...(score ? { score } : {}),
-          ...(batch ? { scoreBatch: batch } : {}),
+          ...(batch ? { scoreBatch: batch, pause: paced } : {}),
           ...(sha256 ? { sha256 } : {}),
           ...(scores ? { scores } : {}),
         });

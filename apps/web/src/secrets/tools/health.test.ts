@@ -107,12 +107,20 @@ describe('vaultHealth', () => {
     }));
     const scoreOf = (pw: string): Score => (Number(pw.slice(3)) % 5) as Score;
     const scoreBatch = vi.fn<ScoreBatch>((passwords) => Promise.resolve(passwords.map(scoreOf)));
+    const pauses: number[] = [];
     const health = await vaultHealth(many, NOW, {
       scoreBatch,
       batchSize: 200,
       userInputs: ['bob'],
+      pause: (ms) => {
+        pauses.push(ms);
+        return Promise.resolve();
+      },
     });
     expect(scoreBatch.mock.calls.map(([pws]) => pws.length)).toEqual([200, 200, 50]);
+    // A pause after each batch but the last, told how long the batch took.
+    expect(pauses).toHaveLength(2);
+    expect(pauses.every((ms) => ms >= 0)).toBe(true);
     expect(scoreBatch.mock.calls.flatMap(([pws]) => pws)).toEqual(
       Array.from({ length: 450 }, (_, n) => `pw-${n}`),
     );

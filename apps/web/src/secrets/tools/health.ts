@@ -71,6 +71,11 @@ export interface HealthOptions {
   scores?: Map<string, Score>;
   /** Hex SHA-256 of a password, replaceable in tests. */
   sha256?: (password: string) => Promise<string>;
+  /**
+   * Awaited after each batch with how long it took, in ms: a scan in the background lets the
+   * rest of the page's work have the CPU ([Note: health scan pace]).
+   */
+  pause?: (batchMs: number) => Promise<void>;
 }
 
 const defaultScore = async (password: string, userInputs: string[]) =>
@@ -118,6 +123,7 @@ export async function vaultHealth(
     batchSize = SCORE_BATCH,
     scores = new Map<string, Score>(),
     sha256 = webSha256,
+    pause,
   } = options;
   const withPassword = items.filter((i) => (i.password ?? '') !== '');
   const hashes: string[] = [];
@@ -147,6 +153,7 @@ export async function vaultHealth(
   for (let i = 0; i < unscored.length; i += size) {
     signal?.throwIfAborted();
     const batch = unscored.slice(i, i + size);
+    const started = performance.now();
     const result = await run(
       batch.map(([, g]) => g.password),
       userInputs,
@@ -156,6 +163,7 @@ export async function vaultHealth(
     }
     // Kept before checking the signal: a newer scan of the same vault need not score them again.
     batch.forEach(([hash], j) => scores.set(hash, result[j]!));
+    if (pause && i + size < unscored.length) await pause(performance.now() - started);
   }
   signal?.throwIfAborted();
 
