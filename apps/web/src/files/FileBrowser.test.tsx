@@ -34,6 +34,8 @@ vi.mock('../vaults/manifest/keyRevision.ts', () => ({
 }));
 vi.mock('../storage/providers.ts', () => ({
   registerVaultStorage: () => undefined,
+  // The page's own vault record is the one the list reads (no move to follow: vaults/move/follow.ts).
+  providerTypeOf: () => undefined,
   storageOf: () => ({ type: 'server', capabilities: { deviceOnly: false } }),
 }));
 
