@@ -21,7 +21,8 @@ import {
   uploadLargeFile,
 } from './helpers.ts';
 
-test.describe.configure({ timeout: 90_000, mode: 'serial' });
+// 150 s: the walk takes about 55 s alone and took 96 s beside the other specs on a loaded run.
+test.describe.configure({ timeout: 150_000, mode: 'serial' });
 
 const NOTE = 'Survey of the east marsh: 41 avocets, 3 spoonbills, 1 bittern (heard).\n';
 const later = {
