@@ -13,6 +13,7 @@ import { createVault, openAndUnlock } from '../../support/vaults.ts';
 import {
   cloudCard,
   connectCloud,
+  DROPBOX_FULL_FAULT,
   fileRow,
   unlimitedUser,
   uploadByPicker,
@@ -229,15 +230,7 @@ test('Dropbox upload errors: a lost connection goes on; a full Dropbox, a wrong 
   // A Dropbox without room: the upload fails with a clear message, nothing is recorded. (A fault
   // with Dropbox's insufficient_space answer rather than a smaller quota: the emulator is shared
   // with the specs running beside this one.)
-  await dropboxControl('faults', {
-    path: '/2/files/upload_session/finish',
-    count: 1,
-    status: 409,
-    body: {
-      error_summary: 'path/insufficient_space/..',
-      error: { '.tag': 'path', path: { '.tag': 'insufficient_space' } },
-    },
-  });
+  await dropboxControl('faults', DROPBOX_FULL_FAULT);
   await page.getByRole('button', { name: 'Upload Files' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Files' });
   await dialog.getByLabel('Choose files to upload').setInputFiles({

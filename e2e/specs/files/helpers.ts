@@ -104,3 +104,18 @@ export async function unlimitedUser(
   await page.goto('/dashboard?view=subscription');
   await adminUpgrade(page, 'Unlimited');
 }
+
+/**
+ * An emulated Dropbox without room, for the next upload only: Dropbox's insufficient_space answer
+ * as an injected fault (POST /__emulator/faults), not a smaller quota, since the emulator is shared
+ * with the specs running beside the one that uses it.
+ */
+export const DROPBOX_FULL_FAULT = {
+  path: '/2/files/upload_session/finish',
+  count: 1,
+  status: 409,
+  body: {
+    error_summary: 'path/insufficient_space/..',
+    error: { '.tag': 'path', path: { '.tag': 'insufficient_space' } },
+  },
+};

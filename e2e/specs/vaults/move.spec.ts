@@ -12,7 +12,7 @@ import { emulatorControl } from '../../support/constants.ts';
 import { rowOf, rowsWhere } from '../../support/tamper.ts';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
 import { makePng } from '../files/fixtures.ts';
-import { connectCloud, fileRow, uploadByPicker } from '../files/helpers.ts';
+import { connectCloud, DROPBOX_FULL_FAULT, fileRow, uploadByPicker } from '../files/helpers.ts';
 
 // One at a time: the tests set quotas and faults on the shared emulators.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -182,15 +182,7 @@ test('a full target or a copy that does not match leaves the vault where it was;
 
   // A full Dropbox: refused, nothing switches. (Dropbox's insufficient_space answer as a fault,
   // not a smaller quota: the emulator is shared with the specs running beside this one.)
-  await dropboxControl('faults', {
-    path: '/2/files/upload_session/finish',
-    count: 1,
-    status: 409,
-    body: {
-      error_summary: 'path/insufficient_space/..',
-      error: { '.tag': 'path', path: { '.tag': 'insufficient_space' } },
-    },
-  });
+  await dropboxControl('faults', DROPBOX_FULL_FAULT);
   let dialog = await openMove(page);
   await dialog.getByRole('radio', { name: 'Dropbox' }).check();
   await dialog.getByRole('button', { name: 'Move vault' }).click();

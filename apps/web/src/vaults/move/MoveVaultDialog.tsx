@@ -17,7 +17,8 @@ import { Modal } from '../../components/Modal.tsx';
 import { Progress } from '../../components/Progress.tsx';
 import { buttonClass } from '../../components/buttonStyles.ts';
 import { useLeaveGuard } from '../../components/useLeaveGuard.ts';
-import type { FilesList } from '../../files/useFiles.ts';
+import { filesKey, type FilesList } from '../../files/useFiles.ts';
+import { secretsKey } from '../../secrets/useSecrets.ts';
 import {
   PROVIDERS,
   ProviderIcon,
@@ -97,25 +98,27 @@ export function MoveVaultDialog({
       qc.invalidateQueries({ queryKey: ['vault-move', vault.id] }),
     ]);
 
+  // A file's name as the open file browser decrypted it, for the progress line and the texts.
+  const fileName = (id: string) =>
+    qc.getQueryData<FilesList>(filesKey(vault.id))?.files.find((f) => f.id === id)?.name;
+
   const start = async (to: ProviderType) => {
     const controller = new AbortController();
     abort.current = controller;
     setPhase({ kind: 'moving', progress: null, cancelling: false });
-    const files = qc.getQueryData<FilesList>(['files', vault.id])?.files;
-    const names = new Map(files?.map((f) => [f.id, f.name]));
     try {
       await moveVault({
         vault,
         target: to,
         deleteSource,
         signal: controller.signal,
-        nameOf: (id) => names.get(id),
+        nameOf: fileName,
         onProgress: (progress) => setPhase((p) => (p.kind === 'moving' ? { ...p, progress } : p)),
       });
       await Promise.all([
         refresh(),
-        qc.invalidateQueries({ queryKey: ['files', vault.id] }),
-        qc.invalidateQueries({ queryKey: ['secrets', vault.id] }),
+        qc.invalidateQueries({ queryKey: filesKey(vault.id) }),
+        qc.invalidateQueries({ queryKey: secretsKey(vault.id) }),
       ]);
       setPhase({ kind: 'done', target: to });
     } catch (err) {
@@ -142,12 +145,7 @@ export function MoveVaultDialog({
     progress && progress.bytes.total > 0
       ? Math.round((progress.bytes.done / progress.bytes.total) * 100)
       : 0;
-  const currentName =
-    progress?.current &&
-    (qc
-      .getQueryData<FilesList>(['files', vault.id])
-      ?.files.find((f) => f.id === progress.current?.id)?.name ??
-      null);
+  const currentName = progress?.current ? fileName(progress.current.id) : undefined;
 
   return (
     <Modal

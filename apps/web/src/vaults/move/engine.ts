@@ -109,8 +109,7 @@ export async function cancelMove(vaultId: string): Promise<void> {
 async function inventory(
   vault: Vault,
   target: ProviderType,
-): Promise<{ wanted: Wanted[]; names: Map<string, string>; records?: SecretRecord[] }> {
-  const names = new Map<string, string>();
+): Promise<{ wanted: Wanted[]; records?: SecretRecord[] }> {
   if (vault.vault_type === 'files') {
     const { files } = await filesApi.list(vault.id);
     const wanted = files.map((f): Wanted => ({
@@ -120,7 +119,7 @@ async function inventory(
       checksum: f.checksum,
       size: f.ciphertext_size,
     }));
-    return { wanted, names };
+    return { wanted };
   }
   if (vault.provider_type === 'server') {
     // One snapshot segment of the server's records is written to the target (move.ts does the
@@ -130,10 +129,10 @@ async function inventory(
       secrets: records,
     });
     if (problems.length > 0) throw new Error(moveTexts.unreadable);
-    return { wanted: [], names, records };
+    return { wanted: [], records };
   }
   // Coming to our server, its items go with the switch (moveVault), not as segments.
-  if (target === 'server') return { wanted: [], names };
+  if (target === 'server') return { wanted: [] };
   const verified = await manifests.load(sessionOf(vault.id), vault.id);
   if (!verified) throw new Error(moveTexts.noManifest);
   const wanted = (verified.manifest.segments ?? []).map(([id, digest]): Wanted => ({
@@ -143,7 +142,27 @@ async function inventory(
     checksum: digest,
     size: null,
   }));
-  return { wanted, names };
+  return { wanted };
+}
+
+/** Stores a segment's bytes on the target and reads them back; answers the verified item. */
+async function storeSegment(
+  w: Pick<Wanted, 'id' | 'ref' | 'checksum'>,
+  bytes: Uint8Array<ArrayBuffer>,
+  to: { provider: StorageProvider; key: string; type: ProviderType },
+  signal: AbortSignal | undefined,
+  onSent: (sent: number) => void = () => undefined,
+): Promise<MoveItem> {
+  const stored = await to.provider.put(to.key, w.ref, bytes.length, streamOf(bytes), {
+    signal,
+    onProgress: onSent,
+  });
+  const back = await bytesOf(await to.provider.get(to.key, stored.ref, undefined, signal));
+  if ((await segmentDigest(back)) !== w.checksum) {
+    await to.provider.delete(to.key, stored.ref).catch(() => undefined);
+    throw new Error(moveTexts.segmentMismatch(nameOfProvider(to.type)));
+  }
+  return { kind: 'segment', id: w.id, ref: stored.ref, checksum: w.checksum, size: bytes.length };
 }
 
 /** Copies one blob or segment and checks it on the target; answers the verified item. */
@@ -168,16 +187,7 @@ async function copyOne(
     const bytes = await bytesOf(source);
     if ((await segmentDigest(bytes)) !== w.checksum)
       throw new Error(moveTexts.segmentMismatch(nameOfProvider(run.vault.provider_type)));
-    const stored = await to.provider.put(to.key, w.ref, bytes.length, streamOf(bytes), {
-      signal: run.signal,
-      onProgress: onSent,
-    });
-    const back = await bytesOf(await to.provider.get(to.key, stored.ref, undefined, run.signal));
-    if ((await segmentDigest(back)) !== w.checksum) {
-      await to.provider.delete(to.key, stored.ref).catch(() => undefined);
-      throw new Error(moveTexts.segmentMismatch(targetName));
-    }
-    return { kind: 'segment', id: w.id, ref: stored.ref, checksum: w.checksum, size: bytes.length };
+    return storeSegment(w, bytes, to, run.signal, onSent);
   }
   const size = w.size ?? 0;
   const stored = await to.provider.put(to.key, w.id, size, source, {
@@ -299,12 +309,11 @@ export async function moveVault(run: MoveRun): Promise<Vault> {
         updated_at: new Date(r.updated_at).toISOString(),
       })),
     );
-    const item = await copyOne(
-      { kind: 'segment', id: sealed.pin[0], ref: sealed.name, checksum: sealed.pin[1], size: null },
-      { provider: memoryBlob(sealed.bytes), key: vault.id },
+    const item = await storeSegment(
+      { id: sealed.pin[0], ref: sealed.name, checksum: sealed.pin[1] },
+      sealed.bytes,
       { provider: to, key: toKey, type: target },
-      run,
-      () => undefined,
+      run.signal,
     );
     await movesApi.addItems(vault.id, [item]);
     snapshotPin = [sealed.pin[0], sealed.pin[1]];
@@ -345,21 +354,4 @@ export async function moveVault(run: MoveRun): Promise<Vault> {
     await from.removeContainer(fromKey).catch(() => undefined);
   }
   return answer.vault;
-}
-
-/** A provider that serves one blob's bytes from memory (the snapshot of a server-held vault). */
-function memoryBlob(bytes: Uint8Array<ArrayBuffer>): StorageProvider {
-  const never = () => Promise.reject(new Error('read-only'));
-  return {
-    type: 'server',
-    capabilities: { ranges: false, resumable: false, maxBlobBytes: null, deviceOnly: true },
-    prepare: () => Promise.resolve(),
-    put: never,
-    get: () => Promise.resolve(streamOf(bytes)),
-    stat: () => Promise.resolve({ ref: '', size: bytes.length }),
-    list: () => Promise.resolve([]),
-    delete: () => Promise.resolve(),
-    removeContainer: () => Promise.resolve(),
-    quota: () => Promise.resolve({ usedBytes: null, totalBytes: null }),
-  };
 }
