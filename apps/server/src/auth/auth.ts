@@ -40,9 +40,27 @@ export interface AuthDeps {
   mailer: Mailer;
   /** What deleting an account removes, in order (account-deletion.ts). */
   userDeletion: readonly UserDeletedHook[];
+  /**
+   * How account passwords are hashed; Better Auth's own (scrypt, N = 16384, r = 16) when absent,
+   * as in every server process. Only the in-process test harness passes one (testing/harness.ts,
+   * [Note: test password hashing]); nothing in the config can choose it.
+   */
+  passwordHashing?: PasswordHashing;
 }
 
-export function createAuth({ config, db, logger, mailer, userDeletion }: AuthDeps) {
+export interface PasswordHashing {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
+}
+
+export function createAuth({
+  config,
+  db,
+  logger,
+  mailer,
+  userDeletion,
+  passwordHashing,
+}: AuthDeps) {
   const { auth: ac, publicUrl } = config;
   const limited = { window: ac.rateLimit.window, max: ac.rateLimit.max };
   const secret = resolveAuthSecret(ac.secret, config.dataDir);
@@ -89,6 +107,7 @@ export function createAuth({ config, db, logger, mailer, userDeletion }: AuthDep
       requireEmailVerification: true,
       minPasswordLength: MIN_SIGNUP_PASSWORD_LENGTH, // docs/product.md §5
       maxPasswordLength: 128,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       revokeSessionsOnPasswordReset: true,
       // Every other reset link of the user dies with the old password (reset-tokens.ts).
       onPasswordReset: ({ user }) => revokeResetTokens(db, user.id),

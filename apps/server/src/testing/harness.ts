@@ -1,6 +1,7 @@
 // Test harness for server tests: a real database per test app, in-process requests.
 // SQLite: a fresh file in a temp dir. PostgreSQL (when TEST_DATABASE_URL is set, as
 // scripts/with-postgres.sh does): a fresh database on that cluster, dropped at close.
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { accountDeletionHooks } from '../account-deletion.ts';
 import type { UserDeletedHook } from '../profiles/user-deletion.ts';
 import type { FileStorage } from '../files/uploads.ts';
 import { createLogger } from '../logger.ts';
-import { createAuth } from '../auth/auth.ts';
+import { createAuth, type PasswordHashing } from '../auth/auth.ts';
 import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
 
 export interface TestApp {
@@ -66,10 +67,40 @@ async function createPostgresDatabase(
   };
 }
 
+// [Note: test password hashing] Better Auth hashes account passwords with scrypt at N = 16384,
+// r = 16: about 160 ms of CPU each on this machine, and the server tests hash or check one
+// thousands of times (every test user signs up and signs in; the attempt-budget tests guess
+// many). Test apps hash with the same scrypt at N = 1024, r = 8 (under 2 ms), in the same
+// `salt:key` form. Every server process (server.ts, admin.ts, the faults and multi tiers, e2e)
+// keeps Better Auth's own, and auth.password.test.ts checks that it is what createAuth uses by
+// default.
+const scryptKey = (password: string, salt: string) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, 64, { N: 1024, r: 8, p: 1 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+const testPasswordHashing: PasswordHashing = {
+  hash: async (password) => {
+    const salt = randomBytes(16).toString('hex');
+    return `${salt}:${(await scryptKey(password, salt)).toString('hex')}`;
+  },
+  verify: async ({ hash, password }) => {
+    const [salt, key] = hash.split(':');
+    if (!salt || !key) return false;
+    const expected = Buffer.from(key, 'hex');
+    const actual = await scryptKey(password, salt);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  },
+};
+
 /** The Better Auth secret of test apps on PostgreSQL, where one must be configured. */
 export const TEST_AUTH_SECRET = 'sealvault-test-secret-0123456789abcdef';
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { betterAuthPasswordHashing?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
   const pgDb = pgBase ? await createPostgresDatabase(pgBase) : null;
@@ -112,6 +143,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger,
     mailer: config.auth.mail.smtpUrl ? createMailer(config.auth.mail, logger) : mailer,
     userDeletion,
+    ...(opts.betterAuthPasswordHashing ? {} : { passwordHashing: testPasswordHashing }),
   });
   await migrateAll(db, auth);
   const clock = { now: new Date() };
