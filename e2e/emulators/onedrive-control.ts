@@ -65,6 +65,8 @@ function parseFault(input: Record<string, unknown>): Fault {
  *   POST   /expire-tokens          every access token issued so far expires now
  *   POST   /expire-refresh-tokens  every refresh token passes its 24 h SPA lifetime now
  *   POST   /revoke-all             every access and refresh token revoked (refresh: invalid_grant)
+ *   POST   /revoke                 {tokens: [...]}: those access or refresh tokens revoked, as when
+ *                                  one user removes the app's access (the others keep theirs)
  *   POST   /deny-next-authorize    the next authorize redirects with access_denied
  *   POST   /tokens                 {scope?, client_id?}: a token answer without the OAuth dance
  *                                  (scope default "Files.ReadWrite.AppFolder offline_access")
@@ -127,6 +129,16 @@ export function control(
       for (const t of s.accessTokens.values()) t.revoked = true;
       for (const t of s.refreshTokens.values()) t.revoked = true;
       return ok;
+    case 'POST /revoke': {
+      const tokens = input.tokens;
+      if (!Array.isArray(tokens) || tokens.some((t) => typeof t !== 'string'))
+        throw new Error('tokens: an array of strings');
+      for (const t of tokens as string[]) {
+        const held = s.accessTokens.get(t) ?? s.refreshTokens.get(t);
+        if (held) held.revoked = true;
+      }
+      return ok;
+    }
     case 'POST /deny-next-authorize':
       s.denyNext = true;
       return ok;

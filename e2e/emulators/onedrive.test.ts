@@ -206,6 +206,20 @@ describe('identity platform', () => {
     expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' });
     expect((await graph('', '/me/drive')).status).toBe(401);
   });
+
+  it("revokes one user's tokens and leaves another's working", async () => {
+    const mine = (await (await token((await signIn()).form)).json()) as Tokens;
+    const theirs = (await (await token((await signIn()).form)).json()) as Tokens;
+    await control('POST', 'revoke', { tokens: [mine.access_token, mine.refresh_token] });
+    expect((await graph(mine.access_token, '/me/drive')).status).toBe(401);
+    const refresh = await token({
+      client_id: CLIENT_ID,
+      grant_type: 'refresh_token',
+      refresh_token: mine.refresh_token ?? '',
+    });
+    expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await graph(theirs.access_token, '/me/drive')).status).toBe(200);
+  });
 });
 
 describe('Graph', () => {

@@ -4,7 +4,7 @@
 // a byte-identical download, a preview, a rename (our record only: the blob keeps its name), a
 // delete that removes OneDrive's copy, and a token revoked mid-session: the vault page says
 // 'OneDrive Not Connected', and connecting again from the prompt lets the upload through. Only this
-// spec uses OneDrive, so revoking every token of the emulator touches nobody else. The Settings
+// page's tokens are revoked at the emulator: other specs on OneDrive run beside this one. The Settings
 // card and the wizard's step 3 are photographed in both themes (kept with the test's results).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -154,7 +154,19 @@ test('a OneDrive files vault: connect, upload in fragments, download, preview, r
   // The user removes SealVault's access: the next call to Graph (an upload; a download URL
   // already handed out stays valid for its short life) meets a refused token and a refused
   // renewal, and the page says so, with Connect right there.
-  await control('revoke-all', 'POST');
+  const { accessToken, refreshToken } = await page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('sealvault.onedrive')!) as {
+        accessToken: string;
+        refreshToken?: string;
+      },
+  );
+  const revoked = await fetch(`${emulatorControl.onedrive()}/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tokens: [accessToken, refreshToken].filter(Boolean) }),
+  });
+  expect(revoked.ok).toBe(true);
   await page.getByRole('button', { name: 'Upload Files' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload Files' });
   await upload.getByLabel('Choose files to upload').setInputFiles(later);
