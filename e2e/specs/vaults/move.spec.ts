@@ -1,12 +1,16 @@
 // Moving a vault to another provider (issue 27): a files vault and a secrets vault each go round
 // our server, Dropbox, Google Drive and This browser (the clouds emulated; not OneDrive here:
 // onedrive.spec.ts revokes every token of the shared OneDrive emulator while it runs), each hop a verified copy then one switch; downloads stay byte-identical and secrets
-// intact, the old provider keeps nothing when the user chose so. A full target and a copy that
-// does not match are refused with the vault left where it was; a cancelled move leaves nothing on
-// the target; a second browser follows the switch.
+// intact, the old provider keeps nothing when the user chose so. A full target, a copy that does
+// not match and a target that stores altered bytes are refused with the vault left where it was;
+// a cancelled move leaves nothing on the target; a move whose page is closed halfway leaves the
+// vault working where it was and continues without sending again what was verified; a second
+// browser follows the switch.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { dropboxContentHash } from '../../emulators/dropbox.ts';
 import { signInWithForm } from '../../support/accounts.ts';
 import { emulatorControl } from '../../support/constants.ts';
 import { rowOf, rowsWhere } from '../../support/tamper.ts';
@@ -233,4 +237,122 @@ test('a full target or a copy that does not match leaves the vault where it was;
   await expect(fileRow(other, 'ballast.bin')).toBeVisible({ timeout: 15_000 });
   expect((await download(other, 'ballast.bin')).equals(big)).toBe(true);
   await context.close();
+});
+
+test('a target that stores altered bytes is refused; a move whose page is closed halfway leaves the vault where it was and continues without sending again what was verified', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedIn(page, request, baseURL!, 'move-resume');
+  await connectCloud(page, 'Dropbox');
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Interrupted crate', type: 'File vault' });
+  await openAndUnlock(page, 'Interrupted crate');
+  const vaultId = vaultIdOf(page);
+  const files = [200_000, 240_000, 280_000].map((size, i) => ({
+    name: `crate-${i}.bin`,
+    mimeType: 'application/octet-stream',
+    buffer: randomBytes(size),
+  }));
+  await uploadByPicker(page, files);
+  const downloadsIntact = async (p: Page) => {
+    for (const f of files) expect((await download(p, f.name)).equals(f.buffer)).toBe(true);
+  };
+  const onDropbox = async () =>
+    (await dropboxPaths()).filter((p) => p.includes('interrupted crate'));
+  const recordedMove = async (p: Page) => {
+    const res = await p.request.get(`/api/vaults/${vaultId}/move`);
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { move: { items: unknown[] } | null }).move;
+  };
+  // A blob of this size goes to Dropbox whole with upload_session/finish (upload-session.ts).
+  // The faults go through this page's routes, not the emulator's fault list: that list is shared
+  // with the specs running beside this one, whose uploads could take a fault meant for this test.
+  const FINISH = '**/2/files/upload_session/finish';
+
+  // Dropbox stores altered bytes (one byte flipped on the way) and answers, as it would, their
+  // size and content hash: the copy is refused and removed, nothing switches.
+  type Answer = { size?: number; content_hash?: string };
+  let altered: { sent: Buffer; answer: Answer } | null = null;
+  await page.route(FINISH, async (route) => {
+    const body = route.request().postDataBuffer();
+    if (route.request().method() !== 'POST' || !body || altered) return route.fallback();
+    const sent = Buffer.from(body);
+    sent[sent.length >> 1]! ^= 0xff;
+    const response = await route.fetch({ postData: sent });
+    altered = { sent, answer: (await response.json()) as Answer };
+    await route.fulfill({ response });
+  });
+  let dialog = await openMove(page);
+  await dialog.getByRole('radio', { name: 'Dropbox' }).check();
+  await dialog.getByRole('button', { name: 'Move vault' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The vault is still on SealVault storage.',
+    { timeout: 30_000 },
+  );
+  // Refused for the altered copy (Dropbox's put holds its content hash to the bytes sent), not for
+  // something else.
+  await expect(dialog.getByRole('alert')).toContainText(
+    /different bytes than were sent|does not match the original/,
+  );
+  await page.unroute(FINISH);
+  // The emulator did hold the altered bytes, under an answer that looked right but for its hash.
+  expect(altered).not.toBeNull();
+  expect(altered!.answer.size).toBe(altered!.sent.length);
+  expect(altered!.answer.content_hash).toBe(dropboxContentHash(altered!.sent));
+  expect(rowsWhere('vault_files', 'vault_id', vaultId).map((r) => r.checksum)).not.toContain(
+    altered!.answer.content_hash,
+  );
+  expect(rowOf('vaults', vaultId)?.provider_type).toBe('server');
+  expect(await onDropbox()).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel move' }).click();
+  await expect(dialog.getByRole('button', { name: 'Cancel move' })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await downloadsIntact(page);
+
+  // A new move; the page is closed while the second file's copy is in flight: its last request
+  // reaches Dropbox, which stores it, but the answer never comes back (held here), so only the
+  // first file was verified.
+  let finishes = 0;
+  let inFlight!: () => void;
+  const closing = new Promise<void>((resolve) => (inFlight = resolve));
+  await page.route(FINISH, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    finishes += 1;
+    if (finishes === 1) return route.continue();
+    await route.fetch();
+    inFlight(); // never answered: the page goes first
+  });
+  dialog = await openMove(page);
+  await dialog.getByRole('radio', { name: 'Dropbox' }).check();
+  await dialog.getByRole('button', { name: 'Move vault' }).click();
+  await closing;
+  expect((await recordedMove(page))?.items).toHaveLength(1);
+  await page.close();
+
+  // Another page of the same user: the vault still opens on our server, its files intact.
+  const again = await page.context().newPage();
+  await again.goto('/dashboard');
+  await openAndUnlock(again, 'Interrupted crate');
+  expect(rowOf('vaults', vaultId)?.provider_type).toBe('server');
+  await downloadsIntact(again);
+  expect((await recordedMove(again))?.items).toHaveLength(1);
+  expect(await onDropbox()).toHaveLength(2); // one verified, one stored but never checked
+
+  // The move is offered to continue, and sends only what was not verified (the unchecked copy
+  // again: Dropbox keeps an identical file as it is).
+  let sentAgain = 0;
+  again.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/2/files/upload_session/finish')) sentAgain += 1;
+  });
+  dialog = await openMove(again);
+  await expect(dialog.getByText(/A move of this vault to Dropbox was started/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue move' }).click();
+  await expect(dialog.getByText('The vault is now on Dropbox.')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  expect(sentAgain).toBe(files.length - 1);
+  expect(rowOf('vaults', vaultId)?.provider_type).toBe('dropbox');
+  expect(await onDropbox()).toHaveLength(files.length);
+  await downloadsIntact(again);
 });
