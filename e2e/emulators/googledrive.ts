@@ -660,6 +660,8 @@ export async function startGoogleDriveEmulator(
     files: new Map<string, StoredFile>(),
     sessions: new Map<string, UploadSession>(),
     faults: [] as Fault[],
+    /** Files stored from now on whose bytes get one flipped, as a provider damaging a copy. */
+    corruptNext: 0,
     stats: new Map<string, number>(),
     denyNext: [] as string[],
     tokenLifetimeS: defaultLifetimeS,
@@ -685,6 +687,7 @@ export async function startGoogleDriveEmulator(
       state[key].clear();
     state.files.set(rootId, root);
     state.faults = [];
+    state.corruptNext = 0;
     state.denyNext = [];
     state.tokenLifetimeS = defaultLifetimeS;
     state.quotaBytes = DEFAULT_QUOTA;
@@ -827,6 +830,12 @@ export async function startGoogleDriveEmulator(
   }
 
   function storeFile(clientId: string, meta: Metadata, content: Buffer | null, mediaType?: string) {
+    if (content?.length && state.corruptNext > 0) {
+      state.corruptNext--;
+      content = Buffer.from(content);
+      const mid = content.length >> 1;
+      content[mid] = (content[mid] ?? 0) ^ 0xff;
+    }
     const mimeType = meta.mimeType ?? mediaType ?? 'application/octet-stream';
     const folder = mimeType === FOLDER_MIME;
     const bytes = folder ? null : (content ?? Buffer.alloc(0));
@@ -1299,6 +1308,8 @@ export async function startGoogleDriveEmulator(
    *                                   the next `count` requests matching answer `status`, or have
    *                                   their connection destroyed mid-body (drop)
    * DELETE faults                     clears the faults
+   * POST corrupt-next {count?}        the next `count` (1) files stored hold their bytes with one
+   *                                   flipped, and checksums of those bytes (a damaged copy)
    * GET files                         {files: [...metadata, clientId, sha256]}
    * GET files/:id/content             the stored bytes
    * GET stats                         {requests: {endpoint: count}}
@@ -1381,6 +1392,7 @@ export async function startGoogleDriveEmulator(
       return ok();
     }
     if (route === 'DELETE faults') return ((state.faults = []), ok());
+    if (route === 'POST corrupt-next') return ((state.corruptNext = num(input.count) ?? 1), ok());
     if (route === 'GET files') {
       const files = [...state.files.values()]
         .filter((f) => f.id !== rootId)

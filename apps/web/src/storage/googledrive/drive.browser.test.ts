@@ -2,14 +2,14 @@
 // (cloud/emulators.setup.ts): the provider contract, and the rules of Drive's API the provider
 // must follow (multipart up to 5 MiB and a resumable session beyond, going on from what Drive
 // holds after a dropped connection, 429 with Retry-After, a revoked token disconnecting, list
-// paging, a full Drive).
+// paging, a full Drive, a damaged copy caught by Drive's md5Checksum).
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { setStorageConfig } from '../cloud/config.ts';
 import { connections } from '../cloud/connections.ts';
 import { setFolder } from '../cloud/folders.ts';
 import { emulatorControl } from '../cloud/emulator.testkit.ts';
 import { bytesOf, providerContract, streamOf, testHasher } from '../contract.testkit.ts';
-import { withContentHash } from '../hashing.ts';
+import { contentHashMismatch, withContentHash } from '../hashing.ts';
 import { CHUNK_BYTES, createDriveProvider, MULTIPART_MAX } from './drive.ts';
 
 const { googledrive: urls } = inject('emulators');
@@ -211,6 +211,22 @@ describe('Google Drive rules', () => {
       names.map((ref, i) => ({ ref, size: i + 1 })),
     );
     await paged.removeContainer(vaultId);
+  });
+
+  it("holds Drive's md5Checksum to the bytes sent: a damaged copy is removed and the put fails", async () => {
+    const vaultId = await vault();
+    for (const size of [1000, 9 * 1000 * 1000]) {
+      await control('corrupt-next', { count: 1 });
+      await expect(
+        provider.put(vaultId, `damaged-${size}`, size, streamOf(bytesOf(size, 9))),
+      ).rejects.toMatchObject({ code: 'failed', message: contentHashMismatch });
+      expect(await stored(`damaged-${size}`)).toEqual([]);
+    }
+    // The next copy is kept whole, and passes.
+    const data = bytesOf(1000, 3);
+    await provider.put(vaultId, 'whole', data.length, streamOf(data));
+    expect(same(await readBack(vaultId, 'whole'), data)).toBe(true);
+    await provider.removeContainer(vaultId);
   });
 
   it('says the Drive is full, for a multipart upload and for a session, leaving nothing', async () => {

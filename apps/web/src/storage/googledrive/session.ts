@@ -8,11 +8,12 @@ import type { PutOptions } from '../provider.ts';
 import type { PieceReader } from '../server/pieces.ts';
 import { backoff, cancelled, DriveError, driveError, MAX_TRIES, sleep, transient } from './api.ts';
 
-/** The file resource Drive answers (fields=id,size). */
+/** The file resource Drive answers (fields=id,size,md5Checksum on an upload). */
 export interface DriveFile {
   id: string;
   name?: string;
   size?: string;
+  md5Checksum?: string;
 }
 
 /**

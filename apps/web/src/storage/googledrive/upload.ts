@@ -1,16 +1,18 @@
 // Putting a blob into a Drive vault folder ("Upload file data"): up to 5 MiB in one multipart
 // request; larger ones through a resumable session in 8 MiB chunks (session.ts), which goes on
 // from what Drive holds after a lost connection. A put refuses a name already in the folder
-// rather than make a second file of that name, and leaves nothing behind when it fails.
+// rather than make a second file of that name, holds Drive's md5Checksum to the MD5 of what it
+// sent (md5.ts), and leaves nothing behind when it fails.
 import { blobName, sleep, backoff, ConnectionLost, MAX_TRIES, plainPieces } from '../cloud/http.ts';
 import type { CallOptions } from '../cloud/http.ts';
 import { folderOf } from '../cloud/folders.ts';
-import type { PutResult } from '../hashing.ts';
+import { contentHashMismatch, type PutResult } from '../hashing.ts';
 import type { PutOptions } from '../provider.ts';
 import { StorageError } from '../provider.ts';
 import { fail, texts } from './api.ts';
 import { BLOB_MIME, idsOf, type DriveContext } from './context.ts';
 import { named, remove } from './files.ts';
+import { md5Tap } from './md5.ts';
 import { sendChunks, type DriveFile } from './session.ts';
 
 /** The largest blob sent in one multipart request ("Upload file data": 5 MB or less). */
@@ -19,6 +21,9 @@ export const MULTIPART_MAX = 5 * 1024 * 1024;
 export const CHUNK_BYTES = 8 * 1024 * 1024;
 /** Drive's limit for one file. */
 export const DRIVE_MAX_BYTES = 5 * 1024 ** 4;
+
+/** What an upload's answer names: the file, its size and Drive's MD5 of its bytes. */
+const FILE_FIELDS = 'id,size,md5Checksum';
 
 interface Metadata {
   name: string;
@@ -41,7 +46,7 @@ async function multipart(
     bytes,
     `\r\n--${boundary}--\r\n`,
   ]);
-  const url = ctx.uploadUrl('uploadType=multipart&fields=id,size');
+  const url = ctx.uploadUrl(`uploadType=multipart&fields=${FILE_FIELDS}`);
   const headers = { 'content-type': `multipart/related; boundary=${boundary}` };
   for (let attempt = 1; ; attempt++) {
     try {
@@ -62,7 +67,7 @@ async function multipart(
 
 async function startSession(ctx: DriveContext, meta: Metadata, length: number, opts: CallOptions) {
   const res = await ctx.api.call(
-    ctx.uploadUrl('uploadType=resumable&fields=id,size'),
+    ctx.uploadUrl(`uploadType=resumable&fields=${FILE_FIELDS}`),
     {
       method: 'POST',
       headers: {
@@ -92,7 +97,8 @@ export async function putBlob(
     ...(signal ? { signal } : {}),
     ...(onRetrying ? { onRetrying } : {}),
   };
-  const reader = source.getReader();
+  const md5 = await md5Tap(source);
+  const reader = md5.stream.getReader();
   const none = new Uint8Array(0);
   const pieces = plainPieces(reader, CHUNK_BYTES, length);
   let folder = '';
@@ -121,6 +127,8 @@ export async function putBlob(
     }
     if (Number(file.size) !== length)
       throw new Error(`Drive holds ${file.size ?? '?'} bytes of ${length}`);
+    // The pieces read the source to its end (pieces.ts), so the MD5 is of every byte sent.
+    if (file.md5Checksum !== md5.digest()) throw new StorageError('failed', contentHashMismatch);
     onProgress?.(length);
     signal?.throwIfAborted(); // aborted from onProgress: the put still leaves nothing
     idsOf(ctx, folder).set(name, file.id);
