@@ -198,19 +198,25 @@ test('a full target or a copy that does not match leaves the vault where it was;
   );
   expect(rowOf('vaults', vaultId)?.provider_type).toBe('server');
 
-  // Dropbox answers a content hash other than the bytes': refused, nothing switches.
+  // Dropbox answers the right size but a content hash other than the bytes': refused, nothing
+  // switches.
+  const stored = rowsWhere('vault_files', 'vault_id', vaultId)[0]!;
   await dropboxControl('faults', {
     path: '/2/files/upload_session/finish',
     status: 200,
-    body: { '.tag': 'file', name: 'x', size: big.length, content_hash: '0'.repeat(64) },
+    body: {
+      '.tag': 'file',
+      name: 'x',
+      size: stored.ciphertext_size,
+      content_hash: '0'.repeat(64),
+    },
   });
   await dialog.getByRole('button', { name: /^(Try again|Continue move)$/ }).click();
   await expect(dialog.getByRole('alert')).toContainText(
-    'The vault is still on SealVault storage.',
-    {
-      timeout: 30_000,
-    },
+    'The copy of "ballast.bin" on Dropbox does not match the original, so the vault stays where it is.',
+    { timeout: 30_000 },
   );
+  await expect(dialog.getByRole('alert')).toContainText('The vault is still on SealVault storage.');
   expect(rowOf('vaults', vaultId)?.provider_type).toBe('server');
 
   // Cancel move: what was copied is removed, the vault stays.
@@ -292,9 +298,9 @@ test('a target that stores altered bytes is refused; a move whose page is closed
     { timeout: 30_000 },
   );
   // Refused for the altered copy (Dropbox's put holds its content hash to the bytes sent), not for
-  // something else.
+  // something else, in the move's own words (product.md).
   await expect(dialog.getByRole('alert')).toContainText(
-    /different bytes than were sent|does not match the original/,
+    /The copy of ".+" on Dropbox does not match the original, so the vault stays where it is\./,
   );
   await page.unroute(FINISH);
   // The emulator did hold the altered bytes, under an answer that looked right but for its hash.

@@ -28,6 +28,7 @@ import {
 } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
 import { folderNameFor, setFolder } from '../../storage/cloud/folders.ts';
+import { contentHashMismatch } from '../../storage/hashing.ts';
 import { StorageError, type StorageProvider } from '../../storage/provider.ts';
 import { providerFor, registerVaultStorage } from '../../storage/providers.ts';
 import { segmentDigest, sealSegment, SEGMENT_PREFIX } from '../../secrets/segments/segment.ts';
@@ -190,14 +191,22 @@ async function copyOne(
     return storeSegment(w, bytes, to, run.signal, onSent);
   }
   const size = w.size ?? 0;
-  const stored = await to.provider.put(to.key, w.id, size, source, {
-    signal: run.signal,
-    onProgress: onSent,
-    // Our server as the target: the existing file's ciphertext, no new record (tus move mode).
-    ...(to.type === 'server'
-      ? { record: { [MOVE_FILE_ID_METADATA]: w.id, checksum: w.checksum } }
-      : {}),
-  });
+  const stored = await to.provider
+    .put(to.key, w.id, size, source, {
+      signal: run.signal,
+      onProgress: onSent,
+      // Our server as the target: the existing file's ciphertext, no new record (tus move mode).
+      ...(to.type === 'server'
+        ? { record: { [MOVE_FILE_ID_METADATA]: w.id, checksum: w.checksum } }
+        : {}),
+    })
+    .catch((err: unknown) => {
+      // The provider's own hash of what it holds (Dropbox's content_hash, OneDrive's
+      // quickXorHash, Drive's md5Checksum) differs from the bytes sent: said as a move says it.
+      if (err instanceof StorageError && err.message === contentHashMismatch)
+        throw new Error(moveTexts.mismatch(label, targetName), { cause: err });
+      throw err;
+    });
   if (stored.contentHash !== w.checksum || stored.size !== size) {
     if (to.type !== 'server') await to.provider.delete(to.key, stored.ref).catch(() => undefined);
     throw new Error(moveTexts.mismatch(label, targetName));
