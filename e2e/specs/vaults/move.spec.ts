@@ -1,6 +1,6 @@
 // Moving a vault to another provider (issue 27): a files vault and a secrets vault each go round
-// our server, Dropbox, Google Drive and This browser (the clouds emulated; not OneDrive here:
-// onedrive.spec.ts revokes every token of the shared OneDrive emulator while it runs), each hop a verified copy then one switch; downloads stay byte-identical and secrets
+// our server, Dropbox, Google Drive, OneDrive and This browser (the clouds emulated), in two
+// orders, each hop a verified copy then one switch; downloads stay byte-identical and secrets
 // intact, the old provider keeps nothing when the user chose so. A full target, a copy that does
 // not match and a target that stores altered bytes are refused with the vault left where it was;
 // a cancelled move leaves nothing on the target; a move whose page is closed halfway leaves the
@@ -21,7 +21,7 @@ import { connectCloud, DROPBOX_FULL_FAULT, fileRow, uploadByPicker } from '../fi
 // One at a time: the tests set quotas and faults on the shared emulators.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-type Target = 'SealVault storage' | 'Dropbox' | 'Google Drive' | 'This browser';
+type Target = 'SealVault storage' | 'Dropbox' | 'Google Drive' | 'OneDrive' | 'This browser';
 const vaultIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
 
 async function dropboxControl(path: string, body: unknown) {
@@ -76,14 +76,14 @@ async function newVaultWithEveryCloud(
   name: string,
   type: 'File vault' | 'Secrets vault',
 ): Promise<string> {
-  for (const cloud of ['Dropbox', 'Google Drive']) await connectCloud(page, cloud);
+  for (const cloud of ['Dropbox', 'Google Drive', 'OneDrive']) await connectCloud(page, cloud);
   await page.goto('/dashboard');
   await createVault(page, { name, type });
   await openAndUnlock(page, name);
   return vaultIdOf(page);
 }
 
-test('a files vault goes round our server, Dropbox, Google Drive and This browser, byte-identical, leaving nothing behind', async ({
+test('a files vault goes round our server, Dropbox, Google Drive, OneDrive and This browser, byte-identical, leaving nothing behind', async ({
   page,
   request,
   baseURL,
@@ -117,7 +117,7 @@ test('a files vault goes round our server, Dropbox, Google Drive and This browse
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  for (const target of ['Dropbox', 'Google Drive', 'This browser'] as const) {
+  for (const target of ['Dropbox', 'Google Drive', 'OneDrive', 'This browser'] as const) {
     await moveTo(page, target);
     await expect(page.getByText('2 files', { exact: true })).toBeVisible();
     expect((await download(page, 'map.png')).equals(png)).toBe(true);
@@ -126,11 +126,12 @@ test('a files vault goes round our server, Dropbox, Google Drive and This browse
       {
         Dropbox: 'dropbox',
         'Google Drive': 'googledrive',
+        OneDrive: 'onedrive',
         'This browser': 'local',
       }[target],
     );
   }
-  // Dropbox was left two hops ago with "delete the old copies" on: its folder is gone.
+  // Dropbox was left three hops ago with "delete the old copies" on: its folder is gone.
   expect((await dropboxPaths()).filter((p) => p.includes('travelling papers'))).toEqual([]);
   await moveTo(page, 'SealVault storage');
   expect((await download(page, 'route.txt')).equals(text)).toBe(true);
@@ -138,7 +139,7 @@ test('a files vault goes round our server, Dropbox, Google Drive and This browse
   expect(rowOf('vaults', vaultId)?.provider_type).toBe('server');
 });
 
-test('a secrets vault goes round our server, This browser, Dropbox and Google Drive with its secrets intact', async ({
+test('a secrets vault goes round our server, This browser, OneDrive, Dropbox and Google Drive with its secrets intact', async ({
   page,
   request,
   baseURL,
@@ -154,7 +155,13 @@ test('a secrets vault goes round our server, This browser, Dropbox and Google Dr
   await expect(add).toBeHidden({ timeout: 15_000 });
 
   const card = page.getByRole('article', { name: 'Harbour gate' });
-  for (const target of ['This browser', 'Dropbox', 'Google Drive', 'SealVault storage'] as const) {
+  for (const target of [
+    'This browser',
+    'OneDrive',
+    'Dropbox',
+    'Google Drive',
+    'SealVault storage',
+  ] as const) {
     await moveTo(page, target);
     await expect(card).toBeVisible({ timeout: 15_000 });
     await card.getByRole('button', { name: 'Show password' }).click();
