@@ -42,7 +42,8 @@ stage test:unit
 stage test:crypto:browser
 stage test:web:browser
 # The SQLite tier ends well before the PostgreSQL one (about 150 s against 225 s): the faults
-# and multi tiers, which mostly wait on server processes, follow it in its lane.
-stage "test:server:sqlite test:faults test:multi" test:server:pg
-stage test:e2e
+# and multi tiers, which mostly wait on server processes, follow it in its lane, and the web
+# app's build for e2e follows PostgreSQL in the other.
+stage "test:server:sqlite test:faults test:multi" "test:server:pg build"
+stage test:e2e:built
 exit "$status"
