@@ -13,7 +13,7 @@ const hex = (bytes: Uint8Array) =>
 
 /** The content hash ([Note: content hash]) with WebCrypto on this thread, for test providers. */
 export const testHasher: ContentHasher = {
-  digest: sha256,
+  digest: async (block) => ({ digest: await sha256(block), block }),
   async combine(digests) {
     const all = new Uint8Array(digests.length * 32);
     digests.forEach((d, i) => all.set(d, i * 32));

@@ -18,7 +18,7 @@ const made = new Map<ProviderType, StorageProvider>();
 
 /** The content hash of what a provider stores, digested in a crypto Worker (hashing.ts). */
 const hasher: ContentHasher = {
-  digest: async (block) => (await cryptoClient().digestBlock(block)).digest,
+  digest: (block) => cryptoClient().digestBlock(block),
   combine: contentHashOfDigests,
 };
 
