@@ -31,12 +31,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { seedVault } from '../secrets/seed.ts';
-import { CHROMIUM, CHROMIUM_ARGS, freePort, sleep, startApp } from '../shared/app.ts';
+import { chromiumWithDevtools, freePort, portIn, sleep, startApp } from '../shared/app.ts';
 import { devtools } from '../shared/devtools.ts';
 import { cpuDelta, rssByKind, treeCpu, treeRssMiB } from '../shared/procs.ts';
 
@@ -64,20 +63,6 @@ if (ROUND.at(-1) !== 'server' || ROUND.some((t) => !(t in SHOWN)))
 // The page's JS heap and ArrayBuffer backing stores (Runtime.getHeapUsage), its Workers' not
 // included.
 const HEAP = process.env.BENCH_HEAP === '1';
-
-/** A free loopback port in [from, to] (the range this machine's helpers agreed on). */
-async function portIn(from: number, to: number, skip: number[] = []): Promise<number> {
-  for (let p = from; p <= to; p++) {
-    if (skip.includes(p)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(false));
-      s.listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (free) return p;
-  }
-  throw new Error(`no free port in ${from}-${to}`);
-}
 
 /** VmRSS (MiB) of one process, 0 once it is gone. */
 function rssMiB(pid: number): number {
@@ -179,26 +164,8 @@ try {
   const inputs = Array.from({ length: FILES }, (_, i) => path.join(dataDir, `move-${i + 1}.bin`));
   for (const f of inputs) writeFile(f, FILE_BYTES);
 
-  browser = spawn(
-    CHROMIUM,
-    [
-      '--headless',
-      ...CHROMIUM_ARGS,
-      `--remote-debugging-port=${debugPort}`,
-      `--user-data-dir=${path.join(dataDir, 'profile')}`,
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
-  let wsUrl = '';
-  for (let i = 0; !wsUrl; i++) {
-    wsUrl = await fetch(`http://127.0.0.1:${debugPort}/json/version`)
-      .then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>)
-      .then((v) => v.webSocketDebuggerUrl)
-      .catch(() => '');
-    if (i > 100) throw new Error('Chromium did not start');
-    if (!wsUrl) await sleep(100);
-  }
+  let wsUrl: string;
+  ({ proc: browser, wsUrl } = await chromiumWithDevtools(debugPort, path.join(dataDir, 'profile')));
 
   /** Playwright attached for `fn` only, on the app's page; it disconnects after. */
   const withPage = async <T>(fn: (page: Page) => Promise<T>): Promise<T> => {

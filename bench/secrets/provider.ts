@@ -23,11 +23,10 @@
 // engine's code to the page (the vault health scan then stops at once), to see what it costs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page, type Request } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, startApp, typeVaultPassword } from '../shared/app.ts';
+import { CHROMIUM, CHROMIUM_ARGS, portIn, startApp, typeVaultPassword } from '../shared/app.ts';
 import { bitwardenJson } from './seed.ts';
 
 const COUNT = Number(process.argv[2] ?? 5000);
@@ -44,20 +43,6 @@ const WIZARD_NAME = {
 type Provider = keyof typeof WIZARD_NAME;
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-/** A free loopback port in [from, to] (the range this machine's helpers agreed on). */
-async function portIn(from: number, to: number, skip: number[] = []): Promise<number> {
-  for (let p = from; p <= to; p++) {
-    if (skip.includes(p)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(false));
-      s.listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (free) return p;
-  }
-  throw new Error(`no free port in ${from}-${to}`);
-}
 
 /** The Dropbox emulator on loopback; resolves once it printed its URLs. */
 async function startDropbox(port: number) {

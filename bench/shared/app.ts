@@ -25,6 +25,48 @@ export const CHROMIUM_ARGS = [
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A free loopback port in [from, to] (the range this machine's helpers agreed on). */
+export async function portIn(from: number, to: number, skip: number[] = []): Promise<number> {
+  for (let p = from; p <= to; p++) {
+    if (skip.includes(p)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return p;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+/**
+ * Chromium on its own (not launched by Playwright), headless, with a DevTools port and a profile
+ * in `profileDir`; answers the process and the browser's DevTools WebSocket URL once it listens.
+ */
+export async function chromiumWithDevtools(debugPort: number, profileDir: string) {
+  const proc = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${profileDir}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  let wsUrl = '';
+  for (let i = 0; !wsUrl; i++) {
+    wsUrl = await fetch(`http://127.0.0.1:${debugPort}/json/version`)
+      .then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>)
+      .then((v) => v.webSocketDebuggerUrl)
+      .catch(() => '');
+    if (i > 100) throw new Error('Chromium did not start');
+    if (!wsUrl) await sleep(100);
+  }
+  return { proc, wsUrl };
+}
+
 export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {

@@ -24,7 +24,7 @@
 // connection (Runtime.evaluate only), as close to a user's browser as a script gets.
 // Run: npm run build -w @sealvault/web &&
 //      node --experimental-websocket --import tsx bench/upload/run.ts [MiB]
-import { spawn } from 'node:child_process';
+import type { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,14 +33,7 @@ import { chromium } from 'playwright-core';
 import { ciphertextLength, CONTENT_HASH_BLOCK_BYTES } from '@sealvault/protocol';
 import { seedVault } from '../secrets/seed.ts';
 import { startS3Server, type S3TestServer } from '../../apps/server/src/testing/s3-server.ts';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  freePort,
-  sleep,
-  startApp,
-  type BenchApp,
-} from '../shared/app.ts';
+import { chromiumWithDevtools, freePort, sleep, startApp, type BenchApp } from '../shared/app.ts';
 import { devtools } from '../shared/devtools.ts';
 import { cpuDelta, rssByKind, treeCpu, treeRssMiB } from '../shared/procs.ts';
 
@@ -158,26 +151,11 @@ try {
   const cipherLen = ciphertextLength(SIZE);
   const rawChecksum = writeFile(rawFile, cipherLen).contentHash;
 
-  browserProcess = spawn(
-    CHROMIUM,
-    [
-      '--headless',
-      ...CHROMIUM_ARGS,
-      `--remote-debugging-port=${debugPort}`,
-      `--user-data-dir=${path.join(dataDir, 'profile')}`,
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
-  let wsUrl = '';
-  for (let i = 0; !wsUrl; i++) {
-    wsUrl = await fetch(`http://127.0.0.1:${debugPort}/json/version`)
-      .then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>)
-      .then((v) => v.webSocketDebuggerUrl)
-      .catch(() => '');
-    if (i > 100) throw new Error('Chromium did not start');
-    if (!wsUrl) await sleep(100);
-  }
+  let wsUrl: string;
+  ({ proc: browserProcess, wsUrl } = await chromiumWithDevtools(
+    debugPort,
+    path.join(dataDir, 'profile'),
+  ));
 
   /**
    * Playwright sets the scene for one vault (sign-in cookie, unlock, the upload dialog open) and
