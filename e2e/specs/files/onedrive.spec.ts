@@ -173,6 +173,7 @@ test('a OneDrive files vault: connect, upload in fragments, download, preview, r
   await upload.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(upload.getByText(/OneDrive not connected/).first()).toBeVisible({ timeout: 30_000 });
   await upload.getByRole('button', { name: 'Cancel' }).click();
+  await expect(upload).toBeHidden();
   const prompt = page.getByRole('alert', { name: 'OneDrive Not Connected' });
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText('Please connect OneDrive to upload/download/delete files.');

@@ -87,17 +87,21 @@ export function UploadDialog({
         set({ percent: 0, error: userMessage(err, messages.files.uploadFailed) });
       }
     }
-    await onUploaded();
+    // Not busy once the last file has ended, in the same render as its outcome: a Cancel pressed
+    // while the list refreshes closes the dialog (it used to abort what had already ended).
     setBusy(false);
     abort.current = null;
-    if (!failed && !ctrl.signal.aborted) {
-      setStatus({});
-      onSelection([]);
-      onClose();
-    } else {
+    const allDone = !failed && !ctrl.signal.aborted;
+    if (!allDone) {
       // Keep only what did not finish, so it can be retried.
       setStatus((prev) => Object.fromEntries(Object.entries(prev).filter(([, v]) => !v.done)));
       onSelection(selection.filter((s) => !doneKeys.has(s.key)));
+    }
+    await onUploaded();
+    if (allDone) {
+      setStatus({});
+      onSelection([]);
+      onClose();
     }
   };
 
