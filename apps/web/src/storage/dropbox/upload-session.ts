@@ -104,8 +104,6 @@ export async function putBlob(
       }
       offset += bytes.length;
       onProgress?.(offset);
-      // Dropbox holds all of this piece: the piece after `next` may be read into its buffer.
-      if (piece) pieces.release(piece);
       piece = next;
     }
   } catch (err) {

@@ -84,7 +84,6 @@ export async function sendChunks(
       if (answer.held > offset) failures = 0;
       offset = answer.held;
     }
-    pieces.release(piece); // Drive holds all of it: the next piece may be read into its buffer
     if (end < length) onProgress?.(end);
   }
   const last = await sessionPut(uri, `bytes */${length}`, null, signal);

@@ -123,7 +123,6 @@ export async function sendFragments(
       if (answer.at > offset) failures = 0;
       offset = answer.at;
     }
-    pieces.release(piece); // OneDrive holds all of it: the next piece may be read into its buffer
     if (end < length) onProgress?.(end);
   }
   throw new Error('OneDrive did not complete the upload after its last byte');

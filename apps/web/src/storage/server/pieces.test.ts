@@ -78,39 +78,6 @@ describe('piecesOf read-ahead', () => {
   });
 });
 
-describe('piecesOf release', () => {
-  it('reads a later piece into a released piece’s buffer, and never into one still held', async () => {
-    const parts = Array.from({ length: 6 }, (_, i) => [i, i, i, i]);
-    const r = piecesOf(streamOf(parts), 4, 24, hooks());
-    const seen: { buffer: ArrayBufferLike; bytes: number[] }[] = [];
-    let held = await r.read();
-    for (let next = await r.read(); held; held = next, next = next && (await r.read())) {
-      seen.push({ buffer: held.bytes.buffer, bytes: [...held.bytes] });
-      // As Dropbox's upload session: the next piece is in hand while this one is released.
-      r.release(held);
-    }
-    // Every piece arrived whole and in order, whatever buffer it was read into.
-    expect(seen.map((s) => s.bytes)).toEqual(parts);
-    // Fewer buffers than pieces: released ones were filled again.
-    expect(new Set(seen.map((s) => s.buffer)).size).toBeLessThan(parts.length);
-  });
-  it('fills no buffer again when nothing is released', async () => {
-    const r = piecesOf(
-      streamOf([
-        [1, 1],
-        [2, 2],
-        [3, 3],
-      ]),
-      2,
-      6,
-      hooks(),
-    );
-    const buffers = new Set<ArrayBufferLike>();
-    for (let p = await r.read(); p; p = await r.read()) buffers.add(p.bytes.buffer);
-    expect(buffers.size).toBe(3);
-  });
-});
-
 describe('pieceSource', () => {
   it('serves slices from the current piece without copying, again after a retry, then ends', async () => {
     const source = pieceSource(piecesOf(streamOf([[1, 2, 3, 4, 5, 6, 7]]), 4, 7, hooks()), 7);

@@ -16,12 +16,6 @@ export interface Piece {
 export interface PieceReader {
   /** The next piece, or null after the last one. */
   read(): Promise<Piece | null>;
-  /**
-   * The caller is done with `piece` (sent, and no retry can need it): a later piece of the same
-   * size is read into its buffer instead of a fresh one. Optional: a piece never released is
-   * left to the garbage collector.
-   */
-  release(piece: Piece): void;
   cancel(): Promise<void>;
 }
 
@@ -45,15 +39,11 @@ export function piecesOf(
   let carry: Uint8Array | null = null;
   let ahead: Promise<Piece | null> | null = null;
   const digests: Uint8Array<ArrayBuffer>[] = [];
-  // Buffers of released pieces, to be filled again (bench/move: a GiB sent in fresh 8 MiB pieces
-  // is a GiB of garbage the collector reclaims late).
-  const spare: Uint8Array<ArrayBuffer>[] = [];
 
   async function readPiece(): Promise<Piece | null> {
     if (produced >= total) return null;
     const want = Math.min(size, total - produced);
-    const reused = spare.length > 0 && spare[spare.length - 1]!.length === want;
-    const bytes = reused ? spare.pop()! : new Uint8Array(want);
+    const bytes = new Uint8Array(want);
     let filled = 0;
     while (filled < want) {
       let chunk = carry;
@@ -90,11 +80,6 @@ export function piecesOf(
         ahead.catch(() => undefined); // surfaces on the next read
       }
       return piece;
-    },
-    release(piece) {
-      // At most two spares: the caller holds a piece or two, and one is read ahead.
-      if (piece.bytes.byteOffset === 0 && piece.bytes.length === piece.bytes.buffer.byteLength)
-        if (spare.length < 2 && !spare.includes(piece.bytes)) spare.push(piece.bytes);
     },
     cancel: () => reader.cancel().catch(() => undefined),
   };
