@@ -28,16 +28,23 @@
 // BENCH_HEAP=1 also polls the page's JS heap and ArrayBuffer backing stores during each step.
 // Run: npm run build -w @sealvault/web &&
 //      node --experimental-websocket --import tsx bench/move/run.ts [MiB] [runs]
-import { spawn } from 'node:child_process';
+import type { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { seedVault } from '../secrets/seed.ts';
-import { chromiumWithDevtools, freePort, portIn, sleep, startApp } from '../shared/app.ts';
+import {
+  chromiumWithDevtools,
+  freePort,
+  portIn,
+  sleep,
+  startApp,
+  startDropboxEmulator,
+} from '../shared/app.ts';
 import { devtools } from '../shared/devtools.ts';
-import { cpuDelta, rssByKind, treeCpu, treeRssMiB } from '../shared/procs.ts';
+import { cpuDelta, rssByKind, rssMiB, treeCpu, treeRssMiB } from '../shared/procs.ts';
 
 const MIB = Number(process.argv[2] ?? 1024);
 const RUNS = Number(process.argv[3] ?? 1);
@@ -48,7 +55,6 @@ const DROPBOX_APP_KEY = 'sealvault-bench-dropbox';
 // Below this the app saves a download through a Blob, not the writable stubbed here
 // (BLOB_DOWNLOAD_LIMIT in apps/web/src/files/transfer/download.ts).
 const APP_DOWNLOAD = FILE_BYTES >= 50 * 1024 * 1024;
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 type Target = 'server' | 'local' | 'dropbox';
 const SHOWN: Record<Target, string> = {
@@ -63,16 +69,6 @@ if (ROUND.at(-1) !== 'server' || ROUND.some((t) => !(t in SHOWN)))
 // The page's JS heap and ArrayBuffer backing stores (Runtime.getHeapUsage), its Workers' not
 // included.
 const HEAP = process.env.BENCH_HEAP === '1';
-
-/** VmRSS (MiB) of one process, 0 once it is gone. */
-function rssMiB(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
 
 /** CPU seconds (user + system) of one process so far. */
 function cpuOf(pid: number): number {
@@ -109,15 +105,7 @@ console.log(`start ${new Date().toISOString()} load ${loadavg()} cores ${os.cpus
 
 // The Dropbox emulator (it keeps every file in its memory; its default quota is 2 GiB).
 const dropboxPort = await portIn(4900, 4999);
-const emulator = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'e2e/emulators/cli.ts', 'dropbox', '--port', String(dropboxPort)],
-  { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-await new Promise<void>((resolve, reject) => {
-  emulator.once('exit', (code) => reject(new Error(`dropbox emulator exited (${code})`)));
-  emulator.stdout.once('data', () => resolve());
-});
+const emulator = await startDropboxEmulator(dropboxPort);
 const dropbox = `http://127.0.0.1:${dropboxPort}`;
 const app = await startApp('move', {
   port: await portIn(4900, 4999, [dropboxPort]),

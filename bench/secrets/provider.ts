@@ -21,12 +21,18 @@
 // BENCH_TRACE=1 for the requests of the unlock and the edit, with their times; BENCH_PROFILE=1
 // for the page thread's busiest functions meanwhile; BENCH_NO_HEALTH=1 refuses the strength
 // engine's code to the page (the vault health scan then stops at once), to see what it costs.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page, type Request } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, portIn, startApp, typeVaultPassword } from '../shared/app.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  portIn,
+  startApp,
+  startDropboxEmulator,
+  typeVaultPassword,
+} from '../shared/app.ts';
 import { bitwardenJson } from './seed.ts';
 
 const COUNT = Number(process.argv[2] ?? 5000);
@@ -44,17 +50,9 @@ type Provider = keyof typeof WIZARD_NAME;
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** The Dropbox emulator on loopback; resolves once it printed its URLs. */
+/** The Dropbox emulator on loopback, with a look at what it stores. */
 async function startDropbox(port: number) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'e2e/emulators/cli.ts', 'dropbox', '--port', String(port)],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`dropbox emulator exited (${code})`)));
-    child.stdout.once('data', () => resolve());
-  });
+  const child = await startDropboxEmulator(port);
   const origin = `http://127.0.0.1:${port}`;
   return {
     origin,

@@ -67,6 +67,20 @@ export async function chromiumWithDevtools(debugPort: number, profileDir: string
   return { proc, wsUrl };
 }
 
+/** The Dropbox emulator (e2e/emulators) on a loopback port; resolves once it printed its URLs. */
+export async function startDropboxEmulator(port: number) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'e2e/emulators/cli.ts', 'dropbox', '--port', String(port)],
+    { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`dropbox emulator exited (${code})`)));
+    child.stdout.once('data', () => resolve());
+  });
+  return child;
+}
+
 export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {

@@ -2,6 +2,16 @@
 // of the server and of each kind of Chromium process (browser, renderer, GPU, network...).
 import fs from 'node:fs';
 
+/** VmRSS (MiB) of one process, 0 once it is gone. */
+export function rssMiB(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
 /** VmRSS (MiB) of the Chromium processes under `root` by kind (browser, renderer, ...). */
 export const rssByKind: Record<string, number> = {};
 

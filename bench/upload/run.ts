@@ -35,7 +35,7 @@ import { seedVault } from '../secrets/seed.ts';
 import { startS3Server, type S3TestServer } from '../../apps/server/src/testing/s3-server.ts';
 import { chromiumWithDevtools, freePort, sleep, startApp, type BenchApp } from '../shared/app.ts';
 import { devtools } from '../shared/devtools.ts';
-import { cpuDelta, rssByKind, treeCpu, treeRssMiB } from '../shared/procs.ts';
+import { cpuDelta, rssByKind, rssMiB, treeCpu, treeRssMiB } from '../shared/procs.ts';
 
 const MIB = Number(process.argv[2] ?? 1024);
 const SIZE = MIB * 1024 * 1024;
@@ -80,15 +80,6 @@ function writeFile(file: string, bytes: number): { contentHash: string; sum: num
   return { contentHash: hash.digest('hex'), sum };
 }
 
-/** VmRSS (MiB) of one process, 0 once it is gone. */
-function rssMiB(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
 /** Bytes of the files under `dir`, without the paths in `skip`. */
 function dirBytes(dir: string, skip: string[] = []): number {
   let n = 0;
