@@ -42,6 +42,8 @@ import {
   sleep,
   startApp,
   startDropboxEmulator,
+  dropboxEnv,
+  loadavg,
 } from '../shared/app.ts';
 import { devtools } from '../shared/devtools.ts';
 import { cpuDelta, rssByKind, rssMiB, treeCpu, treeRssMiB } from '../shared/procs.ts';
@@ -51,7 +53,6 @@ const RUNS = Number(process.argv[3] ?? 1);
 const FILES = Number(process.env.BENCH_FILES ?? 4);
 const FILE_BYTES = Math.floor((MIB * 1024 * 1024) / FILES);
 const PASSWORD = 'bench-vault-password';
-const DROPBOX_APP_KEY = 'sealvault-bench-dropbox';
 // Below this the app saves a download through a Blob, not the writable stubbed here
 // (BLOB_DOWNLOAD_LIMIT in apps/web/src/files/transfer/download.ts).
 const APP_DOWNLOAD = FILE_BYTES >= 50 * 1024 * 1024;
@@ -96,11 +97,6 @@ function writeFile(file: string, bytes: number) {
   fs.closeSync(fd);
 }
 
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 console.log(`start ${new Date().toISOString()} load ${loadavg()} cores ${os.cpus().length}`);
 
 // The Dropbox emulator (it keeps every file in its memory; its default quota is 2 GiB).
@@ -109,12 +105,7 @@ const emulator = await startDropboxEmulator(dropboxPort);
 const dropbox = `http://127.0.0.1:${dropboxPort}`;
 const app = await startApp('move', {
   port: await portIn(4900, 4999, [dropboxPort]),
-  env: {
-    DROPBOX_APP_KEY,
-    DROPBOX_AUTH_URL: `${dropbox}/oauth2/authorize`,
-    DROPBOX_API_URL: dropbox,
-    DROPBOX_CONTENT_URL: dropbox,
-  },
+  env: dropboxEnv(dropbox),
 });
 const { base, dataDir } = app;
 const debugPort = await freePort();

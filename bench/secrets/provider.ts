@@ -31,6 +31,8 @@ import {
   portIn,
   startApp,
   startDropboxEmulator,
+  dropboxEnv,
+  loadavg,
   typeVaultPassword,
 } from '../shared/app.ts';
 import { bitwardenJson } from './seed.ts';
@@ -40,7 +42,6 @@ const IMPORT = Number(process.argv[3] ?? 10_000);
 const RUNS = Number(process.argv[4] ?? 3);
 const PROVIDERS = (process.env.BENCH_PROVIDERS ?? 'dropbox,local,server').split(',') as Provider[];
 const PASSWORD = 'bench-vault-password';
-const DROPBOX_APP_KEY = 'sealvault-bench-dropbox';
 const WIZARD_NAME = {
   dropbox: 'Dropbox',
   local: 'This browser',
@@ -168,11 +169,6 @@ const timeline = (reqs: Sent[], base: string) =>
     .join('\n');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 
 console.log(`start ${new Date().toISOString()} load ${loadavg()} cores ${os.cpus().length}`);
 const dropboxPort = await portIn(4900, 4999);
@@ -180,12 +176,7 @@ const dropbox = await startDropbox(dropboxPort);
 const serverPort = await portIn(4900, 4999, [dropboxPort]);
 const app = await startApp('provider', {
   port: serverPort,
-  env: {
-    DROPBOX_APP_KEY,
-    DROPBOX_AUTH_URL: `${dropbox.origin}/oauth2/authorize`,
-    DROPBOX_API_URL: dropbox.origin,
-    DROPBOX_CONTENT_URL: dropbox.origin,
-  },
+  env: dropboxEnv(dropbox.origin),
 });
 const { base } = app;
 try {

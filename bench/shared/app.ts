@@ -81,6 +81,21 @@ export async function startDropboxEmulator(port: number) {
   return child;
 }
 
+/** The server's environment for a Dropbox emulator at `origin` (the app key is any string). */
+export const dropboxEnv = (origin: string) => ({
+  DROPBOX_APP_KEY: 'sealvault-bench-dropbox',
+  DROPBOX_AUTH_URL: `${origin}/oauth2/authorize`,
+  DROPBOX_API_URL: origin,
+  DROPBOX_CONTENT_URL: origin,
+});
+
+/** The machine's load averages (1, 5, 15 min), for a bench's log. */
+export const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
 export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
