@@ -11,7 +11,10 @@ import { fail, isMissing, texts } from './api.ts';
 import { fileUrl, FOLDER_MIME, idsOf, quoted, type DriveContext } from './context.ts';
 import type { DriveFile } from './session.ts';
 
-/** The files named `name` in `folder`; several if someone else made a second one. */
+/**
+ * The files named `name` in `folder`, with the MD5 an upload is held to (upload.ts takes a file a
+ * lost request made); several if someone else made a second one.
+ */
 export async function named(
   ctx: DriveContext,
   folder: string,
@@ -19,7 +22,11 @@ export async function named(
   opts?: CallOptions,
 ): Promise<DriveFile[]> {
   const q = `${quoted(folder)} in parents and name = ${quoted(name)} and trashed = false`;
-  const query = new URLSearchParams({ q, fields: 'files(id,name,size)', pageSize: '1000' });
+  const query = new URLSearchParams({
+    q,
+    fields: 'files(id,name,size,md5Checksum)',
+    pageSize: '1000',
+  });
   try {
     const r = await ctx.api.json<{ files: DriveFile[] }>(ctx.url(`files?${query}`), {}, opts);
     return r.files.filter((f) => f.size !== undefined); // not a folder
