@@ -53,6 +53,10 @@ export const messages = {
     deleteFailed: 'Failed to delete file',
     deleteFailedRetry: 'Delete failed. Please try again.',
     downloadFailed: 'Download failed. Please try again.',
+    // Ours (issue 28): several files saved as one ZIP (apps/web/src/files/transfer/zip.ts).
+    zipTooLarge:
+      'This browser can only save a ZIP under 50 MB. Select fewer files, or download them one by one.',
+    zipSizeMismatch: 'A file did not match its recorded size, so the ZIP was not completed.',
   },
   secrets: {
     createFailed: 'Failed to create secret',

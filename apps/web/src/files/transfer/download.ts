@@ -2,13 +2,13 @@
 // streamed from the vault's storage provider and decrypted in the Worker chunk by chunk. Small files become a Blob;
 // larger ones are streamed to disk through the File System Access API where the browser has it,
 // otherwise through the media Service Worker as an attachment (mediaStream.ts); a Blob is the
-// last resort only where neither exists.
+// last resort only where neither exists. zip.ts saves several files as one ZIP the same ways.
 import { asFileId } from '@sealvault/crypto';
 import { messageForUser, messages } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { storageOf } from '../../storage/providers.ts';
-import { openMediaUrl } from './mediaStream.ts';
+import { openMediaUrl, type MediaUrl } from './mediaStream.ts';
 import type { FileEntry } from '../model.ts';
 import { countingStream } from '../progress.ts';
 import { trimStream } from './padding.ts';
@@ -37,12 +37,15 @@ export async function decryptToBlob(
   signal?: AbortSignal,
   onPercent?: (percent: number) => void,
 ): Promise<Blob> {
+  const plain = await decryptedStream(vaultId, file, signal);
+  return blobOf(onPercent ? plain.pipeThrough(countingStream(file.size, onPercent)) : plain, type);
+}
+
+/** A stream read whole into a Blob of `type`. */
+export async function blobOf(stream: ReadableStream<Uint8Array>, type: string): Promise<Blob> {
   // Read here rather than through Response.blob(), which would turn a decryption error into a
   // bare network error; the Blob takes the pieces as they are.
-  const plain = await decryptedStream(vaultId, file, signal);
-  const reader = (
-    onPercent ? plain.pipeThrough(countingStream(file.size, onPercent)) : plain
-  ).getReader();
+  const reader = stream.getReader();
   const parts: Uint8Array<ArrayBuffer>[] = [];
   for (;;) {
     const { done, value } = await reader.read();
@@ -56,7 +59,35 @@ interface SaveHandle {
 }
 type SavePicker = (options: { suggestedName: string }) => Promise<SaveHandle>;
 
-function saveBlob(blob: Blob, name: string) {
+/** The File System Access API's save dialog, where the browser has it. */
+export function savePicker(): SavePicker | undefined {
+  return (window as unknown as { showSaveFilePicker?: SavePicker }).showSaveFilePicker;
+}
+
+/**
+ * Asks where to save `name`, then streams `open()` into that file. False if the dialog was
+ * dismissed. An abort of `signal` aborts the writable too: the browser then discards the partial
+ * file.
+ */
+export async function saveWithPicker(
+  picker: SavePicker,
+  name: string,
+  open: () => Promise<ReadableStream<Uint8Array>>,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  let handle: SaveHandle;
+  try {
+    handle = await picker({ suggestedName: name });
+  } catch {
+    return false; // dismissed
+  }
+  const writable = await handle.createWritable();
+  await (await open()).pipeTo(writable, { signal });
+  return true;
+}
+
+/** Saves a Blob through a temporary link, as the browser's downloads. */
+export function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -76,14 +107,19 @@ function saveBlob(blob: Blob, name: string) {
 async function saveThroughServiceWorker(vaultId: string, file: FileEntry): Promise<boolean> {
   const media = await openMediaUrl(vaultId, file, { download: true });
   if (!media) return false;
+  await saveThroughFrame(media, `Download ${file.name}`);
+  return true;
+}
+
+/** Opens a one-time attachment URL in a hidden frame; settles as `media.finished` does. */
+export async function saveThroughFrame(media: MediaUrl, title: string): Promise<void> {
   const frame = document.createElement('iframe');
   frame.hidden = true;
-  frame.title = `Download ${file.name}`;
+  frame.title = title;
   frame.src = media.url;
   document.body.append(frame);
   try {
     await media.finished;
-    return true;
   } finally {
     media.dispose();
     // Removing the frame at once could cancel the download's last bytes in some browsers.
@@ -110,24 +146,19 @@ export async function downloadFile(
   file: FileEntry,
   { onProgress, signal }: DownloadOptions = {},
 ): Promise<boolean> {
-  const picker = (window as unknown as { showSaveFilePicker?: SavePicker }).showSaveFilePicker;
+  const picker = savePicker();
   const percent = (p: number) => onProgress?.(p);
   try {
     if (file.size >= BLOB_DOWNLOAD_LIMIT && picker) {
-      let handle: SaveHandle;
-      try {
-        handle = await picker({ suggestedName: file.name });
-      } catch {
-        return false; // dismissed
-      }
-      const writable = await handle.createWritable();
-      // An abort (Cancel) aborts the writable too: the browser then discards the partial file.
-      await (
-        await decryptedStream(vaultId, file, signal)
-      )
-        .pipeThrough(countingStream(file.size, percent))
-        .pipeTo(writable, { signal });
-      return true;
+      return await saveWithPicker(
+        picker,
+        file.name,
+        async () =>
+          (await decryptedStream(vaultId, file, signal)).pipeThrough(
+            countingStream(file.size, percent),
+          ),
+        signal,
+      );
     }
     if (file.size >= BLOB_DOWNLOAD_LIMIT) {
       onProgress?.(null);

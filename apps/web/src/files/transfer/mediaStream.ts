@@ -3,7 +3,9 @@
 // reads only the ciphertext chunks covering it from the vault's storage provider (planRange), decrypts them in the crypto Worker
 // and returns the plaintext piece by piece as the player pulls. Large videos play and seek
 // without downloading the whole file. The same path saves large files to disk where the browser
-// has no File System Access API: the Service Worker answers /__media/<token> as an attachment.
+// has no File System Access API: the Service Worker answers /__media/<token> as an attachment,
+// of one file (openMediaUrl with `download`) or of any stream of known length (openStreamDownload:
+// the ZIP of several files, zip.ts).
 import { asFileId, HEADER_BYTES, planRange } from '@sealvault/crypto';
 import { userMessage } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
@@ -45,12 +47,14 @@ interface RangeRequest {
   end: number;
 }
 
-function answer(
-  vaultId: string,
-  file: FileEntry,
-  header: () => Promise<Uint8Array>,
-  req: RangeRequest,
+/**
+ * Answers one request the Service Worker hands over `port`: opens the plaintext on the first
+ * pull, then sends one piece per pull (`{ chunk }`), `{ done }` at the end or `{ error }`; a
+ * `{ cancel }` from the Service Worker stops it. `onEnd` hears how it ended.
+ */
+function pump(
   port: MessagePort,
+  openStream: (signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>,
   onEnd: (error?: string) => void,
 ) {
   let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
@@ -65,29 +69,10 @@ function answer(
     }
     void pull();
   };
-  const open = async () => {
-    const plan = planRange(file.ciphertextSize, req.start, req.end);
-    const slice = await storageOf(vaultId).get(
-      vaultId,
-      file.ref,
-      { start: plan.fetchStart, end: plan.fetchEnd },
-      ctrl.signal,
-    );
-    return cryptoClient()
-      .decryptRange(
-        sessionOf(vaultId),
-        asFileId(file.id),
-        file.wrappedKey,
-        await header(),
-        plan,
-        slice,
-      )
-      .getReader();
-  };
   let opening: Promise<ReadableStreamDefaultReader<Uint8Array>> | null = null;
   async function pull() {
     try {
-      opening ??= open();
+      opening ??= openStream(ctrl.signal).then((stream) => stream.getReader());
       reader = await opening;
       const { done, value } = await reader.read();
       if (done) {
@@ -106,6 +91,38 @@ function answer(
     }
   }
   port.start();
+}
+
+/** A media range: only the ciphertext chunks covering it are read and decrypted (planRange). */
+function answer(
+  vaultId: string,
+  file: FileEntry,
+  header: () => Promise<Uint8Array>,
+  req: RangeRequest,
+  port: MessagePort,
+  onEnd: (error?: string) => void,
+) {
+  pump(
+    port,
+    async (signal) => {
+      const plan = planRange(file.ciphertextSize, req.start, req.end);
+      const slice = await storageOf(vaultId).get(
+        vaultId,
+        file.ref,
+        { start: plan.fetchStart, end: plan.fetchEnd },
+        signal,
+      );
+      return cryptoClient().decryptRange(
+        sessionOf(vaultId),
+        asFileId(file.id),
+        file.wrappedKey,
+        await header(),
+        plan,
+        slice,
+      );
+    },
+    onEnd,
+  );
 }
 
 export interface MediaUrl {
@@ -128,12 +145,56 @@ export async function openMediaUrl(
   if (file.size === 0) return null;
   const sw = await mediaWorker();
   if (!sw) return null;
-  const token = globalThis.crypto.randomUUID();
   let headerBytes: Promise<Uint8Array> | null = null;
   const header = () =>
     (headerBytes ??= storageOf(vaultId)
       .get(vaultId, file.ref, { start: 0, end: HEADER_BYTES })
       .then(async (s) => new Uint8Array(await new Response(s).arrayBuffer())));
+  return serveToken(
+    sw,
+    { size: file.size, mime: file.mime, ...(opts.download ? { download: file.name } : {}) },
+    (req, port, settle) => answer(vaultId, file, header, req, port, settle),
+  );
+}
+
+/**
+ * A one-time same-origin URL that downloads `size` bytes as an attachment named `name`, or null
+ * when Service Workers are unavailable. The Service Worker asks once for the whole of it
+ * ([0, size), sent as its Content-Length); the page answers from `open()`, called on the first
+ * pull, one piece per pull as the browser's download reads. Call `dispose` once it is over.
+ */
+export async function openStreamDownload(
+  name: string,
+  size: number,
+  open: () => Promise<ReadableStream<Uint8Array>>,
+): Promise<MediaUrl | null> {
+  const sw = await mediaWorker();
+  if (!sw) return null;
+  let opened = false;
+  return serveToken(
+    sw,
+    { size, mime: 'application/octet-stream', download: name },
+    (req, port, settle) =>
+      pump(
+        port,
+        () => {
+          if (opened || req.start !== 0 || req.end !== size)
+            return Promise.reject(new Error('This download can be read only once, whole.'));
+          opened = true;
+          return open();
+        },
+        settle,
+      ),
+  );
+}
+
+/** Registers a token with the Service Worker and hands each of its requests to `onRequest`. */
+async function serveToken(
+  sw: ServiceWorker,
+  entry: { size: number; mime: string; download?: string },
+  onRequest: (req: RangeRequest, port: MessagePort, settle: (error?: string) => void) => void,
+): Promise<MediaUrl> {
+  const token = globalThis.crypto.randomUUID();
   let settle: (error?: string) => void = () => undefined;
   const finished = new Promise<void>((resolve, reject) => {
     settle = (error) => (error ? reject(new Error(error)) : resolve());
@@ -141,23 +202,14 @@ export async function openMediaUrl(
   finished.catch(() => undefined); // a player that never plays to the end is no failure
   const onMessage = (ev: MessageEvent<RangeRequest>) => {
     if (ev.data?.type !== 'media-range' || ev.data.token !== token || !ev.ports[0]) return;
-    answer(vaultId, file, header, ev.data, ev.ports[0], settle);
+    onRequest(ev.data, ev.ports[0], settle);
   };
   navigator.serviceWorker.addEventListener('message', onMessage);
   navigator.serviceWorker.startMessages();
   const ack = new MessageChannel();
   await new Promise<void>((resolve) => {
     ack.port1.onmessage = () => resolve();
-    sw.postMessage(
-      {
-        type: 'media-register',
-        token,
-        size: file.size,
-        mime: file.mime,
-        ...(opts.download ? { download: file.name } : {}),
-      },
-      [ack.port2],
-    );
+    sw.postMessage({ type: 'media-register', token, ...entry }, [ack.port2]);
   });
   return {
     url: `/__media/${token}`,
