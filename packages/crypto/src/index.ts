@@ -80,6 +80,7 @@ export {
 } from './manifest.ts';
 export type { RekeyFileInput, RekeyFileOutput, RekeyItemInput } from './rotate.ts';
 export type { FileMeta, SecretItem } from './records.ts';
+export { FOLDER_MIME } from './records.ts';
 export {
   asFileId,
   asFolderId,

@@ -4,7 +4,15 @@ import { concat, fromBase64, toBase64 } from './bytes.ts';
 import { asFileId, asFolderId, asItemId, type SessionId, type VaultId } from './ids.ts';
 import { deriveVaultKeys } from './keys.ts';
 import { aesGcmEncrypt } from './primitives.ts';
-import { decryptItem, itemAad, padBucket, padJson, type FileMeta } from './records.ts';
+import {
+  decryptItem,
+  decryptMeta,
+  itemAad,
+  metaAad,
+  padBucket,
+  padJson,
+  type FileMeta,
+} from './records.ts';
 import { FAST_KDF, localClient, uuid } from './testkit.ts';
 
 const { client } = localClient();
@@ -59,6 +67,32 @@ describe('metadata', () => {
     await expect(client.decryptMeta(session, fileId, null, 'not base64!')).rejects.toMatchObject({
       code: 'DECRYPT_FAILED',
     });
+  });
+
+  it('carries the folder a file is in, inside the encryption; a folder that is not a UUID is refused', async () => {
+    const inFolder = { ...meta, folder };
+    const enc = await client.encryptMeta(session, fileId, null, inFolder);
+    expect(await client.decryptMeta(session, fileId, null, enc)).toEqual(inFolder);
+    const upper = { ...meta, folder: folder.toUpperCase() };
+    await expect(client.encryptMeta(session, fileId, null, upper)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    // Written by something else: a folder that is not a lowercase UUID does not open.
+    const keys = await deriveVaultKeys(new Uint8Array(32).fill(9), uuid<VaultId>());
+    const nonce = new Uint8Array(12).fill(2);
+    const sealedWith = async (m: unknown) =>
+      toBase64(
+        concat(
+          nonce,
+          await aesGcmEncrypt(keys.meta, nonce, padJson(m), metaAad(keys, fileId, null)),
+        ),
+      );
+    expect(await decryptMeta(keys, fileId, null, await sealedWith(inFolder))).toEqual(inFolder);
+    for (const bad of ['root', 7, folder.toUpperCase()]) {
+      await expect(
+        decryptMeta(keys, fileId, null, await sealedWith({ ...meta, folder: bad })),
+      ).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+    }
   });
 
   it('refuses malformed metadata on the way in', async () => {

@@ -30,7 +30,15 @@ export interface FileMeta {
   modified: number;
   /** SHA-256 of the plaintext, lowercase hex, when known. */
   sha256?: string;
+  /**
+   * The folder the file or folder is in (a folder's id, lowercase UUID); absent at the vault's
+   * root. Inside the encryption, so the server never learns the tree (docs/vault-format.md).
+   */
+  folder?: string;
 }
+
+/** The MIME type of a folder's record (a folder is a file of no content: vault-format.md). */
+export const FOLDER_MIME = 'inode/directory';
 
 /** A secret record; any extra JSON fields are kept. */
 export interface SecretItem {
@@ -99,6 +107,8 @@ export const metaAad = (keys: VaultKeys, fileId: FileId, parentId: FolderId | nu
 export const itemAad = (keys: VaultKeys, itemId: ItemId, revision: number) =>
   fields(LABELS.itemAad, uuidBytes(keys.vaultId), uuidBytes(itemId), u64be(revision));
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 function checkMeta(value: unknown): FileMeta {
   const m = value as Partial<FileMeta> | null;
   const ok =
@@ -108,7 +118,8 @@ function checkMeta(value: unknown): FileMeta {
     typeof m.mime === 'string' &&
     Number.isSafeInteger(m.size) &&
     typeof m.modified === 'number' &&
-    (m.sha256 === undefined || typeof m.sha256 === 'string');
+    (m.sha256 === undefined || typeof m.sha256 === 'string') &&
+    (m.folder === undefined || (typeof m.folder === 'string' && UUID.test(m.folder)));
   if (!ok) throw new CryptoError('DECRYPT_FAILED');
   return m as FileMeta;
 }
@@ -127,6 +138,7 @@ export function encryptMeta(
     size: clean.size,
     modified: clean.modified,
     ...(clean.sha256 === undefined ? {} : { sha256: clean.sha256 }),
+    ...(clean.folder === undefined ? {} : { folder: clean.folder }),
   };
   return seal(keys.meta, padJson(value), metaAad(keys, fileId, parentId), random);
 }

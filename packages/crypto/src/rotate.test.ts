@@ -2,7 +2,14 @@
 // untouched; all or nothing; the old and new sessions each read only their own records.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from './bytes.ts';
-import { asFileId, asFolderId, asItemId, type SessionId, type VaultId } from './ids.ts';
+import {
+  asFileId,
+  asFolderId,
+  asItemId,
+  type FolderId,
+  type SessionId,
+  type VaultId,
+} from './ids.ts';
 import type { FileMeta, SecretItem } from './records.ts';
 import type { RekeyFileInput } from './rotate.ts';
 import type { VaultKey } from './slot.ts';
@@ -24,15 +31,22 @@ const items: { id: string; revision: number; data: string; value: SecretItem }[]
 
 beforeAll(async () => {
   ({ session: oldSession, key: oldKey } = await client.createVault(vaultId, 'old pw', FAST_KDF));
-  for (const [i, parentId] of [null, folder].entries()) {
+  // At the root, under a parent in the AAD, and in a folder named inside the metadata.
+  const places: [FolderId | null, string | undefined][] = [
+    [null, undefined],
+    [folder, undefined],
+    [null, folder],
+  ];
+  for (const [i, [parentId, inFolder]] of places.entries()) {
     const id = asFileId(uuid());
     const enc = await client.encryptFileStream(oldSession, id, streamOf(plain));
     const ciphertext = await readAll(enc.ciphertext);
-    const meta = {
+    const meta: FileMeta = {
       name: `f${i}.bin`,
       mime: 'application/octet-stream',
       size: plain.length,
       modified: 1,
+      ...(inFolder ? { folder: inFolder } : {}),
     };
     files.push({
       id,
@@ -80,8 +94,10 @@ describe('rotateVault, rekeyFiles, rekeyItems', { timeout: 30_000 }, () => {
       const r = rekeyed[i]!;
       const parent = f.parentId === null ? null : asFolderId(f.parentId);
       expect(await client.decryptMeta(fresh, asFileId(f.id), parent, r.enc_meta)).toEqual(f.meta);
-      expect(r.name_lookup).toBe(await client.lookupName(fresh, parent, f.meta.name));
-      expect(r.name_lookup).not.toBe(await client.lookupName(oldSession, parent, f.meta.name));
+      // Per folder: the one inside the metadata when there is one.
+      const lookIn = f.meta.folder ? asFolderId(f.meta.folder) : parent;
+      expect(r.name_lookup).toBe(await client.lookupName(fresh, lookIn, f.meta.name));
+      expect(r.name_lookup).not.toBe(await client.lookupName(oldSession, lookIn, f.meta.name));
       const out = await readAll(
         client.decryptFileStream(fresh, asFileId(f.id), r.wrapped_key, streamOf(f.ciphertext)),
       );

@@ -58,7 +58,12 @@ async function rekeyFile(from: VaultKeys, to: VaultKeys, f: RekeyFileInput, rand
   return {
     wrapped_key: toBase64(wrapped),
     enc_meta: await records.encryptMeta(to, fileId, parent, meta, random),
-    name_lookup: await records.lookupName(to, parent, meta.name),
+    // The look-up is per folder: the one named inside the metadata, else the record's parent.
+    name_lookup: await records.lookupName(
+      to,
+      meta.folder === undefined ? parent : asFolderId(meta.folder),
+      meta.name,
+    ),
   };
 }
 

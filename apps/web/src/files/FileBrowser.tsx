@@ -1,10 +1,11 @@
 // The file browser of an unlocked file vault (docs/product.md §2 "File browser"): the file count, the
-// list/grid toggle and 'Upload Files'; the list or grid of decrypted names; drag-and-drop with
+// list/grid toggle and 'Upload Files'; search, sort and the selection with its bulk download (one
+// ZIP) and delete (FileToolbar.tsx); the list or grid of decrypted names; drag-and-drop with
 // the 'Drop files to upload' overlay; inline rename, download (with its progress), delete and the
 // previewer. A vault whose cloud account is no longer connected shows the spec's prompt to connect
 // it again, right here (CloudConnectionPrompt.tsx).
 import { FolderOpen, Grid2x2, List, Loader2, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -20,6 +21,18 @@ import { LocalStorageNotice } from './LocalStorageNotice.tsx';
 import type { FileActions } from './FileItems.tsx';
 import { FileGrid, FileList } from './FileViews.tsx';
 import { addToSelection, type FileEntry, type Selected } from './model.ts';
+import { BulkActions, FileSearch, FileSort, SelectAll } from './FileToolbar.tsx';
+import {
+  clickSelection,
+  foldForSearch,
+  loadSort,
+  saveSort,
+  searchFiles,
+  sortFiles,
+  takenNames,
+  type SortOrder,
+} from './listing.ts';
+import { downloadZip } from './transfer/zip.ts';
 import { Previewer } from './Previewer.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useLostConnection } from './useCloudConnection.ts';
@@ -42,9 +55,30 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   const dragDepth = useRef(0);
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<FileEntry | null>(null);
-  const [deleting, setDeleting] = useState<FileEntry | null>(null);
+  const [deleting, setDeleting] = useState<readonly FileEntry[] | null>(null);
   const [downloads, setDownloads] = useState<ActiveDownload[]>([]);
   useLeaveGuard(downloads.length > 0);
+  const [query, setQuery] = useState('');
+  const [order, setOrder] = useState<SortOrder>(() => loadSort(vaultId));
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const anchor = useRef<string | null>(null);
+
+  const files = useMemo(() => list.data?.files ?? [], [list.data]);
+  const folded = useMemo(() => new Map(files.map((f) => [f.id, foldForSearch(f.name)])), [files]);
+  const sorted = useMemo(() => sortFiles(files, order), [files, order]);
+  const shown = useMemo(
+    () => searchFiles(sorted, query, (f) => folded.get(f.id) ?? foldForSearch(f.name)),
+    [sorted, query, folded],
+  );
+  // What the bulk actions act on: the selected files among those shown (a search hides the rest).
+  const selectedFiles = useMemo(() => shown.filter((f) => picked.has(f.id)), [shown, picked]);
+  const selected = useMemo(() => new Set(selectedFiles.map((f) => f.id)), [selectedFiles]);
+  const taken = useMemo(() => takenNames(files), [files]);
+  const changeOrder = (o: SortOrder) => {
+    setOrder(o);
+    saveSort(vaultId, o);
+  };
+  const selectAll = (on: boolean) => setPicked(on ? new Set(shown.map((f) => f.id)) : new Set());
 
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
@@ -52,25 +86,44 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     setUploadOpen(true);
   };
 
-  const download = (f: FileEntry) => {
-    if (downloads.some((d) => d.id === f.id)) return; // already on its way
+  /** Runs one download (a file, or a ZIP of several) with its row in the downloads panel. */
+  const track = (
+    id: string,
+    name: string,
+    run: (o: { onProgress: (p: number | null) => void; signal: AbortSignal }) => Promise<boolean>,
+  ) => {
+    if (downloads.some((d) => d.id === id)) return; // already on its way
     const ctrl = new AbortController();
     const show = (percent: number | null) =>
       setDownloads((all) =>
-        all.some((d) => d.id === f.id)
-          ? all.map((d) => (d.id === f.id ? { ...d, percent } : d))
-          : [...all, { id: f.id, name: f.name, percent, cancel: () => ctrl.abort() }],
+        all.some((d) => d.id === id)
+          ? all.map((d) => (d.id === id ? { ...d, percent } : d))
+          : [...all, { id, name, percent, cancel: () => ctrl.abort() }],
       );
-    downloadFile(vaultId, f, { onProgress: show, signal: ctrl.signal })
+    run({ onProgress: show, signal: ctrl.signal })
       .catch((err: unknown) => toast.error(userMessage(err, messages.files.downloadFailed)))
-      .finally(() => setDownloads((all) => all.filter((d) => d.id !== f.id)));
+      .finally(() => setDownloads((all) => all.filter((d) => d.id !== id)));
+  };
+  const download = (f: FileEntry) => track(f.id, f.name, (o) => downloadFile(vaultId, f, o));
+  const downloadSelected = () => {
+    if (selectedFiles.length === 1) return download(selectedFiles[0]!);
+    const name = `${vault.name}.zip`;
+    const entries = selectedFiles.map((file) => ({ file, path: file.name }));
+    track(`zip:${[...selected].sort().join(',')}`, name, (o) =>
+      downloadZip(vaultId, entries, name, o),
+    );
   };
 
   const actions: FileActions = {
     onOpen: setPreviewing,
     onRename: (f) => setRenamingId(f.id),
     onDownload: download,
-    onDelete: setDeleting,
+    onDelete: (f) => setDeleting([f]),
+    onSelect: (f, shift) => {
+      const ids = shown.map((x) => x.id);
+      setPicked((cur) => clickSelection(cur, ids, f.id, anchor.current, shift));
+      anchor.current = f.id;
+    },
   };
 
   const onRenamed = (f: FileEntry, name: string | null) => {
@@ -82,7 +135,6 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     );
   };
 
-  const files = list.data?.files ?? [];
   const heading = useRef<HTMLHeadingElement>(null);
   const count = files.length;
   const hasFiles = (e: React.DragEvent) => e.dataTransfer.types.includes('Files');
@@ -101,6 +153,17 @@ export function FileBrowser({ vault }: { vault: Vault }) {
       onDragLeave={() => {
         dragDepth.current = Math.max(0, dragDepth.current - 1);
         if (dragDepth.current === 0) setDragging(false);
+      }}
+      onKeyDown={(e) => {
+        // From a file's checkbox: Ctrl+A (Cmd+A) selects every file shown, Escape clears.
+        if (!(e.target instanceof HTMLInputElement) || !('fileSelect' in e.target.dataset)) return;
+        if (e.key === 'a' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          selectAll(true);
+        } else if (e.key === 'Escape' && selected.size > 0) {
+          e.preventDefault();
+          selectAll(false);
+        }
       }}
       onDrop={(e) => {
         e.preventDefault();
@@ -121,6 +184,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {count} file{count === 1 ? '' : 's'}
+            {query.trim() && count > 0 ? ` · ${shown.length} shown` : ''}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -196,21 +260,43 @@ export function FileBrowser({ vault }: { vault: Vault }) {
               {list.data.unreadable} file(s) could not be decrypted and are not shown.
             </p>
           )}
+          {count > 0 && (
+            <div className="mt-4 flex flex-col gap-3">
+              <div className="flex flex-wrap items-center gap-3">
+                <FileSearch query={query} onQuery={setQuery} />
+                <FileSort order={order} onOrder={changeOrder} />
+                <SelectAll shown={shown.length} selected={selected.size} onAll={selectAll} />
+              </div>
+              {selected.size > 0 && (
+                <BulkActions
+                  count={selected.size}
+                  onDownload={downloadSelected}
+                  onDelete={() => setDeleting(selectedFiles)}
+                  onClear={() => selectAll(false)}
+                />
+              )}
+            </div>
+          )}
           {count === 0 ? (
             <div className="mt-10 flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 py-16 text-slate-600 dark:border-slate-700 dark:text-slate-400">
               <FolderOpen aria-hidden="true" className="size-10" />
               <p>No files in this vault</p>
             </div>
+          ) : shown.length === 0 ? (
+            <p role="status" className="mt-10 text-center text-slate-600 dark:text-slate-400">
+              No files match your search.
+            </p>
           ) : view === 'list' ? (
             <FileList
-              files={files}
+              files={shown}
+              selected={selected}
               renamingId={renamingId}
               onRenamed={onRenamed}
               actions={actions}
             />
           ) : (
             <div className="mt-4">
-              <FileGrid files={files} actions={actions} />
+              <FileGrid files={shown} selected={selected} actions={actions} />
             </div>
           )}
         </>
@@ -234,6 +320,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         onSelection={setSelection}
         maxFileSizeMb={limits.max_file_size_mb}
         onAddFiles={addFiles}
+        takenNames={taken}
         onClose={() => setUploadOpen(false)}
         onUploaded={reload}
       />
@@ -245,7 +332,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         onDownload={download}
       />
       <DeleteFileDialog
-        file={deleting}
+        files={deleting}
         onClose={() => setDeleting(null)}
         onDelete={(f) => remove.mutateAsync(f)}
         fallbackFocus={heading}

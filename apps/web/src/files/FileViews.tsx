@@ -85,11 +85,13 @@ function Virtual({
 
 export function FileList({
   files,
+  selected,
   renamingId,
   onRenamed,
   actions,
 }: {
-  files: FileEntry[];
+  files: readonly FileEntry[];
+  selected: ReadonlySet<string>;
   renamingId: string | null;
   onRenamed: (file: FileEntry, name: string | null) => void;
   actions: FileActions;
@@ -109,6 +111,7 @@ export function FileList({
           return (
             <FileRow
               file={f}
+              selected={selected.has(f.id)}
               renaming={renamingId === f.id}
               onRenamed={(name) => onRenamed(f, name)}
               actions={actions}
@@ -120,7 +123,15 @@ export function FileList({
   );
 }
 
-export function FileGrid({ files, actions }: { files: FileEntry[]; actions: FileActions }) {
+export function FileGrid({
+  files,
+  selected,
+  actions,
+}: {
+  files: readonly FileEntry[];
+  selected: ReadonlySet<string>;
+  actions: FileActions;
+}) {
   const { ref, scrollMargin, width } = useStartAndWidth();
   const cols = gridColumns(width);
   return (
@@ -138,7 +149,7 @@ export function FileGrid({ files, actions }: { files: FileEntry[]; actions: File
         >
           {files.slice(r * cols, r * cols + cols).map((f) => (
             <div role="gridcell" key={f.id}>
-              <FileTile file={f} actions={actions} />
+              <FileTile file={f} selected={selected.has(f.id)} actions={actions} />
             </div>
           ))}
         </div>

@@ -1,8 +1,11 @@
 // The upload dialog (docs/product.md §2, §4 Upload): the chosen files with checkboxes and sizes in KB, the
 // plan's size check, then per-file and overall progress in percent; Cancel stops the uploads.
+// A file whose name is in use in the vault (or earlier in the batch) asks first: keep both (a
+// numbered name) or skip, and the answer can apply to the rest of the batch (NameQuestion.tsx).
 // After the uploads the list reloads and the selection clears.
 import { CheckCircle2, Upload as UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { formatBytes, messages, userMessage } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { Progress } from '../components/Progress.tsx';
@@ -10,12 +13,18 @@ import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
 import { overallPercent, PICKER_ACCEPT, sizeProblem, type Selected } from './model.ts';
+import { freeName } from './listing.ts';
+import { NameQuestion, type NameAnswer } from './NameQuestion.tsx';
 import { uploadFile } from './transfer/upload.ts';
 
 interface Status {
   percent: number;
   error?: string;
   done?: boolean;
+  /** Not uploaded: its name was in use and the user chose to skip it. */
+  skipped?: boolean;
+  /** The name it is uploaded under, when not its own ("Keep both"). */
+  savedAs?: string;
   /** A request failed and tus is retrying it (the connection was lost). */
   retrying?: boolean;
 }
@@ -27,6 +36,7 @@ export function UploadDialog({
   onSelection,
   maxFileSizeMb,
   onAddFiles,
+  takenNames,
   onClose,
   onUploaded,
 }: {
@@ -36,6 +46,8 @@ export function UploadDialog({
   onSelection: (s: Selected[]) => void;
   maxFileSizeMb: number | undefined;
   onAddFiles: (files: File[]) => void;
+  /** The names in the vault now (NFC), to ask before a second file of the same name. */
+  takenNames: ReadonlySet<string>;
   onClose: () => void;
   onUploaded: () => Promise<unknown>;
 }) {
@@ -44,6 +56,12 @@ export function UploadDialog({
   const [busy, setBusy] = useState(false);
   useLeaveGuard(busy);
   const abort = useRef<AbortController | null>(null);
+  const [question, setQuestion] = useState<{
+    name: string;
+    savedAs: string;
+    more: number;
+    answer: (a: NameAnswer | null) => void;
+  } | null>(null);
 
   const chosen = selection.filter((s) => s.checked && !sizeProblem(s.file.size, maxFileSizeMb));
   const overall = overallPercent(
@@ -59,10 +77,46 @@ export function UploadDialog({
     setBusy(true);
     let failed = false;
     const doneKeys = new Set<string>();
+    const names = new Set(takenNames);
+    const key = (n: string) => n.normalize('NFC');
+    // Names in use, counting a second file of one name in the batch: for "the other N".
+    let inUse = 0;
+    const seen = new Set(names);
+    for (const s of chosen) {
+      if (seen.has(key(s.file.name))) inUse += 1;
+      else seen.add(key(s.file.name));
+    }
+    let asked = 0;
+    let always: NameAnswer['choice'] | null = null;
+    let skippedCount = 0;
     for (const s of chosen) {
       if (ctrl.signal.aborted) break;
       const set = (st: Status) => setStatus((prev) => ({ ...prev, [s.key]: st }));
-      set({ percent: 0 });
+      let name = s.file.name;
+      if (names.has(key(name))) {
+        const savedAs = freeName(name, names);
+        asked += 1;
+        const choice =
+          always ??
+          (await new Promise<NameAnswer | null>((answer) => {
+            setQuestion({ name, savedAs, more: Math.max(0, inUse - asked), answer });
+            ctrl.signal.addEventListener('abort', () => answer(null), { once: true });
+          }).then((a) => {
+            setQuestion(null);
+            if (a?.forRest) always = a.choice;
+            return a?.choice ?? null;
+          }));
+        if (choice === null) break; // cancelled while asking
+        if (choice === 'skip') {
+          skippedCount += 1;
+          set({ percent: 0, skipped: true });
+          doneKeys.add(s.key);
+          continue;
+        }
+        name = savedAs;
+      }
+      names.add(key(name));
+      set({ percent: 0, ...(name !== s.file.name ? { savedAs: name } : {}) });
       try {
         const update = (patch: Partial<Status>) =>
           setStatus((prev) => {
@@ -78,8 +132,9 @@ export function UploadDialog({
           (sent) => update({ percent: Math.floor(sent * 100) }),
           ctrl.signal,
           (retrying) => update({ retrying }),
+          name,
         );
-        set({ percent: 100, done: true });
+        set({ percent: 100, done: true, ...(name !== s.file.name ? { savedAs: name } : {}) });
         doneKeys.add(s.key);
       } catch (err) {
         failed = true;
@@ -94,11 +149,16 @@ export function UploadDialog({
     const allDone = !failed && !ctrl.signal.aborted;
     if (!allDone) {
       // Keep only what did not finish, so it can be retried.
-      setStatus((prev) => Object.fromEntries(Object.entries(prev).filter(([, v]) => !v.done)));
+      setStatus((prev) =>
+        Object.fromEntries(Object.entries(prev).filter(([, v]) => !v.done && !v.skipped)),
+      );
       onSelection(selection.filter((s) => !doneKeys.has(s.key)));
     }
     await onUploaded();
     if (allDone) {
+      if (skippedCount > 0) {
+        toast(`${skippedCount} file${skippedCount === 1 ? '' : 's'} skipped: the name is in use.`);
+      }
       setStatus({});
       onSelection([]);
       onClose();
@@ -158,6 +218,14 @@ export function UploadDialog({
       >
         Choose files
       </button>
+      {question && (
+        <NameQuestion
+          name={question.name}
+          savedAs={question.savedAs}
+          more={question.more}
+          onAnswer={question.answer}
+        />
+      )}
       {selection.length > 0 && (
         <ul
           aria-label="Selected files"
@@ -190,13 +258,20 @@ export function UploadDialog({
                   </span>
                   {st?.done ? (
                     <CheckCircle2 aria-label="Uploaded" className="size-4 text-emerald-600" />
+                  ) : st?.skipped ? (
+                    <span className="text-slate-600 dark:text-slate-400">Skipped</span>
                   ) : st ? (
                     <span className="w-10 text-right text-slate-700 tabular-nums dark:text-slate-300">
                       {st.percent}%
                     </span>
                   ) : null}
                 </label>
-                {st && !st.done && !st.error && (
+                {st?.savedAs && (
+                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                    Saved as &quot;{st.savedAs}&quot;
+                  </p>
+                )}
+                {st && !st.done && !st.error && !st.skipped && (
                   <Progress label={`Upload progress of ${s.file.name}`} value={st.percent} />
                 )}
                 {st?.retrying && !st.done && !st.error && (

@@ -18,6 +18,10 @@ export interface FileEntry {
   /** Last modified (ms since the epoch) and plaintext SHA-256, kept for a rename. */
   modified: number;
   sha256?: string;
+  /** The folder it is in, as its metadata says (null: the root); folders.ts checks it. */
+  folder: string | null;
+  /** A folder: a record of no content with the folder MIME type (folders.ts). */
+  isFolder: boolean;
 }
 
 /** The MIME types and extensions the picker accepts (docs/product.md §5: pdf, image, video, audio, text). */

@@ -1,7 +1,7 @@
 // The decrypted files of an unlocked file vault, and rename and delete. All metadata is
 // decrypted in the Worker in one batch; records that do not decrypt are counted, never shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { asFileId, type FileMeta } from '@sealvault/crypto';
+import { asFileId, FOLDER_MIME, type FileMeta } from '@sealvault/crypto';
 import { filesApi, type VaultFile } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
@@ -62,6 +62,8 @@ async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesL
       ref: r.storage_ref ?? r.id,
       modified: m.modified,
       ...(m.sha256 ? { sha256: m.sha256 } : {}),
+      folder: m.folder ?? null,
+      isFolder: m.mime === FOLDER_MIME,
     });
   });
   // Sorted by what the vault's own encrypted data says, never by the server's order or dates,

@@ -86,6 +86,8 @@ describe('upload and download through the provider seam', () => {
       ciphertextSize: record.ciphertext_size,
       ref: record.storage_ref,
       modified: 1,
+      folder: null,
+      isFolder: false,
     };
     const back = new Uint8Array(await (await decryptToBlob(vaultId, entry)).arrayBuffer());
     expect(back.length).toBe(plain.length);

@@ -15,10 +15,11 @@ import { commitFile } from '../../vaults/manifest/vaultManifest.ts';
 import { mimeOf } from '../model.ts';
 
 /**
- * Encrypts and uploads `file` into the vault's root. `onProgress` gets the fraction sent (0..1);
- * `onRetrying(true)` says a request failed and is being retried, `onRetrying(false)` that bytes
- * flow again. Resolves when the file is stored and recorded; rejects with a user-facing message.
- * `signal` cancels it (nothing of the file is left behind).
+ * Encrypts and uploads `file` into the vault's root, under `name` (the file's own by default; "Keep
+ * both" gives a numbered one). `onProgress` gets the fraction sent (0..1); `onRetrying(true)` says
+ * a request failed and is being retried, `onRetrying(false)` that bytes flow again. Resolves when
+ * the file is stored and recorded; rejects with a user-facing message. `signal` cancels it
+ * (nothing of the file is left behind).
  */
 export function uploadFile(
   vaultId: string,
@@ -26,17 +27,19 @@ export function uploadFile(
   onProgress: (sent: number) => void,
   signal: AbortSignal,
   onRetrying: (retrying: boolean) => void = () => undefined,
+  name: string = file.name,
 ): Promise<void> {
   // [Note: key revision of a write] in vaults/manifest/keyRevision.ts: refused under a retired
   // key, the whole upload runs again (the file is read anew) once the new revision is known.
   return withCurrentKey(vaultId, (keyRevision) =>
-    uploadOnce(vaultId, file, keyRevision, onProgress, signal, onRetrying),
+    uploadOnce(vaultId, file, name, keyRevision, onProgress, signal, onRetrying),
   );
 }
 
 async function uploadOnce(
   vaultId: string,
   file: File,
+  name: string,
   keyRevision: number,
   onProgress: (sent: number) => void,
   signal: AbortSignal,
@@ -48,12 +51,12 @@ async function uploadOnce(
   const id = asFileId(fileId);
   const [encMeta, lookup] = await Promise.all([
     crypto.encryptMeta(session, id, null, {
-      name: file.name,
+      name,
       mime: mimeOf(file),
       size: file.size,
       modified: file.lastModified,
     }),
-    crypto.lookupName(session, null, file.name),
+    crypto.lookupName(session, null, name),
   ]);
   signal.throwIfAborted();
   // Padded with zeros to paddedSize (Padmé): the stored size hides the exact one.

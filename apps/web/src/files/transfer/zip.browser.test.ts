@@ -48,6 +48,8 @@ async function upload(name: string, bytes: Uint8Array<ArrayBuffer>): Promise<Fil
     ciphertextSize: record.ciphertext_size,
     ref: record.storage_ref,
     modified,
+    folder: null,
+    isFolder: false,
   };
 }
 
@@ -123,6 +125,7 @@ describe('downloading several files as one ZIP', () => {
     const saved = stubPicker();
     const progress: (number | null)[] = [];
     const done = await downloadZip(vaultId, entries, 'Vault files.zip', {
+      blobBelow: 0,
       onProgress: (p) => progress.push(p),
     });
     expect(done).toBe(true);
@@ -151,9 +154,9 @@ describe('downloading several files as one ZIP', () => {
   it('resolves false, discarding the partial file, when cancelled mid-way', async () => {
     const ctrl = new AbortController();
     const saved = stubPicker(() => ctrl.abort());
-    await expect(downloadZip(vaultId, entries, 'x.zip', { signal: ctrl.signal })).resolves.toBe(
-      false,
-    );
+    await expect(
+      downloadZip(vaultId, entries, 'x.zip', { signal: ctrl.signal, blobBelow: 0 }),
+    ).resolves.toBe(false);
     expect(saved.aborted).toBe(true);
     expect(saved.closed).toBe(false);
     expect(joined(saved.chunks).length).toBeLessThan(zipLength(entries));
@@ -162,7 +165,7 @@ describe('downloading several files as one ZIP', () => {
   it('resolves false when the save dialog is dismissed, reading nothing', async () => {
     win.showSaveFilePicker = () => Promise.reject(new DOMException('dismissed', 'AbortError'));
     const get = vi.spyOn(storageOf(vaultId), 'get');
-    await expect(downloadZip(vaultId, entries, 'x.zip')).resolves.toBe(false);
+    await expect(downloadZip(vaultId, entries, 'x.zip', { blobBelow: 0 })).resolves.toBe(false);
     expect(get).not.toHaveBeenCalled();
     get.mockRestore();
   });
@@ -171,7 +174,7 @@ describe('downloading several files as one ZIP', () => {
     const saved = stubPicker();
     const other = crypto.randomUUID(); // a vault that is not unlocked
     registerVaultStorage({ id: other, provider_type: 'local' });
-    await expect(downloadZip(other, entries, 'x.zip')).rejects.toThrow(
+    await expect(downloadZip(other, entries, 'x.zip', { blobBelow: 0 })).rejects.toThrow(
       'Failed to download file: Vault is not unlocked',
     );
     expect(saved.closed).toBe(false);
@@ -202,10 +205,30 @@ describe('the Service Worker path', () => {
     }
   });
 
+  it('saves a small ZIP through a Blob, with no dialog, as one small file is', async () => {
+    const picker = vi.fn();
+    win.showSaveFilePicker = picker;
+    const blobs: Blob[] = [];
+    const made = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return 'blob:zip-test';
+    });
+    try {
+      expect(await downloadZip(vaultId, entries, 'Small.zip')).toBe(true);
+    } finally {
+      made.mockRestore();
+    }
+    expect(picker).not.toHaveBeenCalled();
+    expect(blobs).toHaveLength(1);
+    const unzipped = unzipSync(new Uint8Array(await blobs[0]!.arrayBuffer()));
+    expect(Object.keys(unzipped)).toHaveLength(entries.length);
+  });
+
   it('hands the ZIP to the browser’s downloads where there is no save dialog', async () => {
     win.showSaveFilePicker = undefined;
     const progress: (number | null)[] = [];
     const done = await downloadZip(vaultId, entries, 'Vault files.zip', {
+      blobBelow: 0,
       onProgress: (p) => progress.push(p),
     });
     expect(done).toBe(true);

@@ -17,6 +17,8 @@ const entry = (path: string, size: number): ZipEntry => ({
     ciphertextSize: 0,
     ref: '',
     modified: Date.UTC(2026, 10, 26),
+    folder: null,
+    isFolder: false,
   } satisfies FileEntry,
 });
 

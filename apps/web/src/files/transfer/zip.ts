@@ -5,7 +5,8 @@
 // file's stream is open at a time. Every entry's size is its record's plaintext size, so the
 // ZIP's exact length is known before a byte is read (predictLength): the progress of the save
 // dialog's path and the Service Worker's Content-Length both rest on it. The save paths are those
-// of download.ts, in its order: the save dialog, the Service Worker, a Blob for small ZIPs only.
+// of download.ts, in its order: a Blob under 50 MiB (no dialog, as for one file), else the save
+// dialog, else the Service Worker.
 import { makeZip, predictLength } from 'client-zip';
 import { messageForUser, messages } from '@sealvault/protocol';
 import { splitName, type FileEntry } from '../model.ts';
@@ -142,14 +143,26 @@ export async function downloadZip(
   vaultId: string,
   entries: ZipEntry[],
   zipName: string,
-  opts: { onProgress?: (percent: number | null) => void; signal?: AbortSignal } = {},
+  opts: {
+    onProgress?: (percent: number | null) => void;
+    signal?: AbortSignal;
+    /** A ZIP under this many bytes is saved through a Blob, with no dialog (tests lower it). */
+    blobBelow?: number;
+  } = {},
 ): Promise<boolean> {
-  const { onProgress, signal } = opts;
+  const { onProgress, signal, blobBelow = BLOB_DOWNLOAD_LIMIT } = opts;
   const percent = (p: number) => onProgress?.(p);
   try {
     const total = zipLength(entries);
     const zip = () => zipStream(vaultId, entries, signal);
     const counted = () => zip().pipeThrough(countingStream(total, percent));
+    // Small, as for one file: a Blob, saved at once without a dialog.
+    if (total < blobBelow) {
+      const blob = await blobOf(counted(), 'application/zip');
+      signal?.throwIfAborted();
+      saveBlob(blob, zipName);
+      return true;
+    }
     const picker = savePicker();
     if (picker) {
       return await saveWithPicker(picker, zipName, () => Promise.resolve(counted()), signal);
@@ -162,11 +175,7 @@ export async function downloadZip(
       await saveThroughFrame({ ...media, finished }, `Download ${zipName}`);
       return true;
     }
-    if (total >= BLOB_DOWNLOAD_LIMIT) throw new Error(messages.files.zipTooLarge);
-    const blob = await blobOf(counted(), 'application/zip');
-    signal?.throwIfAborted();
-    saveBlob(blob, zipName);
-    return true;
+    throw new Error(messages.files.zipTooLarge);
   } catch (err) {
     if (signal?.aborted) return false;
     const reason = messageForUser(err);

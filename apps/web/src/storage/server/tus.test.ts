@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uploadChecksumTexts } from '@sealvault/protocol';
-import { RETRY_DELAYS, shouldRetryUpload } from './tus.ts';
+import { RETRY_DELAYS, shouldRetryUpload, UPLOAD_FAILED, uploadErrorMessage } from './tus.ts';
 
 describe('upload retries', () => {
   it('keeps retrying a lost connection through every delay (about 70 s)', () => {
@@ -23,5 +23,23 @@ describe('upload retries', () => {
     expect(shouldRetryUpload(460, 4, body(uploadChecksumTexts.blockCorrupted))).toBe(false);
     expect(shouldRetryUpload(460, 0, body(uploadChecksumTexts.fileMismatch))).toBe(false);
     expect(shouldRetryUpload(460, 0, 'not json')).toBe(false);
+  });
+});
+
+describe('the message of a failed upload', () => {
+  const failed = (status: number, body: string) => ({
+    originalResponse: { getStatus: () => status, getBody: () => body },
+  });
+  it("is the server's own reason when it gave one, such as a name in use", () => {
+    const conflict = JSON.stringify({
+      error: { code: 'conflict', message: 'A file with this name already exists in this vault.' },
+    });
+    expect(uploadErrorMessage(failed(409, conflict))).toBe(
+      'A file with this name already exists in this vault.',
+    );
+  });
+  it('is the generic text for a lost connection or a body that is not ours', () => {
+    expect(uploadErrorMessage(new Error('network'))).toBe(UPLOAD_FAILED);
+    expect(uploadErrorMessage(failed(502, '<html>Bad gateway</html>'))).toBe(UPLOAD_FAILED);
   });
 });

@@ -21,7 +21,7 @@ import { pieceSource, piecesOf, type PieceHooks } from './pieces.ts';
 
 /** Bytes per PATCH request: one block of the content hash, so its digest is the PATCH's checksum. */
 export const TUS_CHUNK_BYTES = CONTENT_HASH_BLOCK_BYTES;
-const UPLOAD_FAILED = 'Upload failed. Please try again.';
+export const UPLOAD_FAILED = 'Upload failed. Please try again.';
 const NOT_FOUND = 'File data not found';
 
 /**

@@ -1,0 +1,76 @@
+// The question an upload asks when a file's name is already in use in the vault: keep both (the new
+// file gets a numbered name, "notes (2).txt") or skip it; "Do the same for the other N" answers it
+// for the rest of the batch. Focus moves to the question when it appears, so a keyboard or screen
+// reader user meets it where the upload stopped.
+import { FileWarning } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { buttonClass } from '../components/buttonStyles.ts';
+
+export interface NameAnswer {
+  choice: 'keep-both' | 'skip';
+  /** Apply the same choice to every later file of the batch whose name is in use. */
+  forRest: boolean;
+}
+
+export function NameQuestion({
+  name,
+  savedAs,
+  more,
+  onAnswer,
+}: {
+  name: string;
+  savedAs: string;
+  /** Later files of the batch whose name is in use too. */
+  more: number;
+  onAnswer: (a: NameAnswer) => void;
+}) {
+  const [forRest, setForRest] = useState(false);
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => first.current?.focus(), [name]);
+  return (
+    <div
+      role="group"
+      aria-labelledby="name-question"
+      className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/50"
+    >
+      <p
+        id="name-question"
+        className="flex items-start gap-2 text-sm font-medium break-words text-amber-900 dark:text-amber-100"
+      >
+        <FileWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>&quot;{name}&quot; already exists in this vault.</span>
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          ref={first}
+          type="button"
+          onClick={() => onAnswer({ choice: 'keep-both', forRest })}
+          className={buttonClass('primary')}
+        >
+          Keep both
+        </button>
+        <button
+          type="button"
+          onClick={() => onAnswer({ choice: 'skip', forRest })}
+          className={buttonClass('secondary')}
+        >
+          Skip
+        </button>
+      </div>
+      <p className="mt-2 text-xs text-amber-900 dark:text-amber-200">
+        Keep both saves the new file as &quot;{savedAs}&quot;.
+      </p>
+      {more > 0 && (
+        <label className="mt-2 flex items-center gap-2 text-sm text-amber-900 dark:text-amber-100">
+          <input
+            type="checkbox"
+            checked={forRest}
+            onChange={(e) => setForRest(e.target.checked)}
+            className="size-4 accent-indigo-600"
+          />
+          Do the same for the other {more} file{more === 1 ? '' : 's'} with a name in use
+        </label>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+// A file whose name is in use asks before it is uploaded: "Keep both" uploads it under a numbered
+// name, "Skip" leaves it out, and the answer can be given once for the rest of the batch. A
+// failure shows the server's own reason, never a generic text it could have explained.
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { ApiError } from '@sealvault/protocol';
+import { addToSelection, type Selected } from './model.ts';
+import { UploadDialog } from './UploadDialog.tsx';
+
+const uploaded: string[] = [];
+const upload = vi.fn(
+  (
+    _vault: string,
+    _file: File,
+    _progress: unknown,
+    _signal: unknown,
+    _retrying: unknown,
+    name: string,
+  ) => {
+    if (name === 'refused.txt') {
+      return Promise.reject(
+        new ApiError(409, 'conflict', 'A file with this name already exists in this vault.'),
+      );
+    }
+    uploaded.push(name);
+    return Promise.resolve();
+  },
+);
+vi.mock('./transfer/upload.ts', () => ({
+  uploadFile: (...a: Parameters<typeof upload>) => upload(...a),
+}));
+
+afterEach(() => {
+  cleanup();
+  uploaded.length = 0;
+  upload.mockClear();
+});
+
+const file = (name: string) => new File([name], name, { lastModified: name.length });
+
+function Harness({ files, taken }: { files: File[]; taken: string[] }) {
+  const [selection, setSelection] = useState<Selected[]>(() => addToSelection([], files));
+  return (
+    <UploadDialog
+      vaultId="v"
+      open
+      selection={selection}
+      onSelection={setSelection}
+      maxFileSizeMb={undefined}
+      onAddFiles={() => undefined}
+      takenNames={new Set(taken)}
+      onClose={() => undefined}
+      onUploaded={() => Promise.resolve()}
+    />
+  );
+}
+
+it('asks for each name in use: keep both numbers it, skip leaves it out', async () => {
+  const user = userEvent.setup();
+  render(
+    <Harness
+      files={[file('notes.txt'), file('new.txt'), file('photo.png')]}
+      taken={['notes.txt', 'notes (2).txt', 'photo.png']}
+    />,
+  );
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  const question = await screen.findByRole('group', {
+    name: '"notes.txt" already exists in this vault.',
+  });
+  expect(question.textContent).toContain('Keep both saves the new file as "notes (3).txt".');
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep both' }));
+  await user.click(screen.getByRole('button', { name: 'Keep both' }));
+  await screen.findByRole('group', { name: '"photo.png" already exists in this vault.' });
+  // The last name in use: nothing left to answer for.
+  expect(screen.queryByRole('checkbox', { name: /Do the same/ })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Skip' }));
+  await waitFor(() => expect(uploaded).toEqual(['notes (3).txt', 'new.txt']));
+});
+
+it('one answer for the rest of the batch; two files of one name in a batch are asked about too', async () => {
+  const user = userEvent.setup();
+  const twin = new File(['other bytes'], 'a.txt', { lastModified: 99 });
+  render(<Harness files={[file('a.txt'), twin, file('b.txt')]} taken={['b.txt']} />);
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  // a.txt is free, then the second a.txt (the first is now taken) and b.txt are in use.
+  await screen.findByRole('group', { name: '"a.txt" already exists in this vault.' });
+  await user.click(
+    screen.getByRole('checkbox', { name: 'Do the same for the other 1 file with a name in use' }),
+  );
+  await user.click(screen.getByRole('button', { name: 'Keep both' }));
+  await waitFor(() => expect(uploaded).toEqual(['a.txt', 'a (2).txt', 'b (2).txt']));
+  expect(screen.queryByRole('group')).toBeNull();
+});
+
+it("shows the server's reason when it refuses a file", async () => {
+  const user = userEvent.setup();
+  render(<Harness files={[file('refused.txt')]} taken={[]} />);
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'A file with this name already exists in this vault.',
+  );
+});
