@@ -7,7 +7,8 @@ import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn, VAULT_PASSWORD } from '../../support/vaults.ts';
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
-import { fileRow, uploadByPicker, type Fixture } from './helpers.ts';
+import { emulatorControl } from '../../support/constants.ts';
+import { connectCloud, fileRow, uploadByPicker, type Fixture } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -20,6 +21,7 @@ const ALPHA = text('alpha quokkafig notes.txt', 'alpha'.repeat(2));
 const RESUME = text('Résumé quokkafig 2026.txt', 'résumé '.repeat(400));
 const ZETA = text('zeta quokkafig table.csv', 'a,b\n'.repeat(100));
 const BETA = text('beta quokkafig.txt', 'beta'.repeat(30));
+const RECEIPT = text('receipt quokkafig.txt', 'a receipt');
 
 /** The file names as the list shows them, top to bottom. */
 const shownNames = (page: Page) =>
@@ -137,4 +139,162 @@ test('search, sort, a name in use, selection, a ZIP of several files and a bulk 
 
   // Zero knowledge: none of the names is anywhere on the server side.
   expect(serverFilesContaining(['quokkafig', ALPHA2, RESUME.name, 'Papers.zip'])).toEqual([]);
+});
+
+/** The paths Dropbox holds in the folder of the user's vault `name` (the emulator is shared). */
+async function dropboxPaths(page: Page, name: string): Promise<string[]> {
+  const { vaults } = (await (await page.request.get('/api/vaults')).json()) as {
+    vaults: { name: string; storage_folder: string | null }[];
+  };
+  const folder = vaults.find((v) => v.name === name)?.storage_folder ?? '';
+  expect(folder).not.toBe('');
+  const { files } = (await (await fetch(`${emulatorControl.dropbox()}/files`)).json()) as {
+    files: { path_lower: string }[];
+  };
+  return files.map((f) => f.path_lower).filter((p) => p.startsWith(`${folder.toLowerCase()}/`));
+}
+
+const dropboxHolds = async (text: string) => {
+  const res = await fetch(`${emulatorControl.dropbox()}/find-bytes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
+  const r = (await res.json()) as { files: unknown[]; sessions: unknown[] };
+  return r.files.length + r.sessions.length;
+};
+
+async function newFolder(page: Page, name: string) {
+  await page.getByRole('button', { name: 'New folder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New folder' });
+  await dialog.getByLabel('Folder name').fill(name);
+  await dialog.getByRole('button', { name: 'Create folder' }).click();
+  return dialog;
+}
+
+const here = (page: Page) =>
+  page.getByRole('navigation', { name: 'Folder path' }).locator('[aria-current="page"]');
+
+test('folders in a Dropbox vault: nest, bookmark, move, drag, upload a folder, ZIP one, delete one', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signedIn(page, request, baseURL!, 'folders');
+  await connectCloud(page, 'Dropbox');
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Drawers', type: 'File vault', provider: 'Dropbox' });
+  await openAndUnlock(page, 'Drawers');
+
+  // A folder at the root, and one inside it, opened by its name; the path shows where we are.
+  await expect(await newFolder(page, 'Taxes quokkafig')).toBeHidden();
+  await expect(fileRow(page, 'Taxes quokkafig')).toContainText('0 items');
+  await fileRow(page, 'Taxes quokkafig')
+    .getByRole('button', { name: 'Taxes quokkafig', exact: true })
+    .click();
+  await expect(here(page)).toHaveText('Taxes quokkafig');
+  await expect(page).toHaveURL(/\?folder=[0-9a-f-]{36}$/);
+  await expect(page.getByText('This folder is empty.')).toBeVisible();
+  await expect(await newFolder(page, '2026')).toBeHidden();
+  await uploadByPicker(page, [RECEIPT]);
+  // A name in use in this folder is refused before anything is made.
+  const taken = await newFolder(page, '2026');
+  await expect(taken.getByRole('alert')).toHaveText(
+    'A file or folder with this name already exists here.',
+  );
+  await taken.getByRole('button', { name: 'Cancel' }).click();
+
+  // The folder's address can be bookmarked: a reload comes back to it once unlocked.
+  await page.reload();
+  const unlock = page.getByRole('dialog', { name: 'Unlock Vault' });
+  await unlock.getByLabel('Vault password').fill(VAULT_PASSWORD);
+  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await expect(here(page)).toHaveText('Taxes quokkafig');
+
+  // Move a file with the dialog: the folder it is in already cannot be chosen.
+  await fileRow(page, RECEIPT.name)
+    .getByRole('button', { name: `Move ${RECEIPT.name}` })
+    .click();
+  const move = page.getByRole('dialog', { name: `Move "${RECEIPT.name}"` });
+  await expect(move.getByRole('radio', { name: 'Taxes quokkafig' })).toBeDisabled();
+  await move.getByRole('radio', { name: '2026' }).check();
+  await move.getByRole('button', { name: 'Move here' }).click();
+  await expect(move).toBeHidden();
+  await expect(fileRow(page, RECEIPT.name)).toBeHidden();
+  await expect(fileRow(page, '2026')).toContainText('1 item');
+
+  // Back to the root by the path; upload a folder with a folder inside it.
+  await page
+    .getByRole('navigation', { name: 'Folder path' })
+    .getByRole('button', { name: 'All files' })
+    .click();
+  await expect(here(page)).toHaveText('All files');
+  const scans = test.info().outputPath('Scans quokkafig');
+  fs.mkdirSync(`${scans}/sub`, { recursive: true });
+  fs.writeFileSync(`${scans}/a.txt`, 'scan a');
+  fs.writeFileSync(`${scans}/sub/b.txt`, 'scan b');
+  await page.getByRole('button', { name: 'Upload Files' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+  await dialog.getByLabel('Choose a folder to upload').setInputFiles(scans);
+  await expect(dialog.getByText('Scans quokkafig/sub/')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(fileRow(page, 'Scans quokkafig')).toContainText('2 items');
+
+  // Drag the uploaded folder onto the other: one record moves, what is inside follows.
+  await fileRow(page, 'Scans quokkafig').dragTo(fileRow(page, 'Taxes quokkafig'));
+  await expect(fileRow(page, 'Scans quokkafig')).toBeHidden();
+  await expect(fileRow(page, 'Taxes quokkafig')).toContainText('2 items');
+
+  // A folder renamed keeps what is in it; a search finds a file at any depth and says where.
+  await fileRow(page, 'Taxes quokkafig')
+    .getByRole('button', { name: 'Rename Taxes quokkafig' })
+    .click();
+  await page.getByLabel('New name for Taxes quokkafig').fill('Archive quokkafig');
+  await page.getByLabel('New name for Taxes quokkafig').press('Enter');
+  await expect(fileRow(page, 'Archive quokkafig')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search files' }).fill('b.txt');
+  await expect(fileRow(page, 'b.txt')).toContainText(
+    'in Archive quokkafig / Scans quokkafig / sub',
+  );
+  await page.getByRole('searchbox', { name: 'Search files' }).fill('');
+
+  // A folder downloads as one ZIP with its tree.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    fileRow(page, 'Archive quokkafig')
+      .getByRole('button', { name: 'Download Archive quokkafig as ZIP' })
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Archive quokkafig.zip');
+  const zip = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+  expect(Object.keys(zip).sort()).toEqual([
+    'Archive quokkafig/2026/receipt quokkafig.txt',
+    'Archive quokkafig/Scans quokkafig/a.txt',
+    'Archive quokkafig/Scans quokkafig/sub/b.txt',
+  ]);
+  expect(Buffer.from(zip['Archive quokkafig/Scans quokkafig/sub/b.txt']!).toString()).toBe(
+    'scan b',
+  );
+
+  // Neither the server nor Dropbox learned a folder or file name.
+  expect(serverFilesContaining(['quokkafig', 'receipt'])).toEqual([]);
+  const held = await dropboxPaths(page, 'Drawers');
+  expect(held.length).toBe(7); // three files, four folders
+  expect(held.filter((p) => /quokkafig|receipt|scans|2026/.test(p))).toEqual([]);
+  expect(await dropboxHolds('quokkafig')).toBe(0);
+
+  // Deleting a folder deletes everything in it, on Dropbox too.
+  await fileRow(page, 'Archive quokkafig')
+    .getByRole('button', { name: 'Delete Archive quokkafig' })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Delete folder' });
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete the folder "Archive quokkafig" and everything in it (3 files)?',
+  );
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('No files in this vault')).toBeVisible();
+  // The three files and four folders (each stored as an empty encrypted file) are gone.
+  await expect.poll(() => dropboxPaths(page, 'Drawers')).toEqual([]);
 });

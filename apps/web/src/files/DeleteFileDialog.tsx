@@ -1,20 +1,73 @@
 // Delete confirmation (docs/product.md §2): 'Are you sure you want to delete "{name}"?', or for
-// several selected files 'Are you sure you want to delete {n} files?'. Files go one after the
-// other; a failure stops there and says how many were deleted.
+// several selected files 'Are you sure you want to delete {n} files?', or for folders the count of
+// what is inside them (deleteRequest). Everything goes one record after the other, what is inside
+// a folder before the folder; a failure stops there and says how many were deleted.
 import { useState, type RefObject } from 'react';
 import { messageForUser, messages } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
 import { DialogFooter } from '../components/DialogFooter.tsx';
+import type { FolderTree } from './folders.ts';
 import type { FileEntry } from './model.ts';
 
+export interface DeleteRequest {
+  /** Every record to delete, in order (what is inside a folder before the folder). */
+  entries: readonly FileEntry[];
+  title: string;
+  question: string;
+}
+
+/** What deleting `chosen` asks and deletes: with folders, everything below them too. */
+export function deleteRequest(tree: FolderTree, chosen: readonly FileEntry[]): DeleteRequest {
+  const entries: FileEntry[] = [];
+  const seen = new Set<string>();
+  const add = (e: FileEntry) => {
+    if (seen.has(e.id)) return;
+    seen.add(e.id);
+    entries.push(e);
+  };
+  for (const e of chosen) {
+    if (e.isFolder) [...tree.below(e.id)].reverse().forEach(add);
+    add(e);
+  }
+  const files = entries.filter((e) => !e.isFolder).length;
+  const inside = `${files} file${files === 1 ? '' : 's'}`;
+  const only = chosen.length === 1 ? chosen[0] : undefined;
+  if (only && !only.isFolder) {
+    return {
+      entries,
+      title: 'Delete file',
+      question: `Are you sure you want to delete "${only.name}"?`,
+    };
+  }
+  if (only) {
+    return {
+      entries,
+      title: 'Delete folder',
+      question: `Are you sure you want to delete the folder "${only.name}" and everything in it (${inside})?`,
+    };
+  }
+  if (chosen.every((e) => !e.isFolder)) {
+    return {
+      entries,
+      title: 'Delete files',
+      question: `Are you sure you want to delete ${chosen.length} files?`,
+    };
+  }
+  return {
+    entries,
+    title: 'Delete items',
+    question: `Are you sure you want to delete ${chosen.length} items and everything in them (${inside})?`,
+  };
+}
+
 export function DeleteFileDialog({
-  files,
+  request,
   onClose,
   onDelete,
   fallbackFocus,
 }: {
-  /** The files to delete; null when the dialog is closed. */
-  files: readonly FileEntry[] | null;
+  /** What to delete; null when the dialog is closed. */
+  request: DeleteRequest | null;
   onClose: () => void;
   onDelete: (f: FileEntry) => Promise<unknown>;
   /** Where the focus goes once the file (and the Delete button that opened this) is gone. */
@@ -28,6 +81,7 @@ export function DeleteFileDialog({
     setDone(0);
     onClose();
   };
+  const files = request?.entries;
   const many = (files?.length ?? 0) > 1;
   const confirm = async () => {
     if (!files) return;
@@ -53,12 +107,12 @@ export function DeleteFileDialog({
   };
   return (
     <Modal
-      open={files !== null}
+      open={request !== null}
       fallbackFocus={fallbackFocus}
       onOpenChange={(o) => !o && close()}
       size="sm"
       closable={!busy}
-      title={many ? 'Delete files' : 'Delete file'}
+      title={request?.title ?? 'Delete file'}
       footer={
         <DialogFooter
           onCancel={close}
@@ -70,13 +124,7 @@ export function DeleteFileDialog({
         />
       }
     >
-      <p className="text-sm break-words text-slate-700 dark:text-slate-300">
-        {many ? (
-          <>Are you sure you want to delete {files?.length} files?</>
-        ) : (
-          <>Are you sure you want to delete &quot;{files?.[0]?.name}&quot;?</>
-        )}
-      </p>
+      <p className="text-sm break-words text-slate-700 dark:text-slate-300">{request?.question}</p>
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">
           {error}

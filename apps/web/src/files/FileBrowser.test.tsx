@@ -5,6 +5,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Vault, VaultFile } from '@sealvault/protocol';
@@ -103,7 +104,9 @@ async function renameTo(name: string) {
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <FileBrowser vault={vault} />
+      <MemoryRouter>
+        <FileBrowser vault={vault} />
+      </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );

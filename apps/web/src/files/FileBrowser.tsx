@@ -1,17 +1,19 @@
 // The file browser of an unlocked file vault (docs/product.md §2 "File browser"): the file count, the
-// list/grid toggle and 'Upload Files'; search, sort and the selection with its bulk download (one
-// ZIP) and delete (FileToolbar.tsx); the list or grid of decrypted names; drag-and-drop with
+// list/grid toggle, 'New folder' and 'Upload Files'; the folder path (FolderPath.tsx); search, sort
+// and the selection with its bulk download (one ZIP), move and delete (FileToolbar.tsx); the list
+// or grid of decrypted names, folders first (useFolderView.ts); drag-and-drop of files or folders
+// from the desktop with
 // the 'Drop files to upload' overlay; inline rename, download (with its progress), delete and the
 // previewer. A vault whose cloud account is no longer connected shows the spec's prompt to connect
 // it again, right here (CloudConnectionPrompt.tsx).
-import { FolderOpen, Grid2x2, List, Loader2, Upload } from 'lucide-react';
+import { FolderOpen, FolderPlus, Grid2x2, List, Loader2, Upload } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { useLimits } from '../vaults/useVaults.ts';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
-import { DeleteFileDialog } from './DeleteFileDialog.tsx';
+import { DeleteFileDialog, deleteRequest, type DeleteRequest } from './DeleteFileDialog.tsx';
 import { DownloadsPanel, type ActiveDownload } from './DownloadsPanel.tsx';
 import { registerVaultStorage, storageOf } from '../storage/providers.ts';
 import { downloadFile } from './transfer/download.ts';
@@ -22,17 +24,13 @@ import type { FileActions } from './FileItems.tsx';
 import { FileGrid, FileList } from './FileViews.tsx';
 import { addToSelection, type FileEntry, type Selected } from './model.ts';
 import { BulkActions, FileSearch, FileSort, SelectAll } from './FileToolbar.tsx';
-import {
-  clickSelection,
-  foldForSearch,
-  loadSort,
-  saveSort,
-  searchFiles,
-  sortFiles,
-  takenNames,
-  type SortOrder,
-} from './listing.ts';
+import { canMoveInto, zipEntriesOf } from './folders.ts';
+import { folderTexts, MoveDialog, NewFolderDialog } from './FolderDialogs.tsx';
+import { FolderPath } from './FolderPath.tsx';
+import { folderMaker, pickedFromDrop, type Picked } from './folderUpload.ts';
+import { createFolder } from './transfer/upload.ts';
 import { downloadZip } from './transfer/zip.ts';
+import { useFolderView } from './useFolderView.ts';
 import { Previewer } from './Previewer.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useLostConnection } from './useCloudConnection.ts';
@@ -45,42 +43,27 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   registerVaultStorage(vault); // idempotent: which provider the transfers below talk to
   const list = useFiles(vaultId);
   const reload = useReloadFiles(vaultId);
-  const { rename, remove } = useFileMutations(vaultId);
+  const { rename, move, remove } = useFileMutations(vaultId);
   const { limits } = useLimits();
   const lost = useLostConnection(vaultId, vault.provider_type);
   const [view, setView] = useState<'list' | 'grid'>('list');
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [newFolderOpen, setNewFolderOpen] = useState(false);
   const [selection, setSelection] = useState<Selected[]>([]);
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<FileEntry | null>(null);
-  const [deleting, setDeleting] = useState<readonly FileEntry[] | null>(null);
+  const [deleting, setDeleting] = useState<DeleteRequest | null>(null);
+  const [moving, setMoving] = useState<readonly FileEntry[] | null>(null);
   const [downloads, setDownloads] = useState<ActiveDownload[]>([]);
   useLeaveGuard(downloads.length > 0);
-  const [query, setQuery] = useState('');
-  const [order, setOrder] = useState<SortOrder>(() => loadSort(vaultId));
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  const anchor = useRef<string | null>(null);
 
-  const files = useMemo(() => list.data?.files ?? [], [list.data]);
-  const folded = useMemo(() => new Map(files.map((f) => [f.id, foldForSearch(f.name)])), [files]);
-  const sorted = useMemo(() => sortFiles(files, order), [files, order]);
-  const shown = useMemo(
-    () => searchFiles(sorted, query, (f) => folded.get(f.id) ?? foldForSearch(f.name)),
-    [sorted, query, folded],
-  );
-  // What the bulk actions act on: the selected files among those shown (a search hides the rest).
-  const selectedFiles = useMemo(() => shown.filter((f) => picked.has(f.id)), [shown, picked]);
-  const selected = useMemo(() => new Set(selectedFiles.map((f) => f.id)), [selectedFiles]);
-  const taken = useMemo(() => takenNames(files), [files]);
-  const changeOrder = (o: SortOrder) => {
-    setOrder(o);
-    saveSort(vaultId, o);
-  };
-  const selectAll = (on: boolean) => setPicked(on ? new Set(shown.map((f) => f.id)) : new Set());
+  const entries = useMemo(() => list.data?.files ?? [], [list.data]);
+  const v = useFolderView(vaultId, entries);
+  const { tree, shown, selected, selectedEntries } = v;
 
-  const addFiles = (files: File[]) => {
+  const addFiles = (files: (File | Picked)[]) => {
     if (files.length === 0) return;
     setSelection((s) => addToSelection(s, files));
     setUploadOpen(true);
@@ -104,26 +87,40 @@ export function FileBrowser({ vault }: { vault: Vault }) {
       .catch((err: unknown) => toast.error(userMessage(err, messages.files.downloadFailed)))
       .finally(() => setDownloads((all) => all.filter((d) => d.id !== id)));
   };
-  const download = (f: FileEntry) => track(f.id, f.name, (o) => downloadFile(vaultId, f, o));
-  const downloadSelected = () => {
-    if (selectedFiles.length === 1) return download(selectedFiles[0]!);
-    const name = `${vault.name}.zip`;
-    const entries = selectedFiles.map((file) => ({ file, path: file.name }));
-    track(`zip:${[...selected].sort().join(',')}`, name, (o) =>
-      downloadZip(vaultId, entries, name, o),
+  /** A file as itself; a folder, or several entries, as one ZIP with the folders inside. */
+  const download = (chosen: readonly FileEntry[]) => {
+    const only = chosen.length === 1 ? chosen[0]! : null;
+    if (only && !only.isFolder) {
+      return track(only.id, only.name, (o) => downloadFile(vaultId, only, o));
+    }
+    const name = `${only ? only.name : vault.name}.zip`;
+    const zipped = zipEntriesOf(tree, chosen);
+    if (zipped.length === 0) return toast.error(emptyZip);
+    track(`zip:${chosen.map((e) => e.id).join(',')}`, name, (o) =>
+      downloadZip(vaultId, zipped, name, o),
+    );
+  };
+
+  const moveInto = (target: string | null, ids: readonly string[]) => {
+    const chosen = v.entriesOf(ids);
+    if (!canMoveInto(tree, chosen, target)) return;
+    move.mutate(
+      { entries: chosen, folder: target },
+      { onError: (err) => toast.error(userMessage(err, folderTexts.moveFailed)) },
     );
   };
 
   const actions: FileActions = {
-    onOpen: setPreviewing,
+    onOpen: (f) => (f.isFolder ? v.open(f.id) : setPreviewing(f)),
     onRename: (f) => setRenamingId(f.id),
-    onDownload: download,
-    onDelete: (f) => setDeleting([f]),
-    onSelect: (f, shift) => {
-      const ids = shown.map((x) => x.id);
-      setPicked((cur) => clickSelection(cur, ids, f.id, anchor.current, shift));
-      anchor.current = f.id;
-    },
+    onMove: (f) => setMoving([f]),
+    onDownload: (f) => download([f]),
+    onDelete: (f) => setDeleting(deleteRequest(tree, [f])),
+    onSelect: v.clickSelect,
+    dragged: v.dragged,
+    onDropInto: (folder, ids) => moveInto(folder.id, ids),
+    detail: v.detail,
+    itemCount: v.itemCount,
   };
 
   const onRenamed = (f: FileEntry, name: string | null) => {
@@ -136,7 +133,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   };
 
   const heading = useRef<HTMLHeadingElement>(null);
-  const count = files.length;
+  const count = entries.filter((e) => !e.isFolder).length;
   const hasFiles = (e: React.DragEvent) => e.dataTransfer.types.includes('Files');
 
   return (
@@ -159,17 +156,21 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         if (!(e.target instanceof HTMLInputElement) || !('fileSelect' in e.target.dataset)) return;
         if (e.key === 'a' && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
-          selectAll(true);
+          v.selectAll(true);
         } else if (e.key === 'Escape' && selected.size > 0) {
           e.preventDefault();
-          selectAll(false);
+          v.selectAll(false);
         }
       }}
       onDrop={(e) => {
+        if (!hasFiles(e)) return;
         e.preventDefault();
         dragDepth.current = 0;
         setDragging(false);
-        addFiles([...e.dataTransfer.files]);
+        // Folders from the desktop come with their tree (walked after the event).
+        pickedFromDrop(e.dataTransfer)
+          .then(addFiles)
+          .catch(() => toast.error(messages.files.uploadFailed));
       }}
     >
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -184,7 +185,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {count} file{count === 1 ? '' : 's'}
-            {query.trim() && count > 0 ? ` · ${shown.length} shown` : ''}
+            {v.searching && entries.length > 0 ? ` · ${shown.length} shown` : ''}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -193,17 +194,17 @@ export function FileBrowser({ vault }: { vault: Vault }) {
             aria-label="View"
             className="flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700"
           >
-            {(['list', 'grid'] as const).map((v) => {
-              const Icon = v === 'list' ? List : Grid2x2;
+            {(['list', 'grid'] as const).map((mode) => {
+              const Icon = mode === 'list' ? List : Grid2x2;
               return (
                 <button
-                  key={v}
+                  key={mode}
                   type="button"
-                  aria-label={v === 'list' ? 'List view' : 'Grid view'}
-                  aria-pressed={view === v}
-                  onClick={() => setView(v)}
+                  aria-label={mode === 'list' ? 'List view' : 'Grid view'}
+                  aria-pressed={view === mode}
+                  onClick={() => setView(mode)}
                   className={`rounded-md p-2 focus-visible:outline-2 focus-visible:outline-indigo-500 ${
-                    view === v
+                    view === mode
                       ? 'bg-indigo-600 text-white dark:bg-indigo-500'
                       : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
                   }`}
@@ -213,6 +214,14 @@ export function FileBrowser({ vault }: { vault: Vault }) {
               );
             })}
           </div>
+          <button
+            type="button"
+            onClick={() => setNewFolderOpen(true)}
+            disabled={!list.data}
+            className={buttonClass('secondary')}
+          >
+            <FolderPlus aria-hidden="true" className="size-4" /> New folder
+          </button>
           <button
             type="button"
             onClick={() => setUploadOpen(true)}
@@ -260,31 +269,34 @@ export function FileBrowser({ vault }: { vault: Vault }) {
               {list.data.unreadable} file(s) could not be decrypted and are not shown.
             </p>
           )}
-          {count > 0 && (
+          {!v.searching && <FolderPath path={v.path} onOpen={v.open} onDropInto={moveInto} />}
+          {entries.length > 0 && (
             <div className="mt-4 flex flex-col gap-3">
               <div className="flex flex-wrap items-center gap-3">
-                <FileSearch query={query} onQuery={setQuery} />
-                <FileSort order={order} onOrder={changeOrder} />
-                <SelectAll shown={shown.length} selected={selected.size} onAll={selectAll} />
+                <FileSearch query={v.query} onQuery={v.setQuery} />
+                <FileSort order={v.order} onOrder={v.changeOrder} />
+                <SelectAll shown={shown.length} selected={selected.size} onAll={v.selectAll} />
               </div>
               {selected.size > 0 && (
                 <BulkActions
                   count={selected.size}
-                  onDownload={downloadSelected}
-                  onDelete={() => setDeleting(selectedFiles)}
-                  onClear={() => selectAll(false)}
+                  zip={selectedEntries.length > 1 || selectedEntries.some((e) => e.isFolder)}
+                  onDownload={() => download(selectedEntries)}
+                  onMove={() => setMoving(selectedEntries)}
+                  onDelete={() => setDeleting(deleteRequest(tree, selectedEntries))}
+                  onClear={() => v.selectAll(false)}
                 />
               )}
             </div>
           )}
-          {count === 0 ? (
+          {entries.length === 0 ? (
             <div className="mt-10 flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 py-16 text-slate-600 dark:border-slate-700 dark:text-slate-400">
               <FolderOpen aria-hidden="true" className="size-10" />
               <p>No files in this vault</p>
             </div>
           ) : shown.length === 0 ? (
             <p role="status" className="mt-10 text-center text-slate-600 dark:text-slate-400">
-              No files match your search.
+              {v.searching ? 'No files match your search.' : 'This folder is empty.'}
             </p>
           ) : view === 'list' ? (
             <FileList
@@ -320,19 +332,36 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         onSelection={setSelection}
         maxFileSizeMb={limits.max_file_size_mb}
         onAddFiles={addFiles}
-        takenNames={taken}
+        folder={v.current}
+        namesIn={v.namesIn}
+        folderFor={folderMaker(vaultId, entries)}
         onClose={() => setUploadOpen(false)}
         onUploaded={reload}
+      />
+      <NewFolderDialog
+        open={newFolderOpen}
+        taken={v.namesIn(v.current)}
+        onClose={() => setNewFolderOpen(false)}
+        onCreate={async (name) => {
+          await createFolder(vaultId, name, v.current);
+          await reload();
+        }}
+      />
+      <MoveDialog
+        moving={moving}
+        tree={tree}
+        onClose={() => setMoving(null)}
+        onMove={(chosen, folder) => move.mutateAsync({ entries: chosen, folder })}
       />
       <Previewer
         vaultId={vaultId}
         lost={lost}
         file={previewing}
         onClose={() => setPreviewing(null)}
-        onDownload={download}
+        onDownload={(f) => download([f])}
       />
       <DeleteFileDialog
-        files={deleting}
+        request={deleting}
         onClose={() => setDeleting(null)}
         onDelete={(f) => remove.mutateAsync(f)}
         fallbackFocus={heading}
@@ -340,3 +369,5 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     </section>
   );
 }
+
+const emptyZip = 'There are no files in what you chose to download.';

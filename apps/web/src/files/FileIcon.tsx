@@ -1,8 +1,9 @@
 // The icon of a file by its type (docs/product.md §2: list rows and grid tiles).
-import { File, FileAudio, FileImage, FileText, FileVideo, FileType } from 'lucide-react';
+import { File, FileAudio, FileImage, FileText, FileVideo, FileType, Folder } from 'lucide-react';
 import { iconKind } from './model.ts';
 
 const icons = {
+  folder: Folder,
   image: FileImage,
   pdf: FileType,
   video: FileVideo,
@@ -12,6 +13,7 @@ const icons = {
 } as const;
 
 const colours = {
+  folder: 'text-indigo-600 dark:text-indigo-400',
   image: 'text-emerald-600 dark:text-emerald-400',
   pdf: 'text-red-600 dark:text-red-400',
   video: 'text-violet-600 dark:text-violet-400',

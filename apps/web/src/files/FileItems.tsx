@@ -1,9 +1,13 @@
-// A file as a list row (its checkbox, icon, name, size, created date; rename, download, delete) and as
-// a grid tile (checkbox, icon, name, size). Activating the name opens the previewer; a shift-click
-// on a checkbox selects the range from the last one clicked.
-import { Download, Pencil, Trash2 } from 'lucide-react';
+// A file or folder as a list row (its checkbox, icon, name, size or item count, created date;
+// rename, move, download, delete) and as a grid tile (checkbox, icon, name, size). Activating a
+// file's name opens the previewer, a folder's opens the folder. A shift-click on a checkbox selects
+// the range from the last one clicked. Rows and tiles can be dragged onto a folder (or a step of
+// the folder path) to move them there (dragMove.ts).
+import { Download, FolderInput, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { formatBytes } from '@sealvault/protocol';
 import { formatDate } from '../vaults/format.ts';
+import { dragSource, dropTarget } from './dragMove.ts';
 import { FileIcon } from './FileIcon.tsx';
 import type { FileEntry } from './model.ts';
 import { RenameField } from './RenameField.tsx';
@@ -11,10 +15,19 @@ import { RenameField } from './RenameField.tsx';
 export interface FileActions {
   onOpen: (f: FileEntry) => void;
   onRename: (f: FileEntry) => void;
+  onMove: (f: FileEntry) => void;
   onDownload: (f: FileEntry) => void;
   onDelete: (f: FileEntry) => void;
   /** The file's checkbox was clicked; `shift` extends the selection as a range. */
   onSelect: (f: FileEntry, shift: boolean) => void;
+  /** The ids a drag that starts on `f` carries: the selection if `f` is in it, else `f`. */
+  dragged: (f: FileEntry) => string[];
+  /** Entries dropped onto the folder `f`. */
+  onDropInto: (folder: FileEntry, ids: string[]) => void;
+  /** Where an entry is, shown under its name in a search ('' when nothing is to be said). */
+  detail: (f: FileEntry) => string;
+  /** A folder's "{n} items", shown where a file shows its size. */
+  itemCount: (f: FileEntry) => string;
 }
 
 function SelectBox({
@@ -45,6 +58,15 @@ function SelectBox({
 const iconButton =
   'rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
 
+/** Drag and drop for a row or tile: every entry can be dragged, a folder takes drops. */
+function useDrag(file: FileEntry, actions: FileActions) {
+  const [over, setOver] = useState(false);
+  const drop = file.isFolder
+    ? dropTarget((ids) => actions.onDropInto(file, ids), setOver, file.id)
+    : {};
+  return { over, props: { ...dragSource(() => actions.dragged(file)), ...drop } };
+}
+
 export function FileRow({
   file,
   selected,
@@ -58,17 +80,25 @@ export function FileRow({
   onRenamed: (name: string | null) => void;
   actions: FileActions;
 }) {
+  const drag = useDrag(file, actions);
+  const detail = actions.detail(file);
+  const size = file.isFolder ? actions.itemCount(file) : formatBytes(file.size);
   return (
     <div
+      {...drag.props}
       className={`flex h-14 items-center gap-3 border-b border-slate-200 px-3 dark:border-slate-800 ${
-        selected ? 'bg-indigo-50 dark:bg-indigo-950/50' : ''
+        drag.over
+          ? 'bg-indigo-100 ring-2 ring-indigo-500 ring-inset dark:bg-indigo-900/60'
+          : selected
+            ? 'bg-indigo-50 dark:bg-indigo-950/50'
+            : ''
       }`}
     >
       <SelectBox file={file} selected={selected} onSelect={actions.onSelect} />
       <FileIcon mime={file.mime} name={file.name} />
       <div className="min-w-0 flex-1">
         {renaming ? (
-          <RenameField name={file.name} onDone={onRenamed} />
+          <RenameField name={file.name} whole={file.isFolder} onDone={onRenamed} />
         ) : (
           <button
             type="button"
@@ -79,12 +109,17 @@ export function FileRow({
             {file.name}
           </button>
         )}
-        <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
-          {formatBytes(file.size)} · {formatDate(file.createdAt)}
+        <span className="block truncate text-xs text-slate-600 sm:hidden dark:text-slate-400">
+          {size} · {formatDate(file.createdAt)}
         </span>
+        {detail && (
+          <span className="hidden truncate text-xs text-slate-600 sm:block dark:text-slate-400">
+            {detail}
+          </span>
+        )}
       </div>
       <span className="hidden w-24 text-right text-sm text-slate-600 tabular-nums sm:block dark:text-slate-400">
-        {formatBytes(file.size)}
+        {size}
       </span>
       <span className="hidden w-28 text-right text-sm text-slate-600 tabular-nums md:block dark:text-slate-400">
         {formatDate(file.createdAt)}
@@ -100,7 +135,15 @@ export function FileRow({
         </button>
         <button
           type="button"
-          aria-label={`Download ${file.name}`}
+          aria-label={`Move ${file.name}`}
+          onClick={() => actions.onMove(file)}
+          className={`${iconButton} hidden sm:inline-flex`}
+        >
+          <FolderInput aria-hidden="true" className="size-4" />
+        </button>
+        <button
+          type="button"
+          aria-label={file.isFolder ? `Download ${file.name} as ZIP` : `Download ${file.name}`}
           onClick={() => actions.onDownload(file)}
           className={iconButton}
         >
@@ -128,14 +171,15 @@ export function FileTile({
   selected: boolean;
   actions: FileActions;
 }) {
+  const drag = useDrag(file, actions);
   return (
-    <div className="relative">
+    <div className="relative" {...drag.props}>
       <button
         type="button"
         onClick={() => actions.onOpen(file)}
         title={file.name}
         className={`flex h-36 w-full flex-col items-center justify-center gap-2 rounded-xl border bg-white p-3 text-center hover:border-indigo-400 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-slate-900 dark:hover:border-indigo-500 ${
-          selected
+          selected || drag.over
             ? 'border-indigo-500 ring-1 ring-indigo-500 dark:border-indigo-400'
             : 'border-slate-200 dark:border-slate-800'
         }`}
@@ -144,7 +188,9 @@ export function FileTile({
         <span className="line-clamp-2 w-full text-sm font-medium break-all text-slate-900 dark:text-slate-100">
           {file.name}
         </span>
-        <span className="text-xs text-slate-600 dark:text-slate-400">{formatBytes(file.size)}</span>
+        <span className="text-xs text-slate-600 dark:text-slate-400">
+          {file.isFolder ? actions.itemCount(file) : formatBytes(file.size)}
+        </span>
       </button>
       <SelectBox
         file={file}

@@ -1,7 +1,8 @@
 // The file browser's tools above the list (docs/product.md §2 "File browser"): search by name as you
 // type, the sort order and its direction, "Select all", and once files are selected, what can be
-// done to all of them at once: download (one ZIP for several), delete, clear the selection.
-import { ArrowDownAZ, ArrowUpZA, Download, Search, Trash2, X } from 'lucide-react';
+// done to all of them at once: download (one ZIP for several or a folder), move, delete, clear the
+// selection.
+import { ArrowDownAZ, ArrowUpZA, Download, FolderInput, Search, Trash2, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { inputClass } from '../components/PasswordInput.tsx';
@@ -100,12 +101,17 @@ export function SelectAll({
 
 export function BulkActions({
   count,
+  zip,
   onDownload,
+  onMove,
   onDelete,
   onClear,
 }: {
   count: number;
+  /** The download is one ZIP (several entries, or a folder). */
+  zip: boolean;
   onDownload: () => void;
+  onMove: () => void;
   onDelete: () => void;
   onClear: () => void;
 }) {
@@ -123,7 +129,10 @@ export function BulkActions({
       </p>
       <button type="button" onClick={onDownload} className={buttonClass('secondary')}>
         <Download aria-hidden="true" className="size-4" />
-        {count > 1 ? 'Download as ZIP' : 'Download'}
+        {zip ? 'Download as ZIP' : 'Download'}
+      </button>
+      <button type="button" onClick={onMove} className={buttonClass('secondary')}>
+        <FolderInput aria-hidden="true" className="size-4" /> Move to
       </button>
       <button type="button" onClick={onDelete} className={buttonClass('danger')}>
         <Trash2 aria-hidden="true" className="size-4" /> Delete

@@ -14,11 +14,14 @@ export interface NameAnswer {
 
 export function NameQuestion({
   name,
+  inFolder,
   savedAs,
   more,
   onAnswer,
 }: {
   name: string;
+  /** The name is in use in a folder rather than at the vault's root. */
+  inFolder: boolean;
   savedAs: string;
   /** Later files of the batch whose name is in use too. */
   more: number;
@@ -38,7 +41,9 @@ export function NameQuestion({
         className="flex items-start gap-2 text-sm font-medium break-words text-amber-900 dark:text-amber-100"
       >
         <FileWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>&quot;{name}&quot; already exists in this vault.</span>
+        <span>
+          &quot;{name}&quot; already exists in this {inFolder ? 'folder' : 'vault'}.
+        </span>
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button

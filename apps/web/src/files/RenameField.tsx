@@ -1,17 +1,21 @@
 // Inline rename (docs/product.md §4 Rename): the name without its extension is edited, the extension is
-// kept. Enter confirms, Escape cancels; an unchanged or empty name cancels.
+// kept (a folder's whole name is edited). Enter confirms, Escape cancels; an unchanged or empty
+// name cancels.
 import { useEffect, useRef, useState } from 'react';
 import { renamedName, splitName } from './model.ts';
 
 export function RenameField({
   name,
+  whole = false,
   onDone,
 }: {
   name: string;
+  /** Edit the whole name, extension and all (a folder). */
+  whole?: boolean;
   /** The new full name, or null when the rename was cancelled. */
   onDone: (newName: string | null) => void;
 }) {
-  const [base, ext] = splitName(name);
+  const [base, ext] = whole ? [name, ''] : splitName(name);
   const [value, setValue] = useState(base);
   const ref = useRef<HTMLInputElement>(null);
   const finished = useRef(false);
@@ -34,7 +38,10 @@ export function RenameField({
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            finish(renamedName(name, value));
+            const trimmed = value.trim();
+            finish(
+              whole ? (trimmed && trimmed !== name ? trimmed : null) : renamedName(name, value),
+            );
           } else if (e.key === 'Escape') {
             e.preventDefault();
             e.stopPropagation();

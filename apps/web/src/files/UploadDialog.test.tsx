@@ -18,14 +18,14 @@ const upload = vi.fn(
     _progress: unknown,
     _signal: unknown,
     _retrying: unknown,
-    name: string,
+    { name, folder }: { name: string; folder: string | null },
   ) => {
     if (name === 'refused.txt') {
       return Promise.reject(
         new ApiError(409, 'conflict', 'A file with this name already exists in this vault.'),
       );
     }
-    uploaded.push(name);
+    uploaded.push(folder ? `${folder} ${name}` : name);
     return Promise.resolve();
   },
 );
@@ -36,12 +36,24 @@ vi.mock('./transfer/upload.ts', () => ({
 afterEach(() => {
   cleanup();
   uploaded.length = 0;
+  made.length = 0;
   upload.mockClear();
 });
 
 const file = (name: string) => new File([name], name, { lastModified: name.length });
 
-function Harness({ files, taken }: { files: File[]; taken: string[] }) {
+const made: string[] = [];
+
+function Harness({
+  files,
+  taken,
+  inFolders = {},
+}: {
+  files: (File | { file: File; dir: string[] })[];
+  taken: string[];
+  /** The names already in a folder, by its id. */
+  inFolders?: Record<string, string[]>;
+}) {
   const [selection, setSelection] = useState<Selected[]>(() => addToSelection([], files));
   return (
     <UploadDialog
@@ -51,7 +63,12 @@ function Harness({ files, taken }: { files: File[]; taken: string[] }) {
       onSelection={setSelection}
       maxFileSizeMb={undefined}
       onAddFiles={() => undefined}
-      takenNames={new Set(taken)}
+      folder={null}
+      namesIn={(f) => new Set(f === null ? taken : (inFolders[f] ?? []))}
+      folderFor={(base, dir) => {
+        made.push(`${base ?? ''}/${dir.join('/')}`);
+        return Promise.resolve(`id:${dir.join('/')}`);
+      }}
       onClose={() => undefined}
       onUploaded={() => Promise.resolve()}
     />
@@ -102,4 +119,27 @@ it("shows the server's reason when it refuses a file", async () => {
   expect((await screen.findByRole('alert')).textContent).toBe(
     'A file with this name already exists in this vault.',
   );
+});
+
+it('a chosen folder goes into folders of its own; a name in use there asks about that folder', async () => {
+  const user = userEvent.setup();
+  render(
+    <Harness
+      files={[
+        { file: file('a.txt'), dir: ['Scans'] },
+        { file: file('b.txt'), dir: ['Scans', 'sub'] },
+        file('a.txt'),
+      ]}
+      taken={[]}
+      inFolders={{ 'id:Scans/sub': ['b.txt'] }}
+    />,
+  );
+  expect(screen.getByText('Scans/sub/')).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  await screen.findByRole('group', { name: '"b.txt" already exists in this folder.' });
+  await user.click(screen.getByRole('button', { name: 'Keep both' }));
+  await waitFor(() =>
+    expect(uploaded).toEqual(['id:Scans a.txt', 'id:Scans/sub b (2).txt', 'a.txt']),
+  );
+  expect(made).toEqual(['/Scans', '/Scans/sub']);
 });

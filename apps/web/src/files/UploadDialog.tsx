@@ -3,8 +3,8 @@
 // A file whose name is in use in the vault (or earlier in the batch) asks first: keep both (a
 // numbered name) or skip, and the answer can apply to the rest of the batch (NameQuestion.tsx).
 // After the uploads the list reloads and the selection clears.
-import { CheckCircle2, Upload as UploadIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { CheckCircle2, FolderUp, Upload as UploadIcon } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { formatBytes, messages, userMessage } from '@sealvault/protocol';
 import { Modal } from '../components/Modal.tsx';
@@ -16,6 +16,7 @@ import { overallPercent, PICKER_ACCEPT, sizeProblem, type Selected } from './mod
 import { freeName } from './listing.ts';
 import { NameQuestion, type NameAnswer } from './NameQuestion.tsx';
 import { uploadFile } from './transfer/upload.ts';
+import { pickedFromInput, type Picked } from './folderUpload.ts';
 
 interface Status {
   percent: number;
@@ -36,7 +37,9 @@ export function UploadDialog({
   onSelection,
   maxFileSizeMb,
   onAddFiles,
-  takenNames,
+  folder,
+  namesIn,
+  folderFor,
   onClose,
   onUploaded,
 }: {
@@ -45,19 +48,31 @@ export function UploadDialog({
   selection: Selected[];
   onSelection: (s: Selected[]) => void;
   maxFileSizeMb: number | undefined;
-  onAddFiles: (files: File[]) => void;
-  /** The names in the vault now (NFC), to ask before a second file of the same name. */
-  takenNames: ReadonlySet<string>;
+  onAddFiles: (files: (File | Picked)[]) => void;
+  /** The folder the files go to (null: the vault's root). */
+  folder: string | null;
+  /** The names in a folder now (NFC), to ask before a second file of the same name. */
+  namesIn: (folder: string | null) => ReadonlySet<string>;
+  /** Finds or makes the folders a file chosen with its folder sits in; answers the last one's id. */
+  folderFor: (base: string | null, dir: readonly string[]) => Promise<string | null>;
   onClose: () => void;
   onUploaded: () => Promise<unknown>;
 }) {
   const picker = useRef<HTMLInputElement>(null);
+  // The folder picker: webkitdirectory is not in React's attribute types; set it on the element
+  // when it mounts (the dialog's content mounts after this component renders).
+  const folderPicker = useRef<HTMLInputElement | null>(null);
+  const folderInput = useCallback((el: HTMLInputElement | null) => {
+    folderPicker.current = el;
+    if (el) el.webkitdirectory = true;
+  }, []);
   const [status, setStatus] = useState<Record<string, Status>>({});
   const [busy, setBusy] = useState(false);
   useLeaveGuard(busy);
   const abort = useRef<AbortController | null>(null);
   const [question, setQuestion] = useState<{
     name: string;
+    inFolder: boolean;
     savedAs: string;
     more: number;
     answer: (a: NameAnswer | null) => void;
@@ -77,14 +92,23 @@ export function UploadDialog({
     setBusy(true);
     let failed = false;
     const doneKeys = new Set<string>();
-    const names = new Set(takenNames);
     const key = (n: string) => n.normalize('NFC');
+    // The names in each folder the batch reaches, as they were and with what the batch adds.
+    const namesBy = new Map<string | null, Set<string>>();
+    const names = (at: string | null) => {
+      let set = namesBy.get(at);
+      if (!set) namesBy.set(at, (set = new Set(namesIn(at))));
+      return set;
+    };
     // Names in use, counting a second file of one name in the batch: for "the other N".
     let inUse = 0;
-    const seen = new Set(names);
+    const seen = new Map<string, Set<string>>();
     for (const s of chosen) {
-      if (seen.has(key(s.file.name))) inUse += 1;
-      else seen.add(key(s.file.name));
+      const where = s.dir.join('/');
+      const set = seen.get(where) ?? new Set(s.dir.length ? [] : names(folder));
+      seen.set(where, set);
+      if (set.has(key(s.file.name))) inUse += 1;
+      else set.add(key(s.file.name));
     }
     let asked = 0;
     let always: NameAnswer['choice'] | null = null;
@@ -93,13 +117,29 @@ export function UploadDialog({
       if (ctrl.signal.aborted) break;
       const set = (st: Status) => setStatus((prev) => ({ ...prev, [s.key]: st }));
       let name = s.file.name;
-      if (names.has(key(name))) {
-        const savedAs = freeName(name, names);
+      let target: string | null;
+      try {
+        target = s.dir.length ? await folderFor(folder, s.dir) : folder;
+      } catch (err) {
+        failed = true;
+        if (ctrl.signal.aborted) break;
+        set({ percent: 0, error: userMessage(err, messages.files.uploadFailed) });
+        continue;
+      }
+      const here = names(target);
+      if (here.has(key(name))) {
+        const savedAs = freeName(name, here);
         asked += 1;
         const choice =
           always ??
           (await new Promise<NameAnswer | null>((answer) => {
-            setQuestion({ name, savedAs, more: Math.max(0, inUse - asked), answer });
+            setQuestion({
+              name,
+              inFolder: target !== null,
+              savedAs,
+              more: Math.max(0, inUse - asked),
+              answer,
+            });
             ctrl.signal.addEventListener('abort', () => answer(null), { once: true });
           }).then((a) => {
             setQuestion(null);
@@ -115,7 +155,7 @@ export function UploadDialog({
         }
         name = savedAs;
       }
-      names.add(key(name));
+      here.add(key(name));
       set({ percent: 0, ...(name !== s.file.name ? { savedAs: name } : {}) });
       try {
         const update = (patch: Partial<Status>) =>
@@ -132,7 +172,7 @@ export function UploadDialog({
           (sent) => update({ percent: Math.floor(sent * 100) }),
           ctrl.signal,
           (retrying) => update({ retrying }),
-          name,
+          { name, folder: target },
         );
         set({ percent: 100, done: true, ...(name !== s.file.name ? { savedAs: name } : {}) });
         doneKeys.add(s.key);
@@ -210,17 +250,40 @@ export function UploadDialog({
           e.target.value = '';
         }}
       />
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => picker.current?.click()}
-        className={buttonClass('secondary', 'md', 'w-full border-dashed')}
-      >
-        Choose files
-      </button>
+      <input
+        ref={folderInput}
+        type="file"
+        multiple
+        aria-label="Choose a folder to upload"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(e) => {
+          onAddFiles(pickedFromInput([...(e.target.files ?? [])]));
+          e.target.value = '';
+        }}
+      />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => picker.current?.click()}
+          className={buttonClass('secondary', 'md', 'flex-1 border-dashed')}
+        >
+          Choose files
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => folderPicker.current?.click()}
+          className={buttonClass('secondary', 'md', 'flex-1 border-dashed')}
+        >
+          <FolderUp aria-hidden="true" className="size-4" /> Choose a folder
+        </button>
+      </div>
       {question && (
         <NameQuestion
           name={question.name}
+          inFolder={question.inFolder}
           savedAs={question.savedAs}
           more={question.more}
           onAnswer={question.answer}
@@ -251,6 +314,9 @@ export function UploadDialog({
                     className="size-4 accent-indigo-600"
                   />
                   <span className="min-w-0 flex-1 truncate text-slate-900 dark:text-slate-100">
+                    {s.dir.length > 0 && (
+                      <span className="text-slate-500 dark:text-slate-400">{s.dir.join('/')}/</span>
+                    )}
                     {s.file.name}
                   </span>
                   <span className="text-slate-600 tabular-nums dark:text-slate-400">

@@ -64,6 +64,22 @@ describe('sort', () => {
       'notes 10.txt',
     ]);
   });
+  it('puts folders first, by name, whatever the order', () => {
+    const folder = (name: string) => ({
+      ...entry(name, 0, '2026-05-01T00:00:00Z'),
+      isFolder: true,
+    });
+    const [x, y] = [folder('Xrays'), folder('Yearly')];
+    expect(names(sortFiles([a, y, b, x], { key: 'size', dir: 'desc' })).slice(0, 2)).toEqual([
+      'Xrays',
+      'Yearly',
+    ]);
+    expect(names(sortFiles([a, x, y], { key: 'name', dir: 'desc' }))).toEqual([
+      'Yearly',
+      'Xrays',
+      'b-report.pdf',
+    ]);
+  });
   it('leaves its input as it was', () => {
     const before = names(all);
     sortFiles(all, { key: 'size', dir: 'desc' });

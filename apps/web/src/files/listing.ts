@@ -27,7 +27,10 @@ function typeOf(f: FileEntry): string {
   return `${iconKind(f.mime, f.name)}\u0000${splitName(f.name)[1].toLowerCase()}`;
 }
 
-/** The files in `order`; ties go by name, then id, so the order never depends on the server's. */
+/**
+ * The files in `order`, folders first (by name, in the order's direction when it sorts by name);
+ * ties go by name, then id, so the order never depends on the server's.
+ */
 export function sortFiles(files: readonly FileEntry[], order: SortOrder): FileEntry[] {
   const byName = (a: FileEntry, b: FileEntry) =>
     collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -39,7 +42,11 @@ export function sortFiles(files: readonly FileEntry[], order: SortOrder): FileEn
   };
   const sign = order.dir === 'asc' ? 1 : -1;
   const first = primary[order.key];
-  return [...files].sort((a, b) => sign * (first(a, b) || byName(a, b)));
+  return [...files].sort((a, b) => {
+    if (a.isFolder !== b.isFolder) return a.isFolder ? -1 : 1;
+    if (a.isFolder) return (order.key === 'name' ? sign : 1) * byName(a, b);
+    return sign * (first(a, b) || byName(a, b));
+  });
 }
 
 /** Lower case, without accents: "Résumé" is found by "resume". */

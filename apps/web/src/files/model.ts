@@ -1,6 +1,7 @@
 // Pure logic of the file browser: the decrypted entry, name and extension handling for rename,
 // the preview kind of a file, the upload selection and the plan's size check (docs/product.md §4, §5, §9).
 import mime from 'mime/lite';
+import { FOLDER_MIME } from '@sealvault/crypto';
 import { fileTooLargeMessage, isFileSizeAllowed } from '@sealvault/protocol';
 
 /** A file record with its decrypted metadata. */
@@ -66,7 +67,8 @@ export function previewKind(mime: string, name: string): PreviewKind {
 export function iconKind(
   mime: string,
   name: string,
-): 'image' | 'pdf' | 'video' | 'audio' | 'text' | 'file' {
+): 'folder' | 'image' | 'pdf' | 'video' | 'audio' | 'text' | 'file' {
+  if (mime === FOLDER_MIME) return 'folder';
   const k = previewKind(mime, name);
   if (k === 'svg') return 'image';
   if (k === 'none') return 'file';
@@ -79,23 +81,31 @@ export function sizeProblem(bytes: number, maxFileSizeMb: number | undefined): s
   return isFileSizeAllowed(bytes, maxFileSizeMb) ? null : fileTooLargeMessage(bytes);
 }
 
-/** One chosen file in the upload dialog. */
+/** One chosen file in the upload dialog, with the folders it sits in when a folder was chosen. */
 export interface Selected {
   key: string;
   file: File;
+  /** Folders below the one the upload goes to ([] for a file chosen on its own). */
+  dir: string[];
   checked: boolean;
 }
 
-/** Adds files to a selection, checked, skipping ones already in it (same name, size and date). */
-export function addToSelection(current: Selected[], files: readonly File[]): Selected[] {
-  const keyOf = (f: File) => `${f.name}\u0000${f.size}\u0000${f.lastModified}`;
+/**
+ * Adds files to a selection, checked, skipping ones already in it (same folders, name, size and
+ * date). A file may come with the folders it sits in (a folder dropped or chosen).
+ */
+export function addToSelection(
+  current: Selected[],
+  files: readonly (File | { file: File; dir: string[] })[],
+): Selected[] {
   const seen = new Set(current.map((s) => s.key));
   const added: Selected[] = [];
-  for (const file of files) {
-    const key = keyOf(file);
+  for (const item of files) {
+    const { file, dir } = item instanceof File ? { file: item, dir: [] } : item;
+    const key = [...dir, file.name, file.size, file.lastModified].join('\u0000');
     if (seen.has(key)) continue;
     seen.add(key);
-    added.push({ key, file, checked: true });
+    added.push({ key, file, dir, checked: true });
   }
   return [...current, ...added];
 }

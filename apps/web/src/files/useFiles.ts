@@ -1,7 +1,7 @@
 // The decrypted files of an unlocked file vault, and rename and delete. All metadata is
 // decrypted in the Worker in one batch; records that do not decrypt are counted, never shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { asFileId, FOLDER_MIME, type FileMeta } from '@sealvault/crypto';
+import { asFileId, asFolderId, FOLDER_MIME, type FileMeta } from '@sealvault/crypto';
 import { filesApi, type VaultFile } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
@@ -96,30 +96,52 @@ export function useReloadFiles(vaultId: string) {
 export function useFileMutations(vaultId: string) {
   const reload = useReloadFiles(vaultId);
 
+  /**
+   * Writes a file's or folder's metadata anew: a rename, or a move to another folder (null: the
+   * root). One record, whatever lies below a folder; the look-up is per folder.
+   */
+  const rewrite = async (file: FileEntry, name: string, folder: string | null) => {
+    const session = sessionOf(vaultId);
+    const crypto = cryptoClient();
+    const id = asFileId(file.id);
+    const meta: FileMeta = {
+      name,
+      mime: file.mime,
+      size: file.size,
+      modified: file.modified,
+      ...(file.sha256 ? { sha256: file.sha256 } : {}),
+      ...(folder ? { folder } : {}),
+    };
+    const [enc_meta, name_lookup] = await Promise.all([
+      crypto.encryptMeta(session, id, null, meta),
+      crypto.lookupName(session, folder ? asFolderId(folder) : null, name),
+    ]);
+    // [Note: key revision of a write] in vaults/manifest/keyRevision.ts.
+    const renamed = await withCurrentKey(vaultId, (key_revision) =>
+      filesApi.rename(vaultId, file.id, { enc_meta, name_lookup, key_revision }),
+    );
+    // The next manifest entry: the record as checked, with what this write sent.
+    const before = checkedRecords.get(file.id) ?? renamed.file;
+    await commitFile(vaultId, session, file.id, { ...before, enc_meta, name_lookup });
+    return renamed;
+  };
+
   const rename = useMutation({
-    mutationFn: async ({ file, name }: { file: FileEntry; name: string }) => {
-      const session = sessionOf(vaultId);
-      const crypto = cryptoClient();
-      const id = asFileId(file.id);
-      const meta: FileMeta = {
-        name,
-        mime: file.mime,
-        size: file.size,
-        modified: file.modified,
-        ...(file.sha256 ? { sha256: file.sha256 } : {}),
-      };
-      const [enc_meta, name_lookup] = await Promise.all([
-        crypto.encryptMeta(session, id, null, meta),
-        crypto.lookupName(session, null, name),
-      ]);
-      // [Note: key revision of a write] in vaults/manifest/keyRevision.ts.
-      const renamed = await withCurrentKey(vaultId, (key_revision) =>
-        filesApi.rename(vaultId, file.id, { enc_meta, name_lookup, key_revision }),
-      );
-      // The next manifest entry: the record as checked, with what this rename sent.
-      const before = checkedRecords.get(file.id) ?? renamed.file;
-      await commitFile(vaultId, session, file.id, { ...before, enc_meta, name_lookup });
-      return renamed;
+    mutationFn: ({ file, name }: { file: FileEntry; name: string }) =>
+      rewrite(file, name, file.folder),
+    onSettled: reload,
+  });
+
+  /** Moves files and folders into `folder` (null: the root), one record each, in order. */
+  const move = useMutation({
+    mutationFn: async ({
+      entries,
+      folder,
+    }: {
+      entries: readonly FileEntry[];
+      folder: string | null;
+    }) => {
+      for (const e of entries) await rewrite(e, e.name, folder);
     },
     onSettled: reload,
   });
@@ -142,5 +164,5 @@ export function useFileMutations(vaultId: string) {
     onSettled: reload,
   });
 
-  return { rename, remove };
+  return { rename, move, remove };
 }

@@ -4,7 +4,7 @@
 // Our server makes the file's record itself when the last byte is in; for any other provider the
 // record (metadata, the provider's reference, the content hash) is sent once the provider holds
 // the whole ciphertext, and the provider's copy is removed if the record cannot be made.
-import { asFileId, ciphertextSize } from '@sealvault/crypto';
+import { asFileId, asFolderId, ciphertextSize, FOLDER_MIME } from '@sealvault/crypto';
 import { filesApi, paddedSize } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
@@ -15,8 +15,8 @@ import { commitFile } from '../../vaults/manifest/vaultManifest.ts';
 import { mimeOf } from '../model.ts';
 
 /**
- * Encrypts and uploads `file` into the vault's root, under `name` (the file's own by default; "Keep
- * both" gives a numbered one). `onProgress` gets the fraction sent (0..1); `onRetrying(true)` says
+ * Encrypts and uploads `file` into the vault's root or the folder `place` names, under its own
+ * name or the one `place` gives ("Keep both" gives a numbered one). `onProgress` gets the fraction sent (0..1); `onRetrying(true)` says
  * a request failed and is being retried, `onRetrying(false)` that bytes flow again. Resolves when
  * the file is stored and recorded; rejects with a user-facing message. `signal` cancels it
  * (nothing of the file is left behind).
@@ -27,36 +27,73 @@ export function uploadFile(
   onProgress: (sent: number) => void,
   signal: AbortSignal,
   onRetrying: (retrying: boolean) => void = () => undefined,
-  name: string = file.name,
-): Promise<void> {
+  place: Placement = {},
+): Promise<string> {
   // [Note: key revision of a write] in vaults/manifest/keyRevision.ts: refused under a retired
   // key, the whole upload runs again (the file is read anew) once the new revision is known.
   return withCurrentKey(vaultId, (keyRevision) =>
-    uploadOnce(vaultId, file, name, keyRevision, onProgress, signal, onRetrying),
+    uploadOnce(vaultId, file, place, keyRevision, onProgress, signal, onRetrying),
+  );
+}
+
+/** Where a file goes and under what name: its own name at the root unless told otherwise. */
+export interface Placement {
+  name?: string;
+  /** The folder's id; null or absent: the vault's root. */
+  folder?: string | null;
+  /** The MIME type to record instead of the file's (a folder's record). */
+  mime?: string;
+}
+
+/**
+ * Makes a folder named `name` in `parent` (null: the root): a record of no content with the
+ * folder MIME type and its parent inside its encrypted metadata (docs/vault-format.md
+ * "Folders"). It is stored like an empty file, so the server and the provider cannot tell the
+ * two apart. Resolves with the folder's id.
+ */
+export async function createFolder(
+  vaultId: string,
+  name: string,
+  parent: string | null,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<string> {
+  return withCurrentKey(vaultId, (keyRevision) =>
+    uploadOnce(
+      vaultId,
+      new File([], name, { lastModified: Date.now() }),
+      { name, folder: parent, mime: FOLDER_MIME },
+      keyRevision,
+      () => undefined,
+      signal,
+      () => undefined,
+    ),
   );
 }
 
 async function uploadOnce(
   vaultId: string,
   file: File,
-  name: string,
+  place: Placement,
   keyRevision: number,
   onProgress: (sent: number) => void,
   signal: AbortSignal,
   onRetrying: (retrying: boolean) => void,
-): Promise<void> {
+): Promise<string> {
   const session = sessionOf(vaultId);
   const crypto = cryptoClient();
   const fileId = globalThis.crypto.randomUUID();
   const id = asFileId(fileId);
+  const name = place.name ?? file.name;
+  const folder = place.folder ?? null;
   const [encMeta, lookup] = await Promise.all([
     crypto.encryptMeta(session, id, null, {
       name,
-      mime: mimeOf(file),
+      mime: place.mime ?? mimeOf(file),
       size: file.size,
       modified: file.lastModified,
+      ...(folder ? { folder } : {}),
     }),
-    crypto.lookupName(session, null, name),
+    crypto.lookupName(session, folder ? asFolderId(folder) : null, name),
   ]);
   signal.throwIfAborted();
   // Padded with zeros to paddedSize (Padmé): the stored size hides the exact one.
@@ -117,6 +154,7 @@ async function uploadOnce(
       wrapped_key: enc.wrappedKey,
       ciphertext_size: length,
     });
+    return fileId;
   } catch (err) {
     signal.throwIfAborted();
     throw err;
