@@ -274,7 +274,7 @@ test('signed-in screens: dashboard, wizard, unlock, files, secrets, settings, pl
   expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
 });
 
-test('dialogs (account, two-factor, vault password, delete) and the phone layout', async ({
+test('dialogs (account, two-factor, vault password, delete, folders) and the phone layout', async ({
   page,
   request,
   baseURL,
@@ -309,6 +309,23 @@ test('dialogs (account, two-factor, vault password, delete) and the phone layout
   await page.getByRole('menuitem', { name: 'Delete vault' }).click();
   await expect(page.getByRole('dialog', { name: 'Delete vault' })).toBeVisible();
   found.deleteVault = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+  // Folders: the New folder dialog with its error, then a folder row selected and Move to.
+  await page.getByRole('button', { name: 'New folder' }).click();
+  const newFolder = page.getByRole('dialog', { name: 'New folder' });
+  await newFolder.getByRole('button', { name: 'Create folder' }).click();
+  await expect(newFolder.getByRole('alert')).toHaveText('Enter a name for the folder.');
+  found.newFolder = await bothSchemes(page, () => violations(page));
+  await newFolder.getByLabel('Folder name').fill('Scans');
+  await newFolder.getByRole('button', { name: 'Create folder' }).click();
+  await expect(newFolder).toBeHidden();
+  await page.getByRole('checkbox', { name: 'Select Scans' }).check();
+  await page
+    .getByRole('region', { name: 'Selected files' })
+    .getByRole('button', { name: 'Move to' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Move "Scans"' })).toBeVisible();
+  found.moveDialog = await bothSchemes(page, () => violations(page));
   await page.keyboard.press('Escape');
 
   await page.setViewportSize({ width: 390, height: 844 });
