@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import type { CheckoutResponse } from '@sealvault/protocol';
 import { afterEach, expect, it, vi } from 'vitest';
 import { checkoutTexts, readCheckout, runCheckoutPage } from './checkoutPage.ts';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, expect, it } from 'vitest';

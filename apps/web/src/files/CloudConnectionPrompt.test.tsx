@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The vault page's prompt for a cloud account that is no longer connected (issue 26): it follows
 // the connection store (a token forgotten by the storage layer, a Disconnect in Settings or in
 // another tab), offers Settings' Connect right there, and once the account is back, goes away

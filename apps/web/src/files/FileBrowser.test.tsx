@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A rename the server fails shows the spec's 'Failed to rename file' in a toast, never the raw
 // text of a 500; a refusal meant for the user (a 4xx with our error shape) is shown as the server
 // wrote it.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A file whose name is in use asks before it is uploaded: "Keep both" uploads it under a numbered
 // name, "Skip" leaves it out, and the answer can be given once for the rest of the batch. A
 // failure shows the server's own reason, never a generic text it could have explained.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The landing page's claims are the operator's (GET /api/landing): shown as served, never a
 // default in their place, and a section without any is gone with its link.
 import { LANDING_DEFAULTS, type LandingContent } from '@sealvault/protocol';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A login with notes and no username or password reads as plain text on its card (product.md §2
 // "Secrets manager"): its notes are the masked `Content`, as a plain-text secret's are, never
 // shown in the clear until asked (issue 25).

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Creating, updating or deleting a secret that the server fails shows the spec's 'Failed to
 // create secret', 'Failed to update secret' or 'Failed to delete secret', never the raw text of a
 // 500; a refusal meant for the user (a 4xx with our error shape) is shown as written.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { trialMessages, type Plan, type Subscription } from '@sealvault/protocol';
 import { testPlan as plan } from '../plans/testPlan.ts';
 import { cleanup, render, screen } from '@testing-library/react';

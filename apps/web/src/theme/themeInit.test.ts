@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // public/theme-init.js runs before paint and cannot import theme.ts: check that it applies the
 // same rule as resolveTheme() in every case.
 import { readFileSync } from 'node:fs';

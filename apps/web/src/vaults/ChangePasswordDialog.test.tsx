@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The vault password change: each field says what is wrong with it, a current password that does
 // not open the key slot is reported on that field, and the choice to rotate the keys says what a
 // change without rotation does not protect against.

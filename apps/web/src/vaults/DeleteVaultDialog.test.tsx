@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A vault deletion the server fails shows the spec's 'Failed to delete vault' as an alert (the
 // app's error toast), never the raw text of a 500, and the dialog closes (issue 25); a full
 // disk's 507 says what happened.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The vault card's structure. Whether the badge and the delete button overlap at real widths is
 // measured in Chromium by e2e/specs/a11y.spec.ts ([Note: phone layout]); here: heading level, the
 // full name for a truncated title, and the button beside the badge rather than positioned over it.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connections } from '../cloud/connections.ts';
 import { pkceChallenge } from '../cloud/popup.ts';
