@@ -1,6 +1,18 @@
-// The icon of a file by its type (docs/product.md §2: list rows and grid tiles).
-import { File, FileAudio, FileImage, FileText, FileVideo, FileType, Folder } from 'lucide-react';
-import { iconKind } from './model.ts';
+// The icon of a file by its type (docs/product.md §2: list rows and grid tiles; fileKinds.ts).
+import {
+  File,
+  FileAudio,
+  FileCode,
+  FileImage,
+  FileSpreadsheet,
+  FileText,
+  FileType,
+  FileTypeCorner,
+  FileVideo,
+  Folder,
+  Presentation,
+} from 'lucide-react';
+import { iconKind, type IconKind } from './fileKinds.ts';
 
 const icons = {
   folder: Folder,
@@ -9,9 +21,14 @@ const icons = {
   video: FileVideo,
   audio: FileAudio,
   text: FileText,
+  code: FileCode,
+  document: FileTypeCorner,
+  spreadsheet: FileSpreadsheet,
+  presentation: Presentation,
   file: File,
-} as const;
+} as const satisfies Record<IconKind, unknown>;
 
+// At least 3:1 against the list's light and dark backgrounds (WCAG 1.4.11, graphics).
 const colours = {
   folder: 'text-indigo-600 dark:text-indigo-400',
   image: 'text-emerald-600 dark:text-emerald-400',
@@ -19,8 +36,12 @@ const colours = {
   video: 'text-violet-600 dark:text-violet-400',
   audio: 'text-amber-600 dark:text-amber-400',
   text: 'text-sky-600 dark:text-sky-400',
+  code: 'text-teal-600 dark:text-teal-400',
+  document: 'text-blue-700 dark:text-blue-400',
+  spreadsheet: 'text-green-700 dark:text-green-400',
+  presentation: 'text-orange-600 dark:text-orange-400',
   file: 'text-slate-500 dark:text-slate-400',
-} as const;
+} as const satisfies Record<IconKind, string>;
 
 export function FileIcon({
   mime,

@@ -1,7 +1,9 @@
 // The previewer (docs/product.md §2, §4 Previewer): loading, error or content. The file is decrypted in the
 // Worker into memory. Nothing from a file ever runs in the app's origin: images and SVG are shown
-// only through <img> (scripts in an SVG image never run), text as text, PDF through pdf.js onto a
-// canvas, video and audio in media elements; HTML and unknown types get no preview at all.
+// only through <img> (scripts in an SVG image never run), text and code as text, Markdown rendered
+// without its HTML and CSV as a table (TextPreview.tsx), PDF through pdf.js onto a canvas, video and
+// audio in media elements; HTML and unknown types get no preview at all, nor do Office files, which
+// would need an online viewer (their download is offered, fileKinds.ts).
 // A preview that failed because the vault's cloud account is no longer connected says so, offers
 // to connect it right here (CloudConnectionPrompt.tsx), and loads again once it is.
 import * as Dialog from '@radix-ui/react-dialog';
@@ -13,20 +15,26 @@ import type { LostConnection } from './useCloudConnection.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { decryptToBlob } from './transfer/download.ts';
 import { openMediaUrl } from './transfer/mediaStream.ts';
-import { previewKind, type FileEntry } from './model.ts';
+import type { FileEntry } from './model.ts';
+import { looksBinary, previewKind } from './fileKinds.ts';
+import { FileIcon } from './FileIcon.tsx';
 import { PdfView } from './PdfView.tsx';
+import { TextPreview, type TextFormat } from './TextPreview.tsx';
 import { useReturnFocus } from '../components/useReturnFocus.ts';
 
 /** Larger files are not previewed in memory; they can be downloaded. */
 export const PREVIEW_LIMIT = 512 * 1024 * 1024;
 const TEXT_LIMIT = 2 * 1024 * 1024;
+/** Under "No preview available" for an Office file (docs/product.md "Previewer"). */
+export const OFFICE_NOTE =
+  'Office files are not opened in the browser, so they are never sent to an online viewer: download the file to open it in an app on this device.';
 
 type Content =
   | { kind: 'loading' }
   | { kind: 'error'; message: string; notConnected?: boolean }
   | { kind: 'none' }
   | { kind: 'url'; as: 'image' | 'svg' | 'video' | 'audio'; url: string }
-  | { kind: 'text'; text: string; truncated: boolean }
+  | { kind: 'text'; text: string; truncated: boolean; format: TextFormat }
   | { kind: 'pdf'; data: Uint8Array };
 
 const MEDIA_TYPE = { svg: 'image/svg+xml' } as const;
@@ -37,14 +45,19 @@ function useContent(vaultId: string, file: FileEntry | null, attempt: number): C
   const kind = file ? previewKind(file.mime, file.name) : 'none';
   const media = kind === 'video' || kind === 'audio';
   // Media stream through the Service Worker at any size; the rest is decrypted into memory.
-  const previewable = file !== null && kind !== 'none' && (media || file.size <= PREVIEW_LIMIT);
+  const previewable =
+    file !== null && kind !== 'none' && kind !== 'office' && (media || file.size <= PREVIEW_LIMIT);
   useEffect(() => {
     if (!file || !previewable) return;
     const ctrl = new AbortController();
     let url: string | null = null;
     const set = (content: Content) => !ctrl.signal.aborted && setLoaded({ id: file.id, content });
     let dispose: (() => void) | null = null;
-    const type = kind === 'svg' ? MEDIA_TYPE.svg : kind === 'text' ? 'text/plain' : file.mime;
+    const format: TextFormat | null =
+      kind === 'text' ? 'plain' : kind === 'markdown' || kind === 'csv' ? kind : null;
+    const urlKind =
+      kind === 'image' || kind === 'svg' || kind === 'video' || kind === 'audio' ? kind : null;
+    const type = kind === 'svg' ? MEDIA_TYPE.svg : format ? 'text/plain' : file.mime;
     const streamed = media ? openMediaUrl(vaultId, file) : Promise.resolve(null);
     streamed
       .then((stream) => {
@@ -62,14 +75,20 @@ function useContent(vaultId: string, file: FileEntry | null, attempt: number): C
       })
       .then(async (blob) => {
         if (!blob) return;
-        if (kind === 'text') {
+        if (format) {
+          // Taken for text by its name or type, but binary (a `.ts` video): no preview.
+          if (looksBinary(new Uint8Array(await blob.slice(0, 8000).arrayBuffer()))) {
+            set({ kind: 'none' });
+            return;
+          }
           const truncated = blob.size > TEXT_LIMIT;
-          set({ kind: 'text', text: await blob.slice(0, TEXT_LIMIT).text(), truncated });
+          const text = await blob.slice(0, TEXT_LIMIT).text();
+          set({ kind: 'text', text, truncated, format });
         } else if (kind === 'pdf') {
           set({ kind: 'pdf', data: new Uint8Array(await blob.arrayBuffer()) });
-        } else if (!ctrl.signal.aborted) {
+        } else if (urlKind && !ctrl.signal.aborted) {
           url = URL.createObjectURL(blob);
-          set({ kind: 'url', as: kind, url });
+          set({ kind: 'url', as: urlKind, url });
         }
       })
       .catch((err: unknown) =>
@@ -129,10 +148,14 @@ function Body({
       );
     case 'none':
       return (
-        <div className="flex flex-col items-center gap-4 py-16">
+        <div className="flex flex-col items-center gap-4 py-16 text-center">
+          <FileIcon mime={file.mime} name={file.name} className="size-12" />
           <p className="text-slate-700 dark:text-slate-300">
             No preview available for this file type.
           </p>
+          {previewKind(file.mime, file.name) === 'office' && (
+            <p className="max-w-md text-sm text-slate-600 dark:text-slate-400">{OFFICE_NOTE}</p>
+          )}
           <button type="button" onClick={onDownload} className={buttonClass('primary')}>
             <Download aria-hidden="true" className="size-4" /> Download
           </button>
@@ -140,16 +163,12 @@ function Body({
       );
     case 'text':
       return (
-        <>
-          <pre className="max-h-[70vh] overflow-auto rounded-lg bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-            {content.text}
-          </pre>
-          {content.truncated && (
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              Only the first 2 MB are shown. Download the file to see all of it.
-            </p>
-          )}
-        </>
+        <TextPreview
+          text={content.text}
+          truncated={content.truncated}
+          format={content.format}
+          name={file.name}
+        />
       );
     case 'pdf':
       return <PdfView data={content.data} />;

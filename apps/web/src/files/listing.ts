@@ -3,7 +3,8 @@
 // with shift-click ranges, and the free name for a second file of the same name. Pure logic: all of
 // it runs over names decrypted in this browser; the server and the provider learn nothing.
 import type { FileEntry } from './model.ts';
-import { iconKind, splitName } from './model.ts';
+import { iconKind } from './fileKinds.ts';
+import { splitName } from './model.ts';
 
 export type SortKey = 'name' | 'size' | 'date' | 'type';
 export interface SortOrder {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addToSelection,
-  iconKind,
   mimeOf,
   overallPercent,
-  previewKind,
   renamedName,
   sizeProblem,
   splitName,
@@ -29,21 +27,8 @@ describe('names and extensions', () => {
   });
 });
 
-describe('preview kinds', () => {
-  it('never previews HTML or unknown types, and treats SVG apart from images', () => {
-    expect(previewKind('text/html', 'a.html')).toBe('none');
-    expect(previewKind('', 'page.htm')).toBe('none');
-    expect(previewKind('application/octet-stream', 'a.bin')).toBe('none');
-    expect(previewKind('image/svg+xml', 'x.svg')).toBe('svg');
-    expect(previewKind('image/png', 'x.png')).toBe('image');
-    expect(previewKind('application/pdf', 'x.pdf')).toBe('pdf');
-    expect(previewKind('video/mp4', 'x.mp4')).toBe('video');
-    expect(previewKind('audio/mpeg', 'x.mp3')).toBe('audio');
-    expect(previewKind('text/plain; charset=utf-8', 'x')).toBe('text');
-    expect(previewKind('', 'notes.md')).toBe('text');
-    expect(iconKind('image/svg+xml', 'x.svg')).toBe('image');
-    expect(iconKind('text/html', 'x.html')).toBe('file');
-  });
+// Preview kinds and icons: fileKinds.test.ts.
+describe('MIME types', () => {
   it('guesses a MIME type from the extension when the browser gives none', () => {
     expect(mimeOf({ type: '', name: 'a.PDF' })).toBe('application/pdf');
     expect(mimeOf({ type: 'image/gif', name: 'a.png' })).toBe('image/gif');

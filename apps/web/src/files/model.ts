@@ -1,7 +1,6 @@
 // Pure logic of the file browser: the decrypted entry, name and extension handling for rename,
-// the preview kind of a file, the upload selection and the plan's size check (docs/product.md §4, §5, §9).
+// the upload selection and the plan's size check (docs/product.md §4, §5, §9).
 import mime from 'mime/lite';
-import { FOLDER_MIME } from '@sealvault/crypto';
 import { fileTooLargeMessage, isFileSizeAllowed } from '@sealvault/protocol';
 
 /** A file record with its decrypted metadata. */
@@ -43,37 +42,8 @@ export function renamedName(current: string, editedBase: string): string | null 
   return `${base}${ext}`;
 }
 
-export type PreviewKind = 'image' | 'svg' | 'pdf' | 'video' | 'audio' | 'text' | 'none';
-
-const TEXT_EXT = /\.(txt|md|csv|json|log|xml|ya?ml|ini|toml)$/i;
-
-/**
- * How a file is previewed. SVG is its own kind (shown only through <img>, where scripts never
- * run); HTML and anything unknown get no preview at all, so nothing executes in the app's origin.
- */
-export function previewKind(mime: string, name: string): PreviewKind {
-  const m = mime.toLowerCase().split(';')[0]!.trim();
-  if (m === 'image/svg+xml' || /\.svg$/i.test(name)) return 'svg';
-  if (m === 'text/html' || /\.html?$/i.test(name)) return 'none';
-  if (m === 'application/pdf' || /\.pdf$/i.test(name)) return 'pdf';
-  if (m.startsWith('image/')) return 'image';
-  if (m.startsWith('video/')) return 'video';
-  if (m.startsWith('audio/')) return 'audio';
-  if (m.startsWith('text/') || m === 'application/json' || TEXT_EXT.test(name)) return 'text';
-  return 'none';
-}
-
-/** The icon family of a file in the list and grid. */
-export function iconKind(
-  mime: string,
-  name: string,
-): 'folder' | 'image' | 'pdf' | 'video' | 'audio' | 'text' | 'file' {
-  if (mime === FOLDER_MIME) return 'folder';
-  const k = previewKind(mime, name);
-  if (k === 'svg') return 'image';
-  if (k === 'none') return 'file';
-  return k;
-}
+// What kind a file is, for its preview and icon, lives in fileKinds.ts.
+export { iconKind, previewKind, type PreviewKind } from './fileKinds.ts';
 
 /** The spec's message when a file is over the plan's limit, or null when it may be uploaded. */
 export function sizeProblem(bytes: number, maxFileSizeMb: number | undefined): string | null {

@@ -1,0 +1,68 @@
+// A CSV or TSV file as a table for its preview (docs/product.md "Previewer"): the first 1,000 rows
+// (csv.ts), the first row as the header, and a line saying how many rows are left out. Cells are
+// text in React elements: a cell that looks like a formula or HTML is shown as written.
+import { useMemo } from 'react';
+import { parseCsv } from './csv.ts';
+
+const cell =
+  'border border-slate-200 px-3 py-1.5 text-left align-top whitespace-pre-wrap dark:border-slate-700';
+
+/** "1 more row is not shown." / "2,345 more rows are not shown." */
+export function hiddenRowsText(n: number): string {
+  return n === 1
+    ? '1 more row is not shown.'
+    : `${n.toLocaleString('en-US')} more rows are not shown.`;
+}
+
+export function CsvView({
+  text,
+  name,
+  truncated,
+}: {
+  text: string;
+  name: string;
+  /** The text stops at the 2 MB cap: its last row may be cut, and is left out. */
+  truncated: boolean;
+}) {
+  const table = useMemo(
+    () => parseCsv(text, { tab: /\.tsv$/i.test(name), cut: truncated }),
+    [text, name, truncated],
+  );
+  const [head, ...body] = table.rows;
+  const pad = (row: string[]) => [...row, ...Array<string>(table.columns - row.length).fill('')];
+  return (
+    <>
+      <div className="max-h-[65vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        <table aria-label={`Rows of ${name}`} className="border-collapse text-sm">
+          {head && (
+            <thead className="sticky top-0 bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white">
+              <tr>
+                {pad(head).map((value, i) => (
+                  <th key={i} scope="col" className={`${cell} font-semibold`}>
+                    {value}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+          )}
+          <tbody className="text-slate-800 dark:text-slate-200">
+            {body.map((row, r) => (
+              <tr key={r} className="even:bg-slate-50 dark:even:bg-slate-800/40">
+                {pad(row).map((value, i) => (
+                  <td key={i} className={cell}>
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {table.hidden > 0 && (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          {hiddenRowsText(table.hidden)}
+        </p>
+      )}
+    </>
+  );
+}
