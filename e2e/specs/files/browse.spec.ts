@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn, VAULT_PASSWORD } from '../../support/vaults.ts';
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
 import { emulatorControl } from '../../support/constants.ts';
+import { makePng } from './fixtures.ts';
 import { connectCloud, fileRow, uploadByPicker, type Fixture } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -22,6 +23,16 @@ const RESUME = text('Résumé quokkafig 2026.txt', 'résumé '.repeat(400));
 const ZETA = text('zeta quokkafig table.csv', 'a,b\n'.repeat(100));
 const BETA = text('beta quokkafig.txt', 'beta'.repeat(30));
 const RECEIPT = text('receipt quokkafig.txt', 'a receipt');
+const PICTURE: Fixture = {
+  name: 'harbour quokkafig.png',
+  mimeType: 'image/png',
+  buffer: makePng(120, 80, [30, 120, 200]),
+};
+const OLD_PICTURE: Fixture = {
+  name: 'older quokkafig.png',
+  mimeType: 'image/png',
+  buffer: makePng(90, 60, [200, 90, 30]),
+};
 
 /** The file names as the list shows them, top to bottom. */
 const shownNames = (page: Page) =>
@@ -33,7 +44,7 @@ const shownNames = (page: Page) =>
     .allInnerTexts();
 const check = (page: Page, name: string) => page.getByRole('checkbox', { name: `Select ${name}` });
 
-test('search, sort, a name in use, selection, a ZIP of several files and a bulk delete', async ({
+test('search, sort, a name in use, selection, a ZIP of several files, a bulk delete, thumbnails', async ({
   page,
   request,
   baseURL,
@@ -137,8 +148,37 @@ test('search, sort, a name in use, selection, a ZIP of several files and a bulk 
     [BETA.name, RESUME.name, ZETA.name].sort((a, b) => a.localeCompare(b)),
   );
 
-  // Zero knowledge: none of the names is anywhere on the server side.
-  expect(serverFilesContaining(['quokkafig', ALPHA2, RESUME.name, 'Papers.zip'])).toEqual([]);
+  // Thumbnails: a picture gets one at upload, made in the browser and shown in the grid. One
+  // uploaded where none could be made (as before thumbnails) gets its own when first previewed.
+  await uploadByPicker(page, [PICTURE]);
+  // The canvas refuses to encode while it uploads: no thumbnail, as for a file from before.
+  await page.evaluate(() => {
+    const proto = OffscreenCanvas.prototype as unknown as Record<string, unknown>;
+    proto.__convert = proto.convertToBlob;
+    proto.convertToBlob = () => Promise.reject(new Error('no thumbnails'));
+  });
+  await uploadByPicker(page, [OLD_PICTURE]);
+  await page.evaluate(() => {
+    const proto = OffscreenCanvas.prototype as unknown as Record<string, unknown>;
+    proto.convertToBlob = proto.__convert;
+  });
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  const tile = (name: string) => page.getByRole('gridcell').filter({ hasText: name });
+  await expect(tile(PICTURE.name).locator('img[data-thumbnail]')).toBeVisible();
+  await expect(tile(OLD_PICTURE.name).locator('img[data-thumbnail]')).toHaveCount(0);
+  await tile(OLD_PICTURE.name).getByTitle(OLD_PICTURE.name).click();
+  const preview = page.getByRole('dialog', { name: OLD_PICTURE.name });
+  await expect(preview.getByRole('img')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tile(OLD_PICTURE.name).locator('img[data-thumbnail]')).toBeVisible();
+  // Thumbnails are files of their own, not listed: the count is still the files uploaded.
+  await expect(page.getByText('5 files', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'List view' }).click();
+
+  // Zero knowledge: none of the names is anywhere on the server side, nor a thumbnail's bytes.
+  expect(
+    serverFilesContaining(['quokkafig', ALPHA2, RESUME.name, 'Papers.zip', 'WEBPVP8']),
+  ).toEqual([]);
 });
 
 /** The paths Dropbox holds in the folder of the user's vault `name` (the emulator is shared). */

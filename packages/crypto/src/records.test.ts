@@ -92,7 +92,14 @@ describe('metadata', () => {
       await expect(
         decryptMeta(keys, fileId, null, await sealedWith({ ...meta, folder: bad })),
       ).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+      await expect(
+        decryptMeta(keys, fileId, null, await sealedWith({ ...meta, thumbnailOf: bad })),
+      ).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
     }
+    // A thumbnail names the file it shows, the same way.
+    const thumb = { ...meta, mime: 'image/webp', thumbnailOf: fileId };
+    const encThumb = await client.encryptMeta(session, fileId, null, thumb);
+    expect(await client.decryptMeta(session, fileId, null, encThumb)).toEqual(thumb);
   });
 
   it('refuses malformed metadata on the way in', async () => {

@@ -35,6 +35,11 @@ export interface FileMeta {
    * root. Inside the encryption, so the server never learns the tree (docs/vault-format.md).
    */
   folder?: string;
+  /**
+   * On a thumbnail's record: the id of the file it shows (lowercase UUID). A thumbnail is a small
+   * image stored as a file of its own, under its own key (docs/vault-format.md "Thumbnails").
+   */
+  thumbnailOf?: string;
 }
 
 /** The MIME type of a folder's record (a folder is a file of no content: vault-format.md). */
@@ -119,7 +124,9 @@ function checkMeta(value: unknown): FileMeta {
     Number.isSafeInteger(m.size) &&
     typeof m.modified === 'number' &&
     (m.sha256 === undefined || typeof m.sha256 === 'string') &&
-    (m.folder === undefined || (typeof m.folder === 'string' && UUID.test(m.folder)));
+    (m.folder === undefined || (typeof m.folder === 'string' && UUID.test(m.folder))) &&
+    (m.thumbnailOf === undefined ||
+      (typeof m.thumbnailOf === 'string' && UUID.test(m.thumbnailOf)));
   if (!ok) throw new CryptoError('DECRYPT_FAILED');
   return m as FileMeta;
 }
@@ -139,6 +146,7 @@ export function encryptMeta(
     modified: clean.modified,
     ...(clean.sha256 === undefined ? {} : { sha256: clean.sha256 }),
     ...(clean.folder === undefined ? {} : { folder: clean.folder }),
+    ...(clean.thumbnailOf === undefined ? {} : { thumbnailOf: clean.thumbnailOf }),
   };
   return seal(keys.meta, padJson(value), metaAad(keys, fileId, parentId), random);
 }

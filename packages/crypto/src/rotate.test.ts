@@ -32,12 +32,13 @@ const items: { id: string; revision: number; data: string; value: SecretItem }[]
 beforeAll(async () => {
   ({ session: oldSession, key: oldKey } = await client.createVault(vaultId, 'old pw', FAST_KDF));
   // At the root, under a parent in the AAD, and in a folder named inside the metadata.
-  const places: [FolderId | null, string | undefined][] = [
-    [null, undefined],
-    [folder, undefined],
-    [null, folder],
+  const places: [FolderId | null, string | undefined, string | undefined][] = [
+    [null, undefined, undefined],
+    [folder, undefined, undefined],
+    [null, folder, undefined],
+    [null, folder, folder], // a thumbnail (of a file whose id happens to be `folder`)
   ];
-  for (const [i, [parentId, inFolder]] of places.entries()) {
+  for (const [i, [parentId, inFolder, thumbnailOf]] of places.entries()) {
     const id = asFileId(uuid());
     const enc = await client.encryptFileStream(oldSession, id, streamOf(plain));
     const ciphertext = await readAll(enc.ciphertext);
@@ -47,6 +48,7 @@ beforeAll(async () => {
       size: plain.length,
       modified: 1,
       ...(inFolder ? { folder: inFolder } : {}),
+      ...(thumbnailOf ? { thumbnailOf } : {}),
     };
     files.push({
       id,
@@ -95,7 +97,11 @@ describe('rotateVault, rekeyFiles, rekeyItems', { timeout: 30_000 }, () => {
       const parent = f.parentId === null ? null : asFolderId(f.parentId);
       expect(await client.decryptMeta(fresh, asFileId(f.id), parent, r.enc_meta)).toEqual(f.meta);
       // Per folder: the one inside the metadata when there is one.
-      const lookIn = f.meta.folder ? asFolderId(f.meta.folder) : parent;
+      const lookIn = f.meta.thumbnailOf
+        ? asFolderId(f.meta.thumbnailOf)
+        : f.meta.folder
+          ? asFolderId(f.meta.folder)
+          : parent;
       expect(r.name_lookup).toBe(await client.lookupName(fresh, lookIn, f.meta.name));
       expect(r.name_lookup).not.toBe(await client.lookupName(oldSession, lookIn, f.meta.name));
       const out = await readAll(

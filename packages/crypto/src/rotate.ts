@@ -4,7 +4,7 @@
 // the whole call with DECRYPT_FAILED, naming nothing: a rotation is all or nothing.
 import { fromBase64, toBase64, type RandomBytes } from './bytes.ts';
 import { CryptoError } from './errors.ts';
-import { asFileId, asFolderId, asItemId } from './ids.ts';
+import { asFileId, asFolderId, asItemId, type FolderId } from './ids.ts';
 import { rewrapFileKey, type VaultKeys } from './keys.ts';
 import * as records from './records.ts';
 
@@ -50,6 +50,13 @@ async function allOrNothing<T>(steps: Promise<T>[]): Promise<T[]> {
   return out;
 }
 
+/** The parent a record's name look-up is computed under (docs/vault-format.md). */
+export function lookupParent(meta: records.FileMeta, parent: FolderId | null): FolderId | null {
+  if (meta.thumbnailOf !== undefined) return asFolderId(meta.thumbnailOf);
+  if (meta.folder !== undefined) return asFolderId(meta.folder);
+  return parent;
+}
+
 async function rekeyFile(from: VaultKeys, to: VaultKeys, f: RekeyFileInput, random: RandomBytes) {
   const fileId = asFileId(f.id);
   const parent = f.parentId === null ? null : asFolderId(f.parentId);
@@ -58,12 +65,9 @@ async function rekeyFile(from: VaultKeys, to: VaultKeys, f: RekeyFileInput, rand
   return {
     wrapped_key: toBase64(wrapped),
     enc_meta: await records.encryptMeta(to, fileId, parent, meta, random),
-    // The look-up is per folder: the one named inside the metadata, else the record's parent.
-    name_lookup: await records.lookupName(
-      to,
-      meta.folder === undefined ? parent : asFolderId(meta.folder),
-      meta.name,
-    ),
+    // The look-up is per folder: the one named inside the metadata, else the record's parent; a
+    // thumbnail's is under the file it shows (one per file).
+    name_lookup: await records.lookupName(to, lookupParent(meta, parent), meta.name),
   };
 }
 

@@ -31,6 +31,7 @@ import { folderMaker, pickedFromDrop, type Picked } from './folderUpload.ts';
 import { createFolder } from './transfer/upload.ts';
 import { downloadZip } from './transfer/zip.ts';
 import { useFolderView } from './useFolderView.ts';
+import { thumbnailLater, wantsThumbnail } from './thumbnails.ts';
 import { Previewer } from './Previewer.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useLostConnection } from './useCloudConnection.ts';
@@ -111,7 +112,16 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   };
 
   const actions: FileActions = {
-    onOpen: (f) => (f.isFolder ? v.open(f.id) : setPreviewing(f)),
+    onOpen: (f) => {
+      if (f.isFolder) return v.open(f.id);
+      setPreviewing(f);
+      // A file uploaded before thumbnails gets its own now, from its plaintext.
+      if (wantsThumbnail(f)) {
+        void thumbnailLater(vaultId, f).then(async (made) => {
+          if (made) await reload();
+        });
+      }
+    },
     onRename: (f) => setRenamingId(f.id),
     onMove: (f) => setMoving([f]),
     onDownload: (f) => download([f]),
@@ -121,6 +131,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     onDropInto: (folder, ids) => moveInto(folder.id, ids),
     detail: v.detail,
     itemCount: v.itemCount,
+    vaultId,
   };
 
   const onRenamed = (f: FileEntry, name: string | null) => {

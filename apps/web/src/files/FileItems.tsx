@@ -4,13 +4,14 @@
 // the range from the last one clicked. Rows and tiles can be dragged onto a folder (or a step of
 // the folder path) to move them there (dragMove.ts).
 import { Download, FolderInput, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatBytes } from '@sealvault/protocol';
 import { formatDate } from '../vaults/format.ts';
 import { dragSource, dropTarget } from './dragMove.ts';
 import { FileIcon } from './FileIcon.tsx';
 import type { FileEntry } from './model.ts';
 import { RenameField } from './RenameField.tsx';
+import { useThumbnail } from './thumbnails.ts';
 
 export interface FileActions {
   onOpen: (f: FileEntry) => void;
@@ -28,6 +29,32 @@ export interface FileActions {
   detail: (f: FileEntry) => string;
   /** A folder's "{n} items", shown where a file shows its size. */
   itemCount: (f: FileEntry) => string;
+  /** The vault, for the grid's thumbnails. */
+  vaultId: string;
+}
+
+/** A tile's picture: the file's thumbnail once decrypted, its type's icon until then or without one. */
+function TileImage({ file, vaultId }: { file: FileEntry; vaultId: string }) {
+  const thumb = useThumbnail(vaultId, file.thumb);
+  const img = useRef<HTMLImageElement>(null);
+  // The object URL lives as long as the tile shows this thumbnail.
+  useEffect(() => {
+    const el = img.current;
+    if (!el || !thumb.data) return;
+    const url = URL.createObjectURL(thumb.data);
+    el.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [thumb.data]);
+  if (!thumb.data) return <FileIcon mime={file.mime} name={file.name} className="size-10" />;
+  return (
+    <img
+      ref={img}
+      alt=""
+      data-thumbnail=""
+      className="h-16 max-w-full rounded-md object-contain"
+      draggable={false}
+    />
+  );
 }
 
 function SelectBox({
@@ -184,7 +211,7 @@ export function FileTile({
             : 'border-slate-200 dark:border-slate-800'
         }`}
       >
-        <FileIcon mime={file.mime} name={file.name} className="size-10" />
+        <TileImage file={file} vaultId={actions.vaultId} />
         <span className="line-clamp-2 w-full text-sm font-medium break-all text-slate-900 dark:text-slate-100">
           {file.name}
         </span>

@@ -10,7 +10,7 @@ type PdfJs = typeof PdfJsModule;
 type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 
 let pdfjs: Promise<PdfJs> | null = null;
-function loadPdfJs(): Promise<PdfJs> {
+export function loadPdfJs(): Promise<PdfJs> {
   pdfjs ??= Promise.all([
     import('pdfjs-dist'),
     import('pdfjs-dist/build/pdf.worker.min.mjs?url'),

@@ -12,7 +12,8 @@ import { Progress } from '../components/Progress.tsx';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
-import { overallPercent, PICKER_ACCEPT, sizeProblem, type Selected } from './model.ts';
+import { mimeOf, overallPercent, PICKER_ACCEPT, sizeProblem, type Selected } from './model.ts';
+import { addThumbnail, hasThumbnailKind } from './thumbnails.ts';
 import { freeName } from './listing.ts';
 import { NameQuestion, type NameAnswer } from './NameQuestion.tsx';
 import { uploadFile } from './transfer/upload.ts';
@@ -166,7 +167,7 @@ export function UploadDialog({
               ? prev
               : { ...prev, [s.key]: next };
           });
-        await uploadFile(
+        const id = await uploadFile(
           vaultId,
           s.file,
           (sent) => update({ percent: Math.floor(sent * 100) }),
@@ -174,6 +175,10 @@ export function UploadDialog({
           (retrying) => update({ retrying }),
           { name, folder: target },
         );
+        // Its thumbnail, made here from the plaintext; a picture that cannot be drawn has none.
+        if (id && hasThumbnailKind(mimeOf(s.file), name)) {
+          await addThumbnail(vaultId, id, s.file, mimeOf(s.file), name).catch(() => false);
+        }
         set({ percent: 100, done: true, ...(name !== s.file.name ? { savedAs: name } : {}) });
         doneKeys.add(s.key);
       } catch (err) {

@@ -22,6 +22,8 @@ export interface FileEntry {
   folder: string | null;
   /** A folder: a record of no content with the folder MIME type (folders.ts). */
   isFolder: boolean;
+  /** Its thumbnail's record, when it has one (thumbnails.ts). */
+  thumb?: FileEntry;
 }
 
 /** The MIME types and extensions the picker accepts (docs/product.md §5: pdf, image, video, audio, text). */

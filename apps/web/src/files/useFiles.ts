@@ -41,6 +41,8 @@ async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesL
   const hidden = hiddenIds(problems);
   const names = new Map<string, string>();
   const files: FileEntry[] = [];
+  // Thumbnails are records of their own, shown on the file they name, never listed.
+  const thumbs = new Map<string, FileEntry>();
   let unreadable = 0;
   records.forEach((r, i) => {
     const m = metas[i];
@@ -51,7 +53,7 @@ async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesL
       return;
     }
     checkedRecords.set(r.id, r);
-    files.push({
+    const entry: FileEntry = {
       id: r.id,
       name: m.name,
       mime: m.mime,
@@ -64,8 +66,16 @@ async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesL
       ...(m.sha256 ? { sha256: m.sha256 } : {}),
       folder: m.folder ?? null,
       isFolder: m.mime === FOLDER_MIME,
-    });
+    };
+    if (m.thumbnailOf === undefined) files.push(entry);
+    else if (!thumbs.has(m.thumbnailOf) || thumbs.get(m.thumbnailOf)!.createdAt < r.created_at) {
+      thumbs.set(m.thumbnailOf, entry);
+    }
   });
+  for (const f of files) {
+    const thumb = thumbs.get(f.id);
+    if (thumb) f.thumb = thumb;
+  }
   // Sorted by what the vault's own encrypted data says, never by the server's order or dates,
   // which it could change at will (ADR 0007).
   files.sort((a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
@@ -156,10 +166,12 @@ export function useFileMutations(vaultId: string) {
       const storage = storageOf(vaultId);
       const unconnected = notConnectedError(storage.type);
       if (unconnected) throw unconnected;
-      await filesApi.remove(vaultId, file.id);
-      checkedRecords.delete(file.id);
-      await commitFile(vaultId, session, file.id, null);
-      if (storage.type !== 'server') await storage.delete(vaultId, file.ref);
+      for (const gone of file.thumb ? [file, file.thumb] : [file]) {
+        await filesApi.remove(vaultId, gone.id);
+        checkedRecords.delete(gone.id);
+        await commitFile(vaultId, session, gone.id, null);
+        if (storage.type !== 'server') await storage.delete(vaultId, gone.ref);
+      }
     },
     onSettled: reload,
   });

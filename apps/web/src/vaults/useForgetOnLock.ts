@@ -1,5 +1,5 @@
 // When a vault locks (expiry, idle, Lock Vault), the page forgets what it decrypted from it: the
-// decrypted secrets and file names leave the query cache, and decrypt again after the next
+// decrypted secrets, file names and thumbnails leave the query cache, and decrypt again after the next
 // unlock. A page kept in place ([Note: kept work] in VaultFrame.tsx) keeps its forms, not the data.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -16,6 +16,7 @@ export function useForgetOnLock(): void {
         if (now.has(id)) continue;
         qc.removeQueries({ queryKey: ['secrets', id] });
         qc.removeQueries({ queryKey: ['files', id] });
+        qc.removeQueries({ queryKey: ['thumbnail', id] });
       }
       open = now;
     });

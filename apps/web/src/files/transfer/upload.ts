@@ -43,6 +43,8 @@ export interface Placement {
   folder?: string | null;
   /** The MIME type to record instead of the file's (a folder's record). */
   mime?: string;
+  /** The file this is the thumbnail of (thumbnails.ts); its look-up is under that file. */
+  thumbnailOf?: string;
 }
 
 /**
@@ -85,6 +87,8 @@ async function uploadOnce(
   const id = asFileId(fileId);
   const name = place.name ?? file.name;
   const folder = place.folder ?? null;
+  // Names are unique per folder; a thumbnail's under the file it shows (vault-format.md).
+  const lookupIn = place.thumbnailOf ?? folder;
   const [encMeta, lookup] = await Promise.all([
     crypto.encryptMeta(session, id, null, {
       name,
@@ -92,8 +96,9 @@ async function uploadOnce(
       size: file.size,
       modified: file.lastModified,
       ...(folder ? { folder } : {}),
+      ...(place.thumbnailOf ? { thumbnailOf: place.thumbnailOf } : {}),
     }),
-    crypto.lookupName(session, folder ? asFolderId(folder) : null, name),
+    crypto.lookupName(session, lookupIn ? asFolderId(lookupIn) : null, name),
   ]);
   signal.throwIfAborted();
   // Padded with zeros to paddedSize (Padmé): the stored size hides the exact one.
