@@ -9,7 +9,7 @@ import { createVault, openAndUnlock, signedIn, VAULT_PASSWORD } from '../../supp
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
 import { emulatorControl } from '../../support/constants.ts';
 import { makePng } from './fixtures.ts';
-import { connectCloud, fileRow, uploadByPicker, type Fixture } from './helpers.ts';
+import { connectCloud, fileRow, uploadByPicker, vaultFolder, type Fixture } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -183,15 +183,11 @@ test('search, sort, a name in use, selection, a ZIP of several files, a bulk del
 
 /** The paths Dropbox holds in the folder of the user's vault `name` (the emulator is shared). */
 async function dropboxPaths(page: Page, name: string): Promise<string[]> {
-  const { vaults } = (await (await page.request.get('/api/vaults')).json()) as {
-    vaults: { name: string; storage_folder: string | null }[];
-  };
-  const folder = vaults.find((v) => v.name === name)?.storage_folder ?? '';
-  expect(folder).not.toBe('');
+  const folder = (await vaultFolder(page, name)).toLowerCase();
   const { files } = (await (await fetch(`${emulatorControl.dropbox()}/files`)).json()) as {
     files: { path_lower: string }[];
   };
-  return files.map((f) => f.path_lower).filter((p) => p.startsWith(`${folder.toLowerCase()}/`));
+  return files.map((f) => f.path_lower).filter((p) => p.startsWith(`${folder}/`));
 }
 
 const dropboxHolds = async (text: string) => {

@@ -6,7 +6,7 @@
 // upload errors: a connection lost in the middle of an upload, which goes on; a full Dropbox.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ciphertextLength, paddedSize } from '@sealvault/protocol';
 import { DROPBOX_APP_KEY, emulatorControl } from '../../support/constants.ts';
 import { createVault, openAndUnlock } from '../../support/vaults.ts';
@@ -18,6 +18,7 @@ import {
   unlimitedUser,
   uploadByPicker,
   uploadLargeFile,
+  vaultFolder,
 } from './helpers.ts';
 
 // One at a time: the tests inject faults into the shared emulators, which a test running beside
@@ -26,22 +27,6 @@ test.describe.configure({ timeout: 150_000, mode: 'serial' });
 
 const CANARY = 'Kestrel ledger 7731: the lighthouse keeper owes two barrels of oil.';
 const NOTE = `${CANARY}\n`.repeat(40);
-
-/**
- * The folder at the provider that the server recorded for the user's vault `name` (a Dropbox path,
- * a Drive folder id). Not derived from the name: every spec shares one emulated account, and a
- * vault whose name another spec's vault already took gets "name (1)" (autorename).
- */
-async function vaultFolder(page: Page, name: string): Promise<string> {
-  const res = await page.request.get('/api/vaults');
-  expect(res.ok()).toBe(true);
-  const { vaults } = (await res.json()) as {
-    vaults: { name: string; storage_folder: string | null }[];
-  };
-  const folder = vaults.find((v) => v.name === name)?.storage_folder;
-  expect(folder, `the storage folder of ${name}`).toBeTruthy();
-  return folder!;
-}
 
 interface Held {
   files: { size: number; path_lower: string }[];

@@ -119,3 +119,19 @@ export const DROPBOX_FULL_FAULT = {
     error: { '.tag': 'path', path: { '.tag': 'insufficient_space' } },
   },
 };
+
+/**
+ * The folder at the provider that the server recorded for the user's vault `name` (a Dropbox path,
+ * a Drive folder id). Not derived from the name: every spec shares one emulated account, and a
+ * vault whose name another spec's vault already took gets "name (1)" (autorename).
+ */
+export async function vaultFolder(page: Page, name: string): Promise<string> {
+  const res = await page.request.get('/api/vaults');
+  expect(res.ok()).toBe(true);
+  const { vaults } = (await res.json()) as {
+    vaults: { name: string; storage_folder: string | null }[];
+  };
+  const folder = vaults.find((v) => v.name === name)?.storage_folder;
+  expect(folder, `the storage folder of ${name}`).toBeTruthy();
+  return folder!;
+}
