@@ -1,6 +1,7 @@
 // The previewer: PDF (pdf.js, page navigation), image, text, audio, video, an SVG whose script
-// must not run, HTML, which gets no preview at all, and the spec's errors for a file that is no
-// PDF and for damaged ciphertext.
+// must not run, HTML, which gets no preview at all, Markdown (its HTML never runs, its remote
+// image never loads), CSV as a table, an Office file (download only), and the spec's errors for a
+// file that is no PDF and for damaged ciphertext.
 import { expect, test } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
 import { EVIL_SVG, makePdf, makePng, makeWav } from './fixtures.ts';
@@ -60,6 +61,20 @@ test('each preview type; SVG and HTML never run in the app', async ({ page, requ
       mimeType: 'text/html',
       buffer: Buffer.from('<script>top.document.title="html-ran"</script><p>hi</p>'),
     },
+    {
+      name: 'notes.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(
+        '# Plan\n\n<img src="x" onerror="top.document.title=\'md-ran\'">\n\n' +
+          '![pixel](https://tracker.invalid/p.png) [docs](https://example.com/)\n',
+      ),
+    },
+    {
+      name: 'people.csv',
+      mimeType: 'application/vnd.ms-excel', // what Windows says of a .csv
+      buffer: Buffer.from('name,city\n"Smith, Ann",Paris\n'),
+    },
+    { name: 'budget.xlsx', mimeType: '', buffer: Buffer.from('PK\x03\x04') },
   ];
   await uploadByPicker(page, files);
   const title = await page.title();
@@ -153,6 +168,37 @@ test('each preview type; SVG and HTML never run in the app', async ({ page, requ
   ]);
   expect(download.suggestedFilename()).toBe('page.html');
   expect(await page.title()).toBe(title);
+  await page.keyboard.press('Escape');
+
+  // Markdown: rendered, its HTML as text, its image never requested.
+  const remote: string[] = [];
+  page.on('request', (r) => r.url().includes('tracker.invalid') && remote.push(r.url()));
+  dialog = await openPreview(page, 'notes.md');
+  await expect(dialog.getByRole('heading', { name: 'Plan' })).toBeVisible();
+  await expect(dialog.getByText('<img src="x" onerror=')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'pixel' })).toHaveAttribute(
+    'title',
+    'Image not loaded',
+  );
+  await expect(dialog.getByRole('link', { name: 'docs' })).toHaveAttribute(
+    'rel',
+    'noopener noreferrer',
+  );
+  expect(await dialog.locator('img').count()).toBe(0);
+  await dialog.getByRole('button', { name: 'Show source' }).click();
+  await expect(dialog.locator('pre')).toContainText('# Plan');
+  expect(remote).toEqual([]);
+  expect(await page.title()).toBe(title);
+  await page.keyboard.press('Escape');
+
+  dialog = await openPreview(page, 'people.csv');
+  await expect(dialog.getByRole('columnheader', { name: 'city' })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: 'Smith, Ann' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  dialog = await openPreview(page, 'budget.xlsx');
+  await expect(dialog.getByText('No preview available for this file type.')).toBeVisible();
+  await expect(dialog.getByText('Office files are not opened in the browser')).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The spec's preview errors: a file that is no PDF, and ciphertext damaged on the way.

@@ -4,8 +4,9 @@
 import { useMemo } from 'react';
 import { parseCsv } from './csv.ts';
 
+// Separate borders: a sticky header cell keeps its own (collapsed ones scroll away under it).
 const cell =
-  'border border-slate-200 px-3 py-1.5 text-left align-top whitespace-pre-wrap dark:border-slate-700';
+  'border-r border-b border-slate-200 px-3 py-1.5 text-left align-top whitespace-pre-wrap last:border-r-0 dark:border-slate-700';
 
 /** "1 more row is not shown." / "2,345 more rows are not shown." */
 export function hiddenRowsText(n: number): string {
@@ -32,13 +33,20 @@ export function CsvView({
   const pad = (row: string[]) => [...row, ...Array<string>(table.columns - row.length).fill('')];
   return (
     <>
-      <div className="max-h-[65vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-700">
-        <table aria-label={`Rows of ${name}`} className="border-collapse text-sm">
+      <div className="max-h-[65vh] w-fit max-w-full overflow-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        <table
+          aria-label={`Rows of ${name}`}
+          className="border-separate border-spacing-0 text-sm [&_tbody_tr:last-child_td]:border-b-0"
+        >
           {head && (
-            <thead className="sticky top-0 bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white">
+            <thead className="text-slate-900 dark:text-white">
               <tr>
                 {pad(head).map((value, i) => (
-                  <th key={i} scope="col" className={`${cell} font-semibold`}>
+                  <th
+                    key={i}
+                    scope="col"
+                    className={`${cell} sticky top-0 bg-slate-100 font-semibold dark:bg-slate-800`}
+                  >
                     {value}
                   </th>
                 ))}

@@ -84,10 +84,17 @@ const components: Components = {
       <table className="border-collapse text-sm">{children}</table>
     </div>
   ),
-  th: ({ children }) => (
-    <th className={`${cell} bg-slate-50 font-semibold dark:bg-slate-800`}>{children}</th>
+  // `style` carries only a column's alignment (`|---:|`): there is no raw HTML to bring others.
+  th: ({ children, style }) => (
+    <th style={style} className={`${cell} bg-slate-50 font-semibold dark:bg-slate-800`}>
+      {children}
+    </th>
   ),
-  td: ({ children }) => <td className={cell}>{children}</td>,
+  td: ({ children, style }) => (
+    <td style={style} className={cell}>
+      {children}
+    </td>
+  ),
   a: ({ children, href }) =>
     href ? (
       <a href={href} target="_blank" rel="noopener noreferrer" className={link}>

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { hiddenRowsText } from './CsvView.tsx';
 import { TextPreview } from './TextPreview.tsx';
 
 afterEach(cleanup);
+// The views load on first use; loaded here first, a slow transform cannot outlast findBy's wait.
+beforeAll(() => Promise.all([import('./MarkdownView.tsx'), import('./CsvView.tsx')]));
 
 it('renders Markdown, and shows its source on request', async () => {
   const { container } = render(
