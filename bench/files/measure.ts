@@ -195,7 +195,7 @@ export const pct = (xs: number[], p: number) =>
 export const spread = (xs: number[]) =>
   `${Math.round(Math.min(...xs))} / ${Math.round(pct(xs, 0.5))} / ${Math.round(Math.max(...xs))} ms`;
 
-interface CpuProfile {
+export interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
@@ -214,7 +214,7 @@ export async function profiled<T>(
 }
 
 /** The busiest functions (self time) of a DevTools CPU profile, idle time left out. */
-function busiest(p: CpuProfile, top = 10): string {
+export function busiest(p: CpuProfile, top = 10): string {
   const self = new Map<number, number>();
   p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
   const byName = new Map<string, number>();

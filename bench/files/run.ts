@@ -6,7 +6,13 @@
 // first row painted); "Select all" (-> "10000 selected" painted) and clearing it. The last run also
 // scrolls the whole list in list and grid view (frame times, rows in the DOM: it is virtualised).
 // The interactions are timed in the page (measure.ts), from the input event to the painted frame.
+// FOLDERS=500: the files spread over 500 folder records (50 at the root, each holding 9; seed.ts),
+// the root showing the 50 folders. Each run then also opens a folder at the root (its name
+// clicked -> its first row painted), one of its subfolders, and the root again through the folder
+// path; and, as the root shows folders only, sorts and selects over a search that shows all 10,000
+// files (".", which every file name holds and no folder name does), itself timed.
 // Run: npm run build -w @sealvault/web && node --import tsx bench/files/run.ts [count] [runs]
+//      FOLDERS=500 node --import tsx bench/files/run.ts 10000 3
 // BENCH_PROFILE=1: in the last run, the page thread's busiest functions during the unlock and each
 // interaction, and the crypto Worker's calls during the unlock.
 import os from 'node:os';
@@ -32,10 +38,12 @@ const COUNT = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.argv[3] ?? 3);
 const PASSWORD = 'bench-vault-password';
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const FOLDERS = Number(process.env.FOLDERS ?? 0);
 
 const COUNT_P = '#files-title + p';
 const FIRST_ROW = '[role="list"][aria-label="Files"] [role="listitem"] button[title]';
 const SELECTED = '[role="region"][aria-label="Selected files"] p';
+const HERE = 'nav[aria-label="Folder path"] [aria-current="page"]';
 
 const startedAt = new Date().toISOString();
 const loadAtStart = loadavg();
@@ -43,9 +51,14 @@ console.log(`start ${startedAt} load ${loadAtStart} cores ${os.cpus().length}`);
 const app = await startApp('files');
 try {
   const seedStart = performance.now();
-  const seeded = await seedFiles(app, COUNT, PASSWORD);
+  const seeded = await seedFiles(app, COUNT, PASSWORD, FOLDERS);
   const { vaultId, countText, prefixes, shownAfter, firstByName, smallest, largest } = seeded;
-  console.log(`seeded ${COUNT} files in ${Math.round(performance.now() - seedStart)} ms`);
+  const tree = seeded.folders;
+  // What the root shows first: the first folder by name (folders come first), else a file.
+  const rootFirst = tree ? tree.top.name : firstByName;
+  console.log(
+    `seeded ${COUNT} files${tree ? ` in ${FOLDERS} folders (${tree.atRoot} at the root; "${tree.top.name}": ${tree.top.items} rows, "${tree.top.name}/${tree.sub.name}": ${tree.sub.items})` : ''} in ${Math.round(performance.now() - seedStart)} ms`,
+  );
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const ctx = await browser.newContext({
@@ -58,7 +71,12 @@ try {
   const shown: number[] = [];
   const unlockSteps: string[] = [];
   const keys: Step[][] = [];
-  const timed: Record<'sortSize' | 'sortDir' | 'selectAll' | 'clearAll', Step[]> = {
+  type Timed = 'openTop' | 'openSub' | 'openRoot' | 'searchAll';
+  const timed: Record<Timed | 'sortSize' | 'sortDir' | 'selectAll' | 'clearAll', Step[]> = {
+    openTop: [],
+    openSub: [],
+    openRoot: [],
+    searchAll: [],
     sortSize: [],
     sortDir: [],
     selectAll: [],
@@ -91,7 +109,7 @@ try {
       const t0 = performance.now();
       await dialog.getByRole('button', { name: 'Unlock' }).click();
       await page.getByText(countText, { exact: true }).waitFor({ timeout: 120_000 });
-      await page.getByRole('list', { name: 'Files' }).getByRole('listitem').first().waitFor();
+      await page.locator(FIRST_ROW).first().filter({ hasText: rootFirst }).waitFor();
       shown.push(performance.now() - t0);
       const [unlockStep] = await settle(page);
       const calls = PROFILE ? `; Worker calls ${await cryptoCalls(page, unlockStep!.start)}` : '';
@@ -118,9 +136,49 @@ try {
     if (!top?.includes(QUERY)) throw new Error(`first row after the search: ${top}`);
     await search.fill('');
     await page.getByText(countText, { exact: true }).waitFor();
-
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.locator(FIRST_ROW).first().filter({ hasText: firstByName }).waitFor();
+    await page.locator(FIRST_ROW).first().filter({ hasText: rootFirst }).waitFor();
+
+    if (tree) {
+      // A folder at the root, then one of its subfolders, opened by clicking its name; then the
+      // root again through the folder path: each until the folder's first row is painted.
+      const here = page.locator(HERE);
+      const open = async (key: Timed, what: string, firstRow: string, click: () => Promise<void>) =>
+        timed[key].push(
+          ...(await interaction(
+            what,
+            { trigger: 'click', selector: FIRST_ROW, expect: [firstRow] },
+            click,
+          )),
+        );
+      await open('openTop', `open "${tree.top.name}"`, tree.top.firstRow, () =>
+        page.locator(FIRST_ROW).first().filter({ hasText: tree.top.name }).click(),
+      );
+      await here.filter({ hasText: tree.top.name }).waitFor();
+      await open('openSub', `open "${tree.sub.name}"`, tree.sub.firstRow, () =>
+        page.locator(FIRST_ROW).first().filter({ hasText: tree.sub.name }).click(),
+      );
+      await here.filter({ hasText: tree.sub.name }).waitFor();
+      if (!/[?&]folder=[0-9a-f-]{36}/.test(page.url())) throw new Error(`address ${page.url()}`);
+      await open('openRoot', 'back to All files', tree.top.name, () =>
+        page
+          .getByRole('navigation', { name: 'Folder path' })
+          .getByRole('button', { name: 'All files' })
+          .click(),
+      );
+      await here.filter({ hasText: 'All files' }).waitFor();
+      // The root shows folders only: sort and select over a search that shows every file.
+      await search.click();
+      timed.searchAll.push(
+        ...(await interaction(
+          'search "." (all files)',
+          { trigger: 'keydown', selector: COUNT_P, expect: [`${countText} · ${COUNT} shown`] },
+          () => page.keyboard.type('.', { delay: 0 }),
+        )),
+      );
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator(FIRST_ROW).first().filter({ hasText: firstByName }).waitFor();
+    }
     const sortBy = page.getByLabel('Sort by');
     const sortWatch = (name: string): Watch => ({
       trigger: 'click',
@@ -163,7 +221,9 @@ try {
   const total = (s: Step[]) => s[s.length - 1]!.paint - s[0]!.start;
   const each = keys.flat();
   const ms = (xs: number[]) => xs.map(Math.round).join(', ');
-  console.log(`files=${COUNT} runs=${RUNS} load at start ${loadAtStart}, at the end ${loadavg()}`);
+  console.log(
+    `files=${COUNT} folders=${FOLDERS} runs=${RUNS} load at start ${loadAtStart}, at the end ${loadavg()}`,
+  );
   const [first, ...unlocks] = shown;
   console.log(
     `first unlock (writes the manifest) -> count and first row: ${Math.round(first!)} ms; in the page: ${unlockSteps[0]}`,
@@ -184,13 +244,22 @@ try {
       `  "${p}" (${shownAfter[i]} shown): ${ms(at.map((s) => s.paint - s.start))} ms (event -> DOM ${ms(at.map((s) => s.dom - s.start))})`,
     );
   });
-  const labels = {
+  const labels: Record<keyof typeof timed, string> = {
+    openTop: tree
+      ? `open "${tree.top.name}" (name clicked) -> its first row painted (${tree.top.items} rows)`
+      : '',
+    openSub: tree
+      ? `open "${tree.top.name}/${tree.sub.name}" -> its first row painted (${tree.sub.items} rows)`
+      : '',
+    openRoot: tree ? `"All files" in the folder path -> the root's first row painted` : '',
+    searchAll: `search "." -> '${countText} · ${COUNT} shown' painted`,
     sortSize: 'sort by size -> new first row painted',
     sortDir: 'direction toggled -> new first row painted',
     selectAll: `Select all clicked -> "${COUNT} selected" painted`,
     clearAll: 'Select all cleared -> selection bar gone, painted',
   };
   for (const [key, steps] of Object.entries(timed) as [keyof typeof timed, Step[]][]) {
+    if (steps.length === 0) continue;
     const t = steps.map((s) => s.paint - s.start);
     console.log(
       `${labels[key]}: ${spread(t)} (runs: ${ms(t)}; event -> DOM ${ms(steps.map((s) => s.dom - s.start))})`,
