@@ -33,7 +33,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seedVault } from '../secrets/seed.ts';
 import {
   chromiumWithDevtools,
@@ -44,6 +44,8 @@ import {
   startDropboxEmulator,
   dropboxEnv,
   loadavg,
+  withPageOver,
+  plainDownloadInPage,
 } from '../shared/app.ts';
 import { devtools } from '../shared/devtools.ts';
 import { cpuDelta, rssByKind, rssMiB, treeCpu, treeRssMiB } from '../shared/procs.ts';
@@ -147,16 +149,7 @@ try {
   ({ proc: browser, wsUrl } = await chromiumWithDevtools(debugPort, path.join(dataDir, 'profile')));
 
   /** Playwright attached for `fn` only, on the app's page; it disconnects after. */
-  const withPage = async <T>(fn: (page: Page) => Promise<T>): Promise<T> => {
-    const pw = await chromium.connectOverCDP(wsUrl);
-    try {
-      const ctx = pw.contexts()[0]!;
-      const page = ctx.pages().find((p) => p.url().startsWith(base)) ?? ctx.pages()[0]!;
-      return await fn(page);
-    } finally {
-      await pw.close(); // disconnects; the browser and its page stay as they are
-    }
-  };
+  const withPage = <T>(fn: (page: Page) => Promise<T>): Promise<T> => withPageOver(wsUrl, base, fn);
 
   // The scene: signed in, Dropbox connected, the vault unlocked, the upload dialog open.
   await withPage(async (page) => {
@@ -316,25 +309,6 @@ try {
     `${FILES} files of ${FILE_BYTES} bytes: ${FILES * FILE_BYTES} bytes of plaintext, ${cipherBytes} of ciphertext (what a move and the plain download carry)`,
   );
 
-  /** The ciphertext of every file, fetched in the page one after the other; answers bytes read. */
-  const plainDownload = async (vault: string) => {
-    const { files } = (await (await fetch(`/api/vaults/${vault}/files`)).json()) as {
-      files: { id: string }[];
-    };
-    let bytes = 0;
-    for (const f of files) {
-      const res = await fetch(`/api/vaults/${vault}/files/${f.id}/content`);
-      if (!res.ok || !res.body) throw new Error(`content ${res.status}`);
-      const reader = res.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        bytes += value.length;
-      }
-    }
-    return bytes;
-  };
-
   /** The app's download button of every file, one after the other; answers plaintext bytes. */
   const appDownload = async () => {
     const saved = await dt.evaluate<number>('window.__saved.length');
@@ -396,7 +370,7 @@ try {
   let from: Target = 'server';
   for (let run = 1; run <= RUNS; run++) {
     await measure(`run ${run}: plain download (server)`, () =>
-      dt.evaluate<number>(`(${plainDownload.toString()})(${JSON.stringify(vaultId)})`),
+      dt.evaluate<number>(`(${plainDownloadInPage.toString()})(${JSON.stringify(vaultId)})`),
     );
     for (const target of ROUND) {
       // Playwright opens the dialog and picks the target; the click and the wait are bare.

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { BrowserContext, Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { signUp } from '../secrets/seed.ts';
 
 /** Debian's Chromium, headless, with nothing reaching out to the network. */
@@ -251,3 +251,46 @@ export async function typeVaultPassword(page: Page, vaultId: string, password: s
   await dialog.getByLabel('Vault password').pressSequentially(password, { delay: 40 });
   return dialog;
 }
+
+/**
+ * Runs `fn` with Playwright attached over CDP to the browser at `wsUrl`, on the page showing
+ * `base` (else the first page), and disconnects after: the browser and its page stay as they are,
+ * so the measured browser carries no Playwright connection between steps.
+ */
+export async function withPageOver<T>(
+  wsUrl: string,
+  base: string,
+  fn: (page: Page) => Promise<T>,
+): Promise<T> {
+  const pw = await chromium.connectOverCDP(wsUrl);
+  try {
+    const ctx = pw.contexts()[0]!;
+    const page = ctx.pages().find((p) => p.url().startsWith(base)) ?? ctx.pages()[0]!;
+    return await fn(page);
+  } finally {
+    await pw.close();
+  }
+}
+
+/**
+ * Run in the page (pass `plainDownloadInPage.toString()` to an evaluate): the ciphertext of every
+ * file of `vault`, fetched one after the other with the page's session; answers the bytes read.
+ * The speed a download of the same bytes could have without decryption.
+ */
+export const plainDownloadInPage = async (vault: string): Promise<number> => {
+  const { files } = (await (await fetch(`/api/vaults/${vault}/files`)).json()) as {
+    files: { id: string }[];
+  };
+  let bytes = 0;
+  for (const f of files) {
+    const res = await fetch(`/api/vaults/${vault}/files/${f.id}/content`);
+    if (!res.ok || !res.body) throw new Error(`content ${res.status}`);
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+    }
+  }
+  return bytes;
+};

@@ -43,9 +43,17 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { predictLength } from 'client-zip';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seedVault } from '../secrets/seed.ts';
-import { chromiumWithDevtools, freePort, loadavg, sleep, startApp } from '../shared/app.ts';
+import {
+  chromiumWithDevtools,
+  freePort,
+  loadavg,
+  sleep,
+  startApp,
+  withPageOver,
+  plainDownloadInPage,
+} from '../shared/app.ts';
 import { busiest, type CpuProfile } from '../files/measure.ts';
 import { devtools } from '../shared/devtools.ts';
 import { cpuDelta, rssByKind, treeCpu, treeRssMiB } from '../shared/procs.ts';
@@ -178,16 +186,7 @@ try {
   ({ proc: browser, wsUrl } = await chromiumWithDevtools(debugPort, path.join(dataDir, 'profile')));
 
   /** Playwright attached for `fn` only, on the app's page; it disconnects after. */
-  const withPage = async <T>(fn: (page: Page) => Promise<T>): Promise<T> => {
-    const pw = await chromium.connectOverCDP(wsUrl);
-    try {
-      const ctx = pw.contexts()[0]!;
-      const page = ctx.pages().find((p) => p.url().startsWith(base)) ?? ctx.pages()[0]!;
-      return await fn(page);
-    } finally {
-      await pw.close(); // disconnects; the browser and its page stay as they are
-    }
-  };
+  const withPage = <T>(fn: (page: Page) => Promise<T>): Promise<T> => withPageOver(wsUrl, base, fn);
 
   // The scene: signed in, the stubs in place, the vault unlocked, the upload dialog open.
   await withPage(async (page) => {
@@ -425,25 +424,6 @@ try {
     30_000,
   );
 
-  /** The ciphertext of every file, fetched in the page one after the other; answers bytes read. */
-  const plainDownload = async (vault: string) => {
-    const { files } = (await (await fetch(`/api/vaults/${vault}/files`)).json()) as {
-      files: { id: string }[];
-    };
-    let bytes = 0;
-    for (const f of files) {
-      const res = await fetch(`/api/vaults/${vault}/files/${f.id}/content`);
-      if (!res.ok || !res.body) throw new Error(`content ${res.status}`);
-      const reader = res.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        bytes += value.length;
-      }
-    }
-    return bytes;
-  };
-
   /** "Select all", then "Download as ZIP"; answers once the writable is closed. */
   const zipDownload = async () => {
     const w = window as unknown as {
@@ -557,7 +537,7 @@ try {
 
   for (let run = 1; run <= RUNS; run++) {
     await measure(`run ${run}: plain download (ciphertext, dropped)`, () =>
-      dt.evaluate<number>(`(${plainDownload.toString()})(${JSON.stringify(vaultId)})`),
+      dt.evaluate<number>(`(${plainDownloadInPage.toString()})(${JSON.stringify(vaultId)})`),
     );
     await measure(`run ${run}: ZIP ("Download as ZIP", to the save dialog)`, async () => {
       const z = await dt.evaluate<{
