@@ -115,11 +115,11 @@ test('files from the keyboard: upload, rename, preview, delete; focus comes back
   await tabTo(page, uploadButton);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+  // Listening before the focus moves: file chooser interception is on by the time Enter opens it.
+  const chooserOpened = page.waitForEvent('filechooser');
   await tabTo(page, dialog.getByRole('button', { name: 'Choose files', exact: true }));
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.keyboard.press('Enter'),
-  ]);
+  await page.keyboard.press('Enter');
+  const chooser = await chooserOpened;
   await chooser.setFiles({
     name: 'plan.txt',
     mimeType: 'text/plain',

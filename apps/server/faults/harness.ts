@@ -111,7 +111,14 @@ export function send(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(new URL(pathname, base), { method, headers, agent: false });
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      // A server may answer before it has read the whole body (a 507 when the disk fills under
+      // it) and close the connection: the rest of the body then meets EPIPE or a reset. Its
+      // answer is what counts; the error stands only if no answer follows.
+      const cut = err.code === 'EPIPE' || err.code === 'ECONNRESET';
+      if (cut && typeof body === 'function') setTimeout(() => reject(err), 2000);
+      else reject(err);
+    });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
