@@ -100,6 +100,27 @@ describe('metadata', () => {
     const thumb = { ...meta, mime: 'image/webp', thumbnailOf: fileId };
     const encThumb = await client.encryptMeta(session, fileId, null, thumb);
     expect(await client.decryptMeta(session, fileId, null, encThumb)).toEqual(thumb);
+    // The trash and versions (vault-format.md "Trash", "Versions").
+    const trashed = { ...inFolder, trashed: 1764240000000, trashedFrom: ['Taxes', '2026'] };
+    const encTrashed = await client.encryptMeta(session, fileId, null, trashed);
+    expect(await client.decryptMeta(session, fileId, null, encTrashed)).toEqual(trashed);
+    const version = { ...meta, versionOf: folder };
+    const encVersion = await client.encryptMeta(session, fileId, null, version);
+    expect(await client.decryptMeta(session, fileId, null, encVersion)).toEqual(version);
+    for (const bad of [
+      { trashed: -1 },
+      { trashed: 1.5 },
+      { trashed: '1764240000000' },
+      { trashedFrom: 'Taxes' },
+      { trashedFrom: [''] },
+      { trashedFrom: [3] },
+      { versionOf: 'old' },
+      { versionOf: folder.toUpperCase() },
+    ]) {
+      await expect(
+        decryptMeta(keys, fileId, null, await sealedWith({ ...meta, ...bad })),
+      ).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+    }
   });
 
   it('refuses malformed metadata on the way in', async () => {

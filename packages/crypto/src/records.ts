@@ -40,6 +40,15 @@ export interface FileMeta {
    * image stored as a file of its own, under its own key (docs/vault-format.md "Thumbnails").
    */
   thumbnailOf?: string;
+  /**
+   * In the trash since this time (milliseconds since the epoch). Only the record the user moved to
+   * the trash carries it; what is below a trashed folder follows it (docs/vault-format.md "Trash").
+   */
+  trashed?: number;
+  /** On a trashed record: the names of the folders it was in, from the root, to re-create them. */
+  trashedFrom?: string[];
+  /** On an older version of a file: the id of the file's current record (lowercase UUID). */
+  versionOf?: string;
 }
 
 /** The MIME type of a folder's record (a folder is a file of no content: vault-format.md). */
@@ -126,7 +135,13 @@ function checkMeta(value: unknown): FileMeta {
     (m.sha256 === undefined || typeof m.sha256 === 'string') &&
     (m.folder === undefined || (typeof m.folder === 'string' && UUID.test(m.folder))) &&
     (m.thumbnailOf === undefined ||
-      (typeof m.thumbnailOf === 'string' && UUID.test(m.thumbnailOf)));
+      (typeof m.thumbnailOf === 'string' && UUID.test(m.thumbnailOf))) &&
+    (m.trashed === undefined || (Number.isSafeInteger(m.trashed) && m.trashed >= 0)) &&
+    (m.trashedFrom === undefined ||
+      (Array.isArray(m.trashedFrom) &&
+        m.trashedFrom.length <= 64 &&
+        m.trashedFrom.every((n) => typeof n === 'string' && n !== ''))) &&
+    (m.versionOf === undefined || (typeof m.versionOf === 'string' && UUID.test(m.versionOf)));
   if (!ok) throw new CryptoError('DECRYPT_FAILED');
   return m as FileMeta;
 }
@@ -147,6 +162,9 @@ export function encryptMeta(
     ...(clean.sha256 === undefined ? {} : { sha256: clean.sha256 }),
     ...(clean.folder === undefined ? {} : { folder: clean.folder }),
     ...(clean.thumbnailOf === undefined ? {} : { thumbnailOf: clean.thumbnailOf }),
+    ...(clean.trashed === undefined ? {} : { trashed: clean.trashed }),
+    ...(clean.trashedFrom === undefined ? {} : { trashedFrom: [...clean.trashedFrom] }),
+    ...(clean.versionOf === undefined ? {} : { versionOf: clean.versionOf }),
   };
   return seal(keys.meta, padJson(value), metaAad(keys, fileId, parentId), random);
 }

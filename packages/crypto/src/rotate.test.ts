@@ -32,13 +32,16 @@ const items: { id: string; revision: number; data: string; value: SecretItem }[]
 beforeAll(async () => {
   ({ session: oldSession, key: oldKey } = await client.createVault(vaultId, 'old pw', FAST_KDF));
   // At the root, under a parent in the AAD, and in a folder named inside the metadata.
-  const places: [FolderId | null, string | undefined, string | undefined][] = [
-    [null, undefined, undefined],
-    [folder, undefined, undefined],
-    [null, folder, undefined],
-    [null, folder, folder], // a thumbnail (of a file whose id happens to be `folder`)
-  ];
-  for (const [i, [parentId, inFolder, thumbnailOf]] of places.entries()) {
+  const places: [FolderId | null, string | undefined, string | undefined, Partial<FileMeta>?][] =
+    [
+      [null, undefined, undefined],
+      [folder, undefined, undefined],
+      [null, folder, undefined],
+      [null, folder, folder], // a thumbnail (of a file whose id happens to be `folder`)
+      [null, folder, undefined, { trashed: 5, trashedFrom: ['Taxes'] }], // in the trash
+      [null, folder, undefined, { versionOf: folder }], // an older version
+    ];
+  for (const [i, [parentId, inFolder, thumbnailOf, more]] of places.entries()) {
     const id = asFileId(uuid());
     const enc = await client.encryptFileStream(oldSession, id, streamOf(plain));
     const ciphertext = await readAll(enc.ciphertext);
@@ -49,6 +52,7 @@ beforeAll(async () => {
       modified: 1,
       ...(inFolder ? { folder: inFolder } : {}),
       ...(thumbnailOf ? { thumbnailOf } : {}),
+      ...more,
     };
     files.push({
       id,
@@ -96,14 +100,19 @@ describe('rotateVault, rekeyFiles, rekeyItems', { timeout: 30_000 }, () => {
       const r = rekeyed[i]!;
       const parent = f.parentId === null ? null : asFolderId(f.parentId);
       expect(await client.decryptMeta(fresh, asFileId(f.id), parent, r.enc_meta)).toEqual(f.meta);
-      // Per folder: the one inside the metadata when there is one.
-      const lookIn = f.meta.thumbnailOf
-        ? asFolderId(f.meta.thumbnailOf)
-        : f.meta.folder
-          ? asFolderId(f.meta.folder)
-          : parent;
-      expect(r.name_lookup).toBe(await client.lookupName(fresh, lookIn, f.meta.name));
-      expect(r.name_lookup).not.toBe(await client.lookupName(oldSession, lookIn, f.meta.name));
+      // Per folder: the one inside the metadata when there is one; a trashed record or an older
+      // version holds no name (its own id and the empty name).
+      const noName = f.meta.trashed !== undefined || f.meta.versionOf !== undefined;
+      const lookIn = noName
+        ? asFolderId(f.id)
+        : f.meta.thumbnailOf
+          ? asFolderId(f.meta.thumbnailOf)
+          : f.meta.folder
+            ? asFolderId(f.meta.folder)
+            : parent;
+      const lookName = noName ? '' : f.meta.name;
+      expect(r.name_lookup).toBe(await client.lookupName(fresh, lookIn, lookName));
+      expect(r.name_lookup).not.toBe(await client.lookupName(oldSession, lookIn, lookName));
       const out = await readAll(
         client.decryptFileStream(fresh, asFileId(f.id), r.wrapped_key, streamOf(f.ciphertext)),
       );

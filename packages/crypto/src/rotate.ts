@@ -4,7 +4,7 @@
 // the whole call with DECRYPT_FAILED, naming nothing: a rotation is all or nothing.
 import { fromBase64, toBase64, type RandomBytes } from './bytes.ts';
 import { CryptoError } from './errors.ts';
-import { asFileId, asFolderId, asItemId, type FolderId } from './ids.ts';
+import { asFileId, asFolderId, asItemId, type FileId, type FolderId } from './ids.ts';
 import { rewrapFileKey, type VaultKeys } from './keys.ts';
 import * as records from './records.ts';
 
@@ -57,6 +57,20 @@ export function lookupParent(meta: records.FileMeta, parent: FolderId | null): F
   return parent;
 }
 
+/**
+ * The parent and name a record's look-up is computed with: a record in the trash or an older
+ * version holds no name (its own id and the empty name, which no real name is), so the name is
+ * free for a new file (docs/vault-format.md "Trash", "Versions").
+ */
+export function lookupOf(
+  meta: records.FileMeta,
+  fileId: FileId,
+  parent: FolderId | null,
+): [FolderId | null, string] {
+  if (meta.trashed !== undefined || meta.versionOf !== undefined) return [asFolderId(fileId), ''];
+  return [lookupParent(meta, parent), meta.name];
+}
+
 async function rekeyFile(from: VaultKeys, to: VaultKeys, f: RekeyFileInput, random: RandomBytes) {
   const fileId = asFileId(f.id);
   const parent = f.parentId === null ? null : asFolderId(f.parentId);
@@ -66,8 +80,9 @@ async function rekeyFile(from: VaultKeys, to: VaultKeys, f: RekeyFileInput, rand
     wrapped_key: toBase64(wrapped),
     enc_meta: await records.encryptMeta(to, fileId, parent, meta, random),
     // The look-up is per folder: the one named inside the metadata, else the record's parent; a
-    // thumbnail's is under the file it shows (one per file).
-    name_lookup: await records.lookupName(to, lookupParent(meta, parent), meta.name),
+    // thumbnail's is under the file it shows (one per file); a trashed record or an older version
+    // holds no name.
+    name_lookup: await records.lookupName(to, ...lookupOf(meta, fileId, parent)),
   };
 }
 
