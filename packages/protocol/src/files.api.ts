@@ -7,6 +7,7 @@ import {
   filesResponseSchema,
   type CreateFileRecordRequest,
   type RenameFileRequest,
+  type TrashFilesRequest,
 } from './files.ts';
 
 const base = (vaultId: string) => `/api/vaults/${encodeURIComponent(vaultId)}/files`;
@@ -26,6 +27,16 @@ export const filesApi = {
   rename: (vaultId: string, fileId: string, input: RenameFileRequest) =>
     requestJson(fileResponseSchema, one(vaultId, fileId), {
       method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    }),
+  /**
+   * Moves records to the trash or out of it ([Note: trash] in files.ts), all or none; answers
+   * the records named as the server now holds them (their `trashed_at`).
+   */
+  trash: (vaultId: string, input: TrashFilesRequest) =>
+    requestJson(filesResponseSchema, `${base(vaultId)}/trash`, {
+      method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(input),
     }),

@@ -5,7 +5,9 @@ import {
   maxCiphertextLength,
   paddedSize,
   plaintextLength,
+  trashFilesRequestSchema,
   uploadMetadataSchema,
+  vaultFileSchema,
 } from './files.ts';
 
 describe('vf1 sizes', () => {
@@ -68,5 +70,37 @@ describe('vf1 sizes', () => {
     expect(uploadMetadataSchema.safeParse({ ...ok, wrappedKey: 'A'.repeat(400) }).success).toBe(
       false,
     );
+  });
+});
+
+describe('the trash', () => {
+  const id = '1d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f';
+
+  it('reads a record without trash times (an older server) as neither trashed nor purged', () => {
+    const record = vaultFileSchema.parse({
+      id,
+      enc_meta: 'AAAA',
+      name_lookup: 'b'.repeat(64),
+      wrapped_key: 'AAAA',
+      ciphertext_size: 88,
+      checksum: 'a'.repeat(64),
+      checksum_algorithm: 'content-hash-4m',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    expect([record.trashed_at, record.purged_at]).toEqual([null, null]);
+  });
+
+  it('takes 1 to 1000 file ids and the flag, nothing else', () => {
+    expect(trashFilesRequestSchema.safeParse({ ids: [id], trashed: false }).success).toBe(true);
+    for (const bad of [
+      { trashed: true },
+      { ids: [id] },
+      { ids: [], trashed: true },
+      { ids: ['x'], trashed: true },
+      { ids: Array.from({ length: 1001 }, () => id), trashed: true },
+      { ids: [id], trashed: true, key_revision: 0 },
+    ])
+      expect(trashFilesRequestSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 });

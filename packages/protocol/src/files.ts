@@ -116,6 +116,16 @@ export const vaultFileSchema = z.object({
   storage_ref: z.string().nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * When the browser moved the record to the trash (ISO-8601), null when it is not there
+   * ([Note: trash] below). The only thing the server knows of the trash.
+   */
+  trashed_at: z.string().nullable().default(null),
+  /**
+   * When the server's trash purge deleted the file's data for good (ISO-8601), null until then.
+   * A purged record stays until the browser deletes it; its content answers 410.
+   */
+  purged_at: z.string().nullable().default(null),
 });
 export type VaultFile = z.infer<typeof vaultFileSchema>;
 
@@ -160,6 +170,40 @@ export const renameFileRequestSchema = z.object({
   key_revision: keyRevisionSchema,
 });
 export type RenameFileRequest = z.infer<typeof renameFileRequestSchema>;
+
+// ---- trash (issue 28) ----
+/**
+ * [Note: trash] What is in a file vault's trash is decided by the browser, inside the encrypted
+ * metadata; the server learns one plaintext flag per record, `trashed_at`, set and cleared with
+ * POST /api/vaults/:vaultId/files/trash (no change to the record itself, no key revision). Its
+ * periodic trash purge takes every record trashed TRASH_DAYS days ago: on a vault of our server it
+ * deletes the blob, on any other provider it only marks the record, and either way it sets
+ * `purged_at`. It never deletes a record: the browser deletes it (and a provider's copy) the next
+ * time the vault is open, so the vault's manifest stays its own. A purged record cannot leave the
+ * trash (409), its content answers 410, and it no longer counts towards the storage used here.
+ */
+export const TRASH_DAYS = 30;
+
+/** At most this many records in one POST /api/vaults/:vaultId/files/trash. */
+export const TRASH_MAX_IDS = 1000;
+
+/**
+ * POST /api/vaults/:vaultId/files/trash: moves the records to the trash (`trashed: true`; a
+ * record already there keeps its time) or out of it. All or none: an id that is not a file of the
+ * vault is 404, a purged record taken out of the trash is 409 (purgedFileMessage), and nothing
+ * changes. Answers the records named, as the server now holds them.
+ */
+export const trashFilesRequestSchema = z.strictObject({
+  ids: z.array(fileIdSchema).min(1).max(TRASH_MAX_IDS),
+  trashed: z.boolean(),
+});
+export type TrashFilesRequest = z.infer<typeof trashFilesRequestSchema>;
+
+/**
+ * Ours (issue 28): a record whose data the trash purge deleted: its content (410), or taking it
+ * out of the trash (409).
+ */
+export const purgedFileMessage = 'This file was deleted for good from the trash.';
 
 // ---- uploads (tus 1.0, https://tus.io/protocols/resumable-upload) ----
 /** The tus endpoint: POST creates an upload, PATCH/HEAD/DELETE act on `${UPLOADS_PATH}/<id>`. */

@@ -74,6 +74,10 @@ export const messages = {
     notFilesVault: 'Only a files vault keeps files to move.',
     serverRecordsItsCopies:
       'Files moving to SealVault storage are recorded by their upload, not by the browser.',
+    // Ours (issue 28, [Note: trash] in files.ts): records whose data the trash purge deleted
+    // have nothing to copy; the browser deletes them when the vault is opened.
+    purgedFiles:
+      'Some files of this vault were deleted for good from its trash. Open the vault again so that it removes them, then move it.',
   },
   generic: {
     notFound: 'Not found',
