@@ -122,6 +122,7 @@ function routes(): [
     ['secrets', 'PUT', `/api/vaults/${v}/secrets/${randomUUID()}`, json],
     ['files (records)', 'POST', `/api/vaults/${v}/files`, json],
     ['files', 'PATCH', `/api/vaults/${v}/files/${randomUUID()}`, json],
+    ['files (trash)', 'POST', `/api/vaults/${v}/files/trash`, json],
     ['uploads (tus creation)', 'POST', UPLOADS_PATH, upload],
     ['subscription', 'POST', '/api/subscription/upgrade', json],
     ['subscription', 'POST', '/api/subscription/admin-upgrade', json],

@@ -4,13 +4,14 @@
 // the user's old session. On SQLite or PostgreSQL (scripts/with-postgres.sh), with the fs store
 // and with the S3 store (testing/s3-server.ts).
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BlobStore } from '../blobs/blob-store.ts';
+import { randomBlobKey, type BlobStore } from '../blobs/blob-store.ts';
 import { createBlobStore } from '../blobs/create-blob-store.ts';
 import { loadConfig, type Config } from '../config.ts';
 import {
@@ -121,6 +122,44 @@ describe('backup and restore', () => {
     'bring back a file byte-identical after the database and blob store are wiped (fs store)',
     async () => {
       await roundTrip({}, () => Promise.resolve());
+    },
+  );
+
+  itDumps(
+    'name the records whose blob is missing, but not a purged one nor one a provider holds',
+    async () => {
+      const { t, user, vaultId, wipe } = await appWithFile({}, 1000);
+      const now = new Date().toISOString();
+      const record = (id: string, over: { blob_key: string; storage_ref?: string }) => ({
+        id,
+        vault_id: vaultId,
+        user_id: user.id,
+        enc_meta: 'AAAA',
+        name_lookup: id.replaceAll('-', '').padEnd(64, '0'),
+        wrapped_key: 'AAAA',
+        ciphertext_size: 88,
+        checksum: '0'.repeat(64),
+        checksum_algorithm: 'content-hash-4m' as const,
+        created_at: now,
+        updated_at: now,
+        ...over,
+      });
+      const [lost, purged, held] = [randomUUID(), randomUUID(), randomUUID()];
+      await t.db.kysely
+        .insertInto('vault_files')
+        .values([
+          record(lost, { blob_key: randomBlobKey() }),
+          // [Note: trash] in the protocol's files.ts: the purge deleted its blob for good.
+          { ...record(purged, { blob_key: randomBlobKey() }), trashed_at: now, purged_at: now },
+          record(held, { blob_key: '', storage_ref: 'id:elsewhere' }),
+        ])
+        .execute();
+      const dir = path.join(tempDir('sealvault-backup-'), 'b');
+      await runBackup({ config: t.config, dir, blobs: t.files.blobs });
+      await wipe();
+      const config = loadConfig(await freshTarget({}));
+      const restored = await runRestore({ config, dir });
+      expect(restored.filesWithoutBlob).toEqual([lost]);
     },
   );
 

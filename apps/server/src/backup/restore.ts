@@ -13,6 +13,7 @@ import { createBlobStore } from '../blobs/create-blob-store.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { DATA_DIR_MODE, DATA_FILE_MODE } from '../db/file-modes.ts';
+import { blobKeyOf } from '../files/files.repository.ts';
 import { sha256OfFile } from './backup.ts';
 import { hasAccounts, loadDatabase } from './database.ts';
 import { AUTH_SECRET, blobFile, readManifest, type Manifest } from './manifest.ts';
@@ -80,11 +81,25 @@ async function putBlobs(store: BlobStore, dir: string, items: Item[]): Promise<v
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 }
 
+/**
+ * The records that should have a blob here and have none in `keys`. A record a vault's provider
+ * holds has no blob here ([Note: provider-held files] in files/files.repository.ts), nor one the
+ * trash purge purged ([Note: trash] in the protocol's files.ts).
+ */
 async function filesWithout(config: Config, keys: Set<string>): Promise<string[]> {
   const db = openDatabase(config.database);
   try {
-    const rows = await db.kysely.selectFrom('vault_files').select(['id', 'blob_key']).execute();
-    return rows.filter((r) => !keys.has(r.blob_key)).map((r) => r.id);
+    const rows = await db.kysely
+      .selectFrom('vault_files')
+      .select(['id', 'blob_key', 'storage_ref'])
+      .where('purged_at', 'is', null)
+      .execute();
+    return rows
+      .filter((r) => {
+        const key = blobKeyOf(r);
+        return key !== null && !keys.has(key);
+      })
+      .map((r) => r.id);
   } finally {
     await db.close();
   }

@@ -381,6 +381,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('file_uploads').addColumn('mode', 'text').execute();
     },
   },
+  // A file vault's trash (issue 28, [Note: trash] in the protocol's files.ts): when the browser
+  // moved a record to the trash and when the trash purge (files/trash.purge.ts) deleted its data.
+  // The index serves the purge's look-up of records trashed long enough ago.
+  '0180_file_trash': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('vault_files').addColumn('trashed_at', 'text').execute();
+      await db.schema.alterTable('vault_files').addColumn('purged_at', 'text').execute();
+      await db.schema
+        .createIndex('vault_files_trashed_at')
+        .on('vault_files')
+        .column('trashed_at')
+        .execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

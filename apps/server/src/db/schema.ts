@@ -99,6 +99,16 @@ export interface VaultFilesTable {
   storage_ref: Generated<string | null>;
   created_at: string;
   updated_at: string;
+  /**
+   * When the browser moved the record to the trash, null when it is not there ([Note: trash] in
+   * the protocol's files.ts). Added by 0180_file_trash; NULL unless set (so optional on insert).
+   */
+  trashed_at: Generated<string | null>;
+  /**
+   * When the trash purge (files/trash.purge.ts) deleted the file's data (the blob, on our
+   * server) or marked it for the browser to delete (another provider); null until then.
+   */
+  purged_at: Generated<string | null>;
 }
 
 /** A tus upload in progress (files/uploads.ts): who may continue it and what it will become. */

@@ -71,6 +71,8 @@ export async function createFileRecord(
     storage_ref: input.storage_ref,
     created_at: now,
     updated_at: now,
+    trashed_at: null,
+    purged_at: null,
   };
   await db
     .transaction()

@@ -26,6 +26,8 @@ export const toFile = (r: Selectable<VaultFilesTable>): VaultFile => ({
   storage_ref: r.storage_ref,
   created_at: r.created_at,
   updated_at: r.updated_at,
+  trashed_at: r.trashed_at,
+  purged_at: r.purged_at,
 });
 
 /** The row's blob in our BlobStore, or null for a file its vault's provider holds. */
@@ -100,7 +102,8 @@ export async function renameFile(
 
 /**
  * Deletes the file rows (one, or all of the vault). Returns how many, and the blob keys of those
- * stored here: a provider-held file has none ([Note: provider-held files]).
+ * stored here: a provider-held file has none ([Note: provider-held files]), nor a purged one (the
+ * trash purge deleted or queued its blob, files/trash.purge.ts).
  */
 export async function deleteFileRows(
   db: Q,
@@ -109,7 +112,7 @@ export async function deleteFileRows(
 ): Promise<{ count: number; blobKeys: BlobKey[] }> {
   let sel = db
     .selectFrom('vault_files')
-    .select(['blob_key', 'storage_ref'])
+    .select(['blob_key', 'storage_ref', 'purged_at'])
     .where('vault_id', '=', vaultId);
   let del = db.deleteFrom('vault_files').where('vault_id', '=', vaultId);
   if (fileId) {
@@ -118,10 +121,15 @@ export async function deleteFileRows(
   }
   const rows = await sel.execute();
   if (rows.length) await del.execute();
-  return { count: rows.length, blobKeys: rows.flatMap((r) => blobKeyOf(r) ?? []) };
+  const held = rows.filter((r) => r.purged_at === null);
+  return { count: rows.length, blobKeys: held.flatMap((r) => blobKeyOf(r) ?? []) };
 }
 
-/** file_count and total_size (ciphertext bytes) per vault, in one grouped query. */
+/**
+ * file_count and total_size (ciphertext bytes) per vault, in one grouped query. A purged file of
+ * our server is left out (its bytes are gone); a trashed one, or a purged one a provider still
+ * holds until the browser deletes it, counts ([Note: trash] in the protocol's files.ts).
+ */
 export async function fileStatsByVault(
   db: Q,
   vaultIds: string[],
@@ -135,6 +143,7 @@ export async function fileStatsByVault(
       eb.fn.sum<string | number>('ciphertext_size').as('bytes'),
     ])
     .where('vault_id', 'in', vaultIds)
+    .where((eb) => eb.or([eb('purged_at', 'is', null), eb('storage_ref', 'is not', null)]))
     .groupBy('vault_id')
     .execute();
   return new Map(
@@ -289,15 +298,22 @@ export async function unqueueBlobDeletions(db: Q, keys: string[]) {
   await db.deleteFrom('blob_deletions').where('blob_key', 'in', keys).execute();
 }
 
-/** Drops queue entries whose blob a file record names: those blobs are in use, never deleted. */
+/**
+ * Drops queue entries whose blob a file record names: those blobs are in use, never deleted. A
+ * purged record holds its blob no more (the trash purge queued it, files/trash.purge.ts).
+ */
 export async function dropReferencedDeletions(db: Q) {
   await db
     .deleteFrom('blob_deletions')
-    .where('blob_key', 'in', db.selectFrom('vault_files').select('blob_key'))
+    .where(
+      'blob_key',
+      'in',
+      db.selectFrom('vault_files').select('blob_key').where('purged_at', 'is', null),
+    )
     .execute();
 }
 
-/** Queued keys due for deletion that no file record names (a record always wins). */
+/** Queued keys due for deletion that no file record names (a record always wins, unless purged). */
 export async function dueBlobDeletions(db: Q, now: string, keys?: string[]): Promise<string[]> {
   let q = db
     .selectFrom('blob_deletions as d')
@@ -309,7 +325,8 @@ export async function dueBlobDeletions(db: Q, now: string, keys?: string[]): Pro
           eb
             .selectFrom('vault_files as f')
             .select('f.id')
-            .whereRef('f.blob_key', '=', 'd.blob_key'),
+            .whereRef('f.blob_key', '=', 'd.blob_key')
+            .where('f.purged_at', 'is', null),
         ),
       ),
     )

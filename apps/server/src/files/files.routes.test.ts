@@ -105,6 +105,8 @@ describe('file routes', () => {
         storage_ref: null, // on this server
         created_at: expect.any(String) as unknown,
         updated_at: expect.any(String) as unknown,
+        trashed_at: null, // not in the trash ([Note: trash] in the protocol's files.ts)
+        purged_at: null,
       },
     ]);
     expect(t.logs()).not.toContain(meta.encMeta);

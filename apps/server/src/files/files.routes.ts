@@ -1,13 +1,16 @@
-// /api/vaults/:vaultId/files: list, download (HTTP Range), rename and delete a vault's files, and
-// record a file that a vault's storage provider holds (files.records.ts). Every route needs a
-// session and reaches only the user's own vaults; a malformed id, another user's vault or file,
-// or a missing one all answer 404. Uploads to this server are tus: uploads.routes.ts.
+// /api/vaults/:vaultId/files: list, download (HTTP Range), rename and delete a vault's files, move
+// them into and out of the trash, and record a file that a vault's storage provider holds
+// (files.records.ts). Every route needs a session and reaches only the user's own vaults; a
+// malformed id, another user's vault or file, or a missing one all answer 404. Uploads to this
+// server are tus: uploads.routes.ts.
 import { Hono, type Context } from 'hono';
 import {
   createFileRecordRequestSchema,
   fileIdSchema,
   messages,
+  purgedFileMessage,
   renameFileRequestSchema,
+  trashFilesRequestSchema,
 } from '@sealvault/protocol';
 import { vaultIdSchema } from '@sealvault/protocol';
 import { requireUser } from '../auth/auth.middleware.ts';
@@ -43,6 +46,13 @@ export function filesRoutes(): Hono<AppEnv> {
     return c.json({ file: await createFileRecord(c.var, c.var.user.id, vaultId, input) }, 201);
   });
 
+  // Into or out of the trash, all or none ([Note: trash] in the protocol's files.ts).
+  app.post('/trash', async (c) => {
+    const { vaultId } = ids(c);
+    const input = await jsonBody(c, trashFilesRequestSchema);
+    return c.json({ files: await files.trashFiles(c.var, c.var.user.id, vaultId, input) });
+  });
+
   // One file's record (issue 26): an upload or a stat reads it without listing the whole vault.
   app.get('/:fileId', async (c) => {
     const { vaultId, fileId } = ids(c);
@@ -55,6 +65,8 @@ export function filesRoutes(): Hono<AppEnv> {
   app.get('/:fileId/content', async (c) => {
     const { vaultId, fileId } = ids(c);
     const row = await files.getFile(c.var, c.var.user.id, vaultId, fileId);
+    // The trash purge deleted its data for good (or the browser is about to, elsewhere).
+    if (row.purged_at !== null) throw new HttpError(410, 'not_found', purgedFileMessage);
     const key = blobKeyOf(row);
     if (!key) throw new HttpError(409, 'conflict', recordTexts.providerHeld);
     const { blobs } = c.var.files;

@@ -4,8 +4,8 @@
 // right after it commits; the sweep retries whatever is left (uploads.sweep.ts). A file its vault's
 // provider holds has only a record here, and deleting it removes only that ([Note: provider-held
 // files] in files.repository.ts); the browser removes the provider's copy.
-import type { RenameFileRequest, VaultFile } from '@sealvault/protocol';
-import { messages } from '@sealvault/protocol';
+import type { RenameFileRequest, TrashFilesRequest, VaultFile } from '@sealvault/protocol';
+import { messages, purgedFileMessage } from '@sealvault/protocol';
 import type { Transaction } from 'kysely';
 import type { BlobKey } from '../blobs/blob-store.ts';
 import type { Database } from '../db/schema.ts';
@@ -15,6 +15,7 @@ import { assertVaultWritable } from '../plans/read-only.ts';
 import { assertCurrentKey } from '../vaults/key-revision.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
+import * as trash from './trash.repository.ts';
 import { texts } from './uploads.ts';
 import { deleteOnFullDisk } from './storage-guard.ts';
 
@@ -73,6 +74,37 @@ export async function renameFile(
       throw repo.isUniqueViolation(err) ? duplicate() : err;
     });
   return repo.toFile((await repo.findFile(db, vaultId, fileId))!);
+}
+
+/**
+ * POST /files/trash ([Note: trash] in the protocol's files.ts): every id a file of the vault or
+ * 404, a purged record taken out of the trash 409, and then nothing changed. Only `trashed_at`
+ * changes (not updated_at: the record is the same), so it is no write under the vault's keys.
+ * A read-only vault refuses it as it refuses a file's deletion (assertVaultWritable).
+ */
+export async function trashFiles(
+  deps: FilesDeps,
+  userId: string,
+  vaultId: string,
+  input: TrashFilesRequest,
+): Promise<VaultFile[]> {
+  await ownVault(deps, userId, vaultId);
+  const db = deps.db.kysely;
+  await assertVaultWritable(db, userId, vaultId, deps.logger);
+  const ids = [...new Set(input.ids)];
+  const purged = () => new HttpError(409, 'conflict', purgedFileMessage);
+  await db.transaction().execute(async (trx) => {
+    const rows = await trash.lockFilesForTrash(trx, deps.db.kind, vaultId, ids);
+    if (rows.length !== ids.length) throw fileNotFound();
+    if (input.trashed) {
+      await trash.setTrashed(trx, vaultId, ids, deps.now().toISOString());
+      return;
+    }
+    if (rows.some((r) => r.purged_at !== null)) throw purged();
+    // The rows are locked (or SQLite's writer is alone), so this only confirms the check.
+    if ((await trash.setTrashed(trx, vaultId, ids, null)) !== ids.length) throw purged();
+  });
+  return (await trash.filesByIds(db, vaultId, ids)).map(repo.toFile);
 }
 
 export async function deleteFile(

@@ -44,7 +44,8 @@ export async function getLimits(
 /**
  * Ciphertext bytes of the user's files on this server (what the storage quota counts, with
  * uploads). Files a vault's provider holds are not on our disk and do not count ([Note:
- * provider-held files] in files/files.repository.ts).
+ * provider-held files] in files/files.repository.ts), nor files the trash purge deleted; files in
+ * the trash do, until then ([Note: trash] in the protocol's files.ts).
  */
 export async function storageUsed(
   db: Kysely<Database> | Transaction<Database>,
@@ -55,6 +56,7 @@ export async function storageUsed(
     .select((eb) => eb.fn.sum<string | number | null>('ciphertext_size').as('bytes'))
     .where('user_id', '=', userId)
     .where('storage_ref', 'is', null)
+    .where('purged_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }
