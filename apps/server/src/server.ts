@@ -13,6 +13,7 @@ import { pino } from 'pino';
 import { createLogger, type Logger } from './logger.ts';
 import { createFileStorage } from './files/storage.ts';
 import { fileSweepJob } from './files/uploads.sweep.ts';
+import { trashPurgeJob } from './files/trash.purge.ts';
 import { sharedLocks } from './db/locks.ts';
 import { startPeriodicJob } from './jobs/periodic.ts';
 import { DATA_FILE_MODE } from './db/file-modes.ts';
@@ -57,6 +58,10 @@ export async function startServer(
   const app = createApp({ config, db, logger, now, auth, files });
   const jobs = [
     startPeriodicJob(fileSweepJob({ config, db, logger, now, files }, config.sweepIntervalMs), {
+      logger,
+      locks,
+    }),
+    startPeriodicJob(trashPurgeJob({ config, db, logger, now, files }, config.sweepIntervalMs), {
       logger,
       locks,
     }),

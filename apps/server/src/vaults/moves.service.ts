@@ -26,6 +26,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Database, VaultMovesTable, VaultMoveItemsTable } from '../db/schema.ts';
 import * as files from '../files/files.repository.ts';
 import { purgeBlobs, type FilesDeps } from '../files/files.service.ts';
+import { hasPurgedFiles } from '../files/trash.repository.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { getLimits, storageUsed } from '../plans/limits.service.ts';
 import { findManifest } from './manifest.repository.ts';
@@ -38,6 +39,17 @@ const CLOUD: ReadonlySet<string> = new Set(['dropbox', 'googledrive', 'onedrive'
 
 export const noMove = () => new HttpError(409, 'no_move', messages.moves.noMove);
 export const copyMismatch = () => new HttpError(409, 'copy_mismatch', messages.moves.copyMismatch);
+
+/**
+ * [Note: trash] in the protocol's files.ts: a record the trash purge purged has no data to copy
+ * (on this server its blob is gone), and the browser deletes such records when the vault is
+ * opened. Until then a files vault holding one does not move: refused at the start and again at
+ * the switch (one may be purged meanwhile), rather than moving records without their data.
+ */
+export async function assertNoPurgedFiles(db: repo.Q, vaultId: string): Promise<void> {
+  if (await hasPurgedFiles(db, vaultId))
+    throw new HttpError(409, 'conflict', messages.moves.purgedFiles);
+}
 
 async function ownVault(
   deps: FilesDeps,
@@ -169,6 +181,7 @@ export async function startMove(
   const vault = await ownVault(deps, userId, vaultId);
   checkProviderOffered(deps.config, input.target_provider);
   checkTarget(vault, input);
+  if (vault.vault_type === 'files') await assertNoPurgedFiles(deps.db.kysely, vaultId);
   if (input.target_provider === 'server' && vault.vault_type === 'files')
     await checkServerLimits(deps, userId, vaultId);
   const now = deps.now();

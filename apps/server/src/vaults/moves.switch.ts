@@ -26,7 +26,7 @@ import { anyItemIdTaken, insertItems } from '../secrets/secrets.repository.ts';
 import * as manifests from './manifest.repository.ts';
 import { ManifestConflict } from './manifest.service.ts';
 import * as repo from './moves.repository.ts';
-import { lockVaultRow, noMove } from './moves.service.ts';
+import { assertNoPurgedFiles, lockVaultRow, noMove } from './moves.service.ts';
 import { getVault } from './vaults.service.ts';
 
 const BATCH = 500;
@@ -65,6 +65,7 @@ async function switchFiles(
   items: Map<string, Selectable<VaultMoveItemsTable>>,
   now: Date,
 ): Promise<Outcome> {
+  await assertNoPurgedFiles(trx, vault.id);
   const rows = await files.listFiles(trx, vault.id);
   const missing = rows.filter((f) => {
     const item = items.get(f.id);
