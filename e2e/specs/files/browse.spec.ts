@@ -9,7 +9,15 @@ import { createVault, openAndUnlock, signedIn, VAULT_PASSWORD } from '../../supp
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
 import { emulatorControl } from '../../support/constants.ts';
 import { makePng } from './fixtures.ts';
-import { connectCloud, fileRow, uploadByPicker, vaultFolder, type Fixture } from './helpers.ts';
+import {
+  connectCloud,
+  fileRow,
+  moveToTrash,
+  trashButton,
+  uploadByPicker,
+  vaultFolder,
+  type Fixture,
+} from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -138,10 +146,8 @@ test('search, sort, a name in use, selection, a ZIP of several files, a bulk del
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await expect(bulk).toContainText('2 selected');
   await bulk.getByRole('button', { name: 'Delete' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete files' });
-  await expect(confirm).toContainText('Are you sure you want to delete 2 files?');
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(confirm).toBeHidden();
+  await expect(page.getByText('2 items moved to the trash.')).toBeVisible();
+  await expect(trashButton(page)).toHaveText('Trash (2)');
   await search.fill('');
   await expect(page.getByText('3 files', { exact: true })).toBeVisible();
   expect(await shownNames(page)).toEqual(
@@ -320,17 +326,19 @@ test('folders in a Dropbox vault: nest, bookmark, move, drag, upload a folder, Z
   expect(held.filter((p) => /quokkafig|receipt|scans|2026/.test(p))).toEqual([]);
   expect(await dropboxHolds('quokkafig')).toBe(0);
 
-  // Deleting a folder deletes everything in it, on Dropbox too.
-  await fileRow(page, 'Archive quokkafig')
-    .getByRole('button', { name: 'Delete Archive quokkafig' })
-    .click();
-  const confirm = page.getByRole('dialog', { name: 'Delete folder' });
-  await expect(confirm).toContainText(
-    'Are you sure you want to delete the folder "Archive quokkafig" and everything in it (3 files)?',
-  );
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(confirm).toBeHidden();
+  // Deleting a folder puts it in the trash with everything in it; emptying the trash deletes it
+  // all, on Dropbox too.
+  await moveToTrash(page, 'Archive quokkafig');
   await expect(page.getByText('No files in this vault')).toBeVisible();
+  await trashButton(page).click();
+  await page.getByRole('button', { name: 'Empty trash' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Empty trash' });
+  await expect(confirm).toContainText(
+    'Delete everything in the trash, the folder "Archive quokkafig" and everything in it (3 files), for good? This cannot be undone.',
+  );
+  await confirm.getByRole('button', { name: 'Empty trash' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('The trash is empty.')).toBeVisible();
   // The three files and four folders (each stored as an empty encrypted file) are gone.
   await expect.poll(() => dropboxPaths(page, 'Drawers')).toEqual([]);
 });

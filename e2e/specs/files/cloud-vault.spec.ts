@@ -13,6 +13,7 @@ import { createVault, openAndUnlock } from '../../support/vaults.ts';
 import {
   cloudCard,
   connectCloud,
+  deleteForGood,
   DROPBOX_FULL_FAULT,
   fileRow,
   unlimitedUser,
@@ -157,11 +158,7 @@ for (const p of providers) {
     );
 
     // Delete removes the provider's copy.
-    await fileRow(page, 'ledger.txt').getByRole('button', { name: 'Delete ledger.txt' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete file' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await deleteForGood(page, 'ledger.txt');
     await expect(fileRow(page, 'ledger.txt')).toHaveCount(0);
     await expect.poll(async () => (await p.held(folder)).length).toBe(1);
 

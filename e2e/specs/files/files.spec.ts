@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn, VAULT_PASSWORD } from '../../support/vaults.ts';
 import { errorToasts } from '../../support/toasts.ts';
 import { serverFilesContaining, serverLogSize } from '../../support/zero-knowledge.ts';
-import { fileRow } from './helpers.ts';
+import { fileRow, moveToTrash } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -160,15 +160,8 @@ test('upload, list and grid, rename, download, delete; the server learns nothing
   expect(download.suggestedFilename()).toBe(RENAMED);
   expect(fs.readFileSync(await download.path()).equals(Buffer.from(NOTES_TEXT))).toBe(true);
 
-  // Delete.
-  await fileRow(page, DROPPED)
-    .getByRole('button', { name: `Delete ${DROPPED}` })
-    .click();
-  const confirm = page.getByRole('dialog', { name: 'Delete file' });
-  await expect(confirm).toContainText(`Are you sure you want to delete "${DROPPED}"?`);
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(confirm).toBeHidden();
-  await expect(fileRow(page, DROPPED)).toBeHidden();
+  // Delete: to the trash at once.
+  await moveToTrash(page, DROPPED);
   await expect(page.getByText('1 file', { exact: true })).toBeVisible();
 
   // Zero knowledge: no name, content or password anywhere on the server side.

@@ -27,6 +27,35 @@ export async function uploadByPicker(page: Page, files: Fixture[]): Promise<void
   for (const f of files) await expect(fileRow(page, f.name)).toBeVisible();
 }
 
+/** Moves a file or folder to the trash with its row's Delete button; waits until it has gone. */
+export async function moveToTrash(page: Page, name: string): Promise<void> {
+  await fileRow(page, name)
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
+  await expect(page.getByText(`"${name}" moved to the trash.`).last()).toBeVisible();
+  await expect(fileRow(page, name)).toHaveCount(0);
+}
+
+/** The Trash button of the file browser ("Trash (2)" when it holds something). */
+export const trashButton = (page: Page) => page.getByRole('button', { name: /^Trash( \(\d+\))?$/ });
+
+/** Opens the trash, empties it (everything is deleted for good) and goes back to the files. */
+export async function emptyTrash(page: Page): Promise<void> {
+  await trashButton(page).click();
+  await page.getByRole('button', { name: 'Empty trash' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Empty trash' });
+  await confirm.getByRole('button', { name: 'Empty trash' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('The trash is empty.')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to files' }).click();
+}
+
+/** Deletes a file for good: to the trash, then the trash is emptied. */
+export async function deleteForGood(page: Page, name: string): Promise<void> {
+  await moveToTrash(page, name);
+  await emptyTrash(page);
+}
+
 /** Opens a file's preview by its name. */
 export async function openPreview(page: Page, name: string) {
   await fileRow(page, name).getByRole('button', { name, exact: true }).click();

@@ -9,7 +9,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn, vaultCard } from '../../support/vaults.ts';
 import { signInWithForm } from '../../support/accounts.ts';
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
-import { fileRow, unlimitedFileVault, uploadByPicker, uploadLargeFile } from './helpers.ts';
+import {
+  deleteForGood,
+  fileRow,
+  unlimitedFileVault,
+  uploadByPicker,
+  uploadLargeFile,
+} from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -102,11 +108,7 @@ test('a "This browser" vault keeps its files in this browser only', async ({
   await other.close();
 
   // Deleting the file removes its data here; deleting the vault removes its container.
-  await fileRow(page, 'harbour.txt').getByRole('button', { name: 'Delete harbour.txt' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete file' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await deleteForGood(page, 'harbour.txt');
   await expect(page.getByText('No files in this vault')).toBeVisible();
   expect(await opfsBlobs(page, vaultId)).toEqual([]);
   await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();

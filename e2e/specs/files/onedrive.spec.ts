@@ -14,6 +14,7 @@ import { openAndUnlock, VAULT_PASSWORD } from '../../support/vaults.ts';
 import {
   cloudCard,
   connectCloud,
+  deleteForGood,
   fileRow,
   openPreview,
   unlimitedUser,
@@ -141,13 +142,7 @@ test('a OneDrive files vault: connect, upload in fragments, download, preview, r
   );
 
   // Delete removes OneDrive's copy.
-  await fileRow(page, 'soundings.bin')
-    .getByRole('button', { name: 'Delete soundings.bin' })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Delete file' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await deleteForGood(page, 'soundings.bin');
   await expect(fileRow(page, 'soundings.bin')).toHaveCount(0);
   await expect.poll(async () => (await held(page, 'Marsh Surveys')).length).toBe(1);
 

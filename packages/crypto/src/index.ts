@@ -79,6 +79,7 @@ export {
   type UnsignedManifest,
 } from './manifest.ts';
 export type { RekeyFileInput, RekeyFileOutput, RekeyItemInput } from './rotate.ts';
+export { lookupOf } from './rotate.ts';
 export type { FileMeta, SecretItem } from './records.ts';
 export { FOLDER_MIME } from './records.ts';
 export {

@@ -32,15 +32,14 @@ const items: { id: string; revision: number; data: string; value: SecretItem }[]
 beforeAll(async () => {
   ({ session: oldSession, key: oldKey } = await client.createVault(vaultId, 'old pw', FAST_KDF));
   // At the root, under a parent in the AAD, and in a folder named inside the metadata.
-  const places: [FolderId | null, string | undefined, string | undefined, Partial<FileMeta>?][] =
-    [
-      [null, undefined, undefined],
-      [folder, undefined, undefined],
-      [null, folder, undefined],
-      [null, folder, folder], // a thumbnail (of a file whose id happens to be `folder`)
-      [null, folder, undefined, { trashed: 5, trashedFrom: ['Taxes'] }], // in the trash
-      [null, folder, undefined, { versionOf: folder }], // an older version
-    ];
+  const places: [FolderId | null, string | undefined, string | undefined, Partial<FileMeta>?][] = [
+    [null, undefined, undefined],
+    [folder, undefined, undefined],
+    [null, folder, undefined],
+    [null, folder, folder], // a thumbnail (of a file whose id happens to be `folder`)
+    [null, folder, undefined, { trashed: 5, trashedFrom: ['Taxes'] }], // in the trash
+    [null, folder, undefined, { versionOf: folder }], // an older version
+  ];
   for (const [i, [parentId, inFolder, thumbnailOf, more]] of places.entries()) {
     const id = asFileId(uuid());
     const enc = await client.encryptFileStream(oldSession, id, streamOf(plain));

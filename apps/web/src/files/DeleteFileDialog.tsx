@@ -14,6 +14,8 @@ export interface DeleteRequest {
   entries: readonly FileEntry[];
   title: string;
   question: string;
+  /** The confirm button's text: "Delete" unless told. */
+  submit?: string;
 }
 
 /** What deleting `chosen` asks and deletes: with folders, everything below them too. */
@@ -116,7 +118,7 @@ export function DeleteFileDialog({
       footer={
         <DialogFooter
           onCancel={close}
-          submit="Delete"
+          submit={request?.submit ?? 'Delete'}
           busyText={many ? `Deleting ${done + 1} of ${files?.length ?? 0}...` : 'Deleting...'}
           busy={busy}
           tone="danger"

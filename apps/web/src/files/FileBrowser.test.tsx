@@ -57,6 +57,8 @@ const record: VaultFile = {
   storage_ref: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  trashed_at: null,
+  purged_at: null,
 };
 
 const json = (body: unknown, status = 200) =>

@@ -3,18 +3,17 @@
 // and the selection with its bulk download (one ZIP), move and delete (FileToolbar.tsx); the list
 // or grid of decrypted names, folders first (useFolderView.ts); drag-and-drop of files or folders
 // from the desktop with
-// the 'Drop files to upload' overlay; inline rename, download (with its progress), delete and the
-// previewer. A vault whose cloud account is no longer connected shows the spec's prompt to connect
+// the 'Drop files to upload' overlay; inline rename, download (with its progress), delete (to
+// the trash, with Undo) and the previewer; a file's older versions (VersionsDialog.tsx); the trash
+// (TrashView.tsx, `?view=trash`). A vault whose cloud account is no longer connected shows the spec's prompt to connect
 // it again, right here (CloudConnectionPrompt.tsx).
-import { FolderOpen, FolderPlus, Grid2x2, List, Loader2, Upload } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { FolderOpen, FolderPlus, Grid2x2, List, Loader2, Trash2, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { useLimits } from '../vaults/useVaults.ts';
-import { useLeaveGuard } from '../components/useLeaveGuard.ts';
-import { DeleteFileDialog, deleteRequest, type DeleteRequest } from './DeleteFileDialog.tsx';
-import { DownloadsPanel, type ActiveDownload } from './DownloadsPanel.tsx';
+import { DownloadsPanel } from './DownloadsPanel.tsx';
 import { registerVaultStorage, storageOf } from '../storage/providers.ts';
 import { downloadFile } from './transfer/download.ts';
 import { CloudConnectionPrompt } from './CloudConnectionPrompt.tsx';
@@ -24,7 +23,7 @@ import type { FileActions } from './FileItems.tsx';
 import { FileGrid, FileList } from './FileViews.tsx';
 import { addToSelection, type FileEntry, type Selected } from './model.ts';
 import { BulkActions, FileSearch, FileSort, SelectAll } from './FileToolbar.tsx';
-import { canMoveInto, zipEntriesOf } from './folders.ts';
+import { buildTree, canMoveInto, zipEntriesOf } from './folders.ts';
 import { folderTexts, MoveDialog, NewFolderDialog } from './FolderDialogs.tsx';
 import { FolderPath } from './FolderPath.tsx';
 import { folderMaker, pickedFromDrop, type Picked } from './folderUpload.ts';
@@ -35,7 +34,19 @@ import { thumbnailLater, wantsThumbnail } from './thumbnails.ts';
 import { Previewer } from './Previewer.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useLostConnection } from './useCloudConnection.ts';
-import { useFileMutations, useFiles, useReloadFiles } from './useFiles.ts';
+import {
+  filesKey,
+  useFileMutations,
+  useFiles,
+  useReloadFiles,
+  type FilesList,
+} from './useFiles.ts';
+import { useDownloads } from './useDownloads.ts';
+import { restoreItems, useTrashMutations, useTrashUpkeep } from './useTrash.ts';
+import { TrashView } from './TrashView.tsx';
+import { VersionsDialog } from './VersionsDialog.tsx';
+import { holderName } from '../vaults/providers.tsx';
+import { useQueryClient } from '@tanstack/react-query';
 import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
 import { VaultIntegrityError } from '../vaults/manifest/manifestCore.ts';
 
@@ -44,7 +55,10 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   registerVaultStorage(vault); // idempotent: which provider the transfers below talk to
   const list = useFiles(vaultId);
   const reload = useReloadFiles(vaultId);
-  const { rename, move, remove } = useFileMutations(vaultId);
+  const { rename, move } = useFileMutations(vaultId);
+  const { toTrash } = useTrashMutations(vaultId);
+  const qc = useQueryClient();
+  const waiting = useTrashUpkeep(vaultId, list.data);
   const { limits } = useLimits();
   const lost = useLostConnection(vaultId, vault.provider_type);
   const [view, setView] = useState<'list' | 'grid'>('list');
@@ -55,13 +69,12 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   const dragDepth = useRef(0);
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<FileEntry | null>(null);
-  const [deleting, setDeleting] = useState<DeleteRequest | null>(null);
   const [moving, setMoving] = useState<readonly FileEntry[] | null>(null);
-  const [downloads, setDownloads] = useState<ActiveDownload[]>([]);
-  useLeaveGuard(downloads.length > 0);
+  const [versionsOf, setVersionsOf] = useState<string | null>(null);
+  const { downloads, track } = useDownloads();
 
-  const entries = useMemo(() => list.data?.files ?? [], [list.data]);
-  const v = useFolderView(vaultId, entries);
+  const entries = list.data?.live ?? noEntries;
+  const v = useFolderView(vaultId, entries, list.data?.tree ?? noTree);
   const { tree, shown, selected, selectedEntries } = v;
 
   const addFiles = (files: (File | Picked)[]) => {
@@ -70,24 +83,6 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     setUploadOpen(true);
   };
 
-  /** Runs one download (a file, or a ZIP of several) with its row in the downloads panel. */
-  const track = (
-    id: string,
-    name: string,
-    run: (o: { onProgress: (p: number | null) => void; signal: AbortSignal }) => Promise<boolean>,
-  ) => {
-    if (downloads.some((d) => d.id === id)) return; // already on its way
-    const ctrl = new AbortController();
-    const show = (percent: number | null) =>
-      setDownloads((all) =>
-        all.some((d) => d.id === id)
-          ? all.map((d) => (d.id === id ? { ...d, percent } : d))
-          : [...all, { id, name, percent, cancel: () => ctrl.abort() }],
-      );
-    run({ onProgress: show, signal: ctrl.signal })
-      .catch((err: unknown) => toast.error(userMessage(err, messages.files.downloadFailed)))
-      .finally(() => setDownloads((all) => all.filter((d) => d.id !== id)));
-  };
   /** A file as itself; a folder, or several entries, as one ZIP with the folders inside. */
   const download = (chosen: readonly FileEntry[]) => {
     const only = chosen.length === 1 ? chosen[0]! : null;
@@ -111,6 +106,33 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     );
   };
 
+  /** Moves entries to the trash at once; the toast's Undo puts them back. */
+  const trash = (chosen: readonly FileEntry[]) => {
+    const ids = new Set(chosen.map((e) => e.id));
+    const label = chosen.length === 1 ? `"${chosen[0]!.name}"` : `${chosen.length} items`;
+    toTrash.mutate(
+      { tree, chosen },
+      {
+        onSuccess: () => {
+          v.selectAll(false);
+          toast(`${label} moved to the trash.`, {
+            action: {
+              label: 'Undo',
+              onClick: () => {
+                const now = qc.getQueryData<FilesList>(filesKey(vaultId));
+                const items = now?.trash.filter((t) => ids.has(t.entry.id)) ?? [];
+                void restoreItems(vaultId, now?.tree ?? tree, items)
+                  .catch((err: unknown) => toast.error(userMessage(err, undoFailed)))
+                  .finally(() => void reload());
+              },
+            },
+          });
+        },
+        onError: (err) => toast.error(userMessage(err, messages.files.deleteFailedRetry)),
+      },
+    );
+  };
+
   const actions: FileActions = {
     onOpen: (f) => {
       if (f.isFolder) return v.open(f.id);
@@ -125,7 +147,8 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     onRename: (f) => setRenamingId(f.id),
     onMove: (f) => setMoving([f]),
     onDownload: (f) => download([f]),
-    onDelete: (f) => setDeleting(deleteRequest(tree, [f])),
+    onDelete: (f) => trash([f]),
+    onVersions: (f) => setVersionsOf(f.id),
     onSelect: v.clickSelect,
     dragged: v.dragged,
     onDropInto: (folder, ids) => moveInto(folder.id, ids),
@@ -145,6 +168,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
 
   const heading = useRef<HTMLHeadingElement>(null);
   const count = entries.filter((e) => !e.isFolder).length;
+  const trashCount = list.data?.trash.length ?? 0;
   const hasFiles = (e: React.DragEvent) => e.dataTransfer.types.includes('Files');
 
   return (
@@ -192,11 +216,13 @@ export function FileBrowser({ vault }: { vault: Vault }) {
             tabIndex={-1}
             className="text-xl font-bold text-slate-900 focus:outline-none dark:text-white"
           >
-            Files
+            {v.inTrash ? 'Trash' : 'Files'}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {count} file{count === 1 ? '' : 's'}
-            {v.searching && entries.length > 0 ? ` · ${shown.length} shown` : ''}
+            {v.inTrash
+              ? `${trashCount} item${trashCount === 1 ? '' : 's'} in the trash`
+              : `${count} file${count === 1 ? '' : 's'}`}
+            {!v.inTrash && v.searching && entries.length > 0 ? ` · ${shown.length} shown` : ''}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -225,6 +251,15 @@ export function FileBrowser({ vault }: { vault: Vault }) {
               );
             })}
           </div>
+          <button
+            type="button"
+            onClick={v.openTrash}
+            disabled={!list.data || v.inTrash}
+            className={buttonClass('secondary')}
+          >
+            <Trash2 aria-hidden="true" className="size-4" /> Trash
+            {trashCount > 0 ? ` (${trashCount})` : ''}
+          </button>
           <button
             type="button"
             onClick={() => setNewFolderOpen(true)}
@@ -272,6 +307,16 @@ export function FileBrowser({ vault }: { vault: Vault }) {
             <span className="mt-2 block">{list.error.message}</span>
           )}
         </p>
+      ) : v.inTrash ? (
+        <TrashView
+          vaultId={vaultId}
+          items={list.data.trash}
+          waiting={waiting}
+          holder={vault.provider_type === 'server' ? null : holderName(vault.provider_type)}
+          tree={tree}
+          onBack={() => v.open(null)}
+          heading={heading}
+        />
       ) : (
         <>
           <IntegrityNotice lines={list.data.integrity} />
@@ -294,7 +339,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
                   zip={selectedEntries.length > 1 || selectedEntries.some((e) => e.isFolder)}
                   onDownload={() => download(selectedEntries)}
                   onMove={() => setMoving(selectedEntries)}
-                  onDelete={() => setDeleting(deleteRequest(tree, selectedEntries))}
+                  onDelete={() => trash(selectedEntries)}
                   onClear={() => v.selectAll(false)}
                 />
               )}
@@ -345,6 +390,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         onAddFiles={addFiles}
         folder={v.current}
         namesIn={v.namesIn}
+        fileNamed={v.fileNamed}
         folderFor={folderMaker(vaultId, entries)}
         onClose={() => setUploadOpen(false)}
         onUploaded={reload}
@@ -371,14 +417,17 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         onClose={() => setPreviewing(null)}
         onDownload={(f) => download([f])}
       />
-      <DeleteFileDialog
-        request={deleting}
-        onClose={() => setDeleting(null)}
-        onDelete={(f) => remove.mutateAsync(f)}
-        fallbackFocus={heading}
+      <VersionsDialog
+        vaultId={vaultId}
+        file={versionsOf ? (v.entriesOf([versionsOf])[0] ?? null) : null}
+        onClose={() => setVersionsOf(null)}
+        onDownload={(f) => download([f])}
       />
     </section>
   );
 }
 
 const emptyZip = 'There are no files in what you chose to download.';
+const undoFailed = 'The items could not be put back. They are in the trash.';
+const noEntries: FileEntry[] = [];
+const noTree = buildTree(noEntries);

@@ -3,7 +3,7 @@
 // file's name opens the previewer, a folder's opens the folder. A shift-click on a checkbox selects
 // the range from the last one clicked. Rows and tiles can be dragged onto a folder (or a step of
 // the folder path) to move them there (dragMove.ts).
-import { Download, FolderInput, Pencil, Trash2 } from 'lucide-react';
+import { Download, FolderInput, History, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatBytes } from '@sealvault/protocol';
 import { formatDate } from '../vaults/format.ts';
@@ -19,6 +19,8 @@ export interface FileActions {
   onMove: (f: FileEntry) => void;
   onDownload: (f: FileEntry) => void;
   onDelete: (f: FileEntry) => void;
+  /** Shows a file's older versions (a file that has some). */
+  onVersions: (f: FileEntry) => void;
   /** The file's checkbox was clicked; `shift` extends the selection as a range. */
   onSelect: (f: FileEntry, shift: boolean) => void;
   /** The ids a drag that starts on `f` carries: the selection if `f` is in it, else `f`. */
@@ -168,6 +170,17 @@ export function FileRow({
         >
           <FolderInput aria-hidden="true" className="size-4" />
         </button>
+        {file.versions && file.versions.length > 0 && (
+          <button
+            type="button"
+            aria-label={`Versions of ${file.name} (${file.versions.length} older)`}
+            title={`${file.versions.length} older version${file.versions.length === 1 ? '' : 's'}`}
+            onClick={() => actions.onVersions(file)}
+            className={iconButton}
+          >
+            <History aria-hidden="true" className="size-4" />
+          </button>
+        )}
         <button
           type="button"
           aria-label={file.isFolder ? `Download ${file.name} as ZIP` : `Download ${file.name}`}

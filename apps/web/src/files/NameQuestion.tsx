@@ -1,13 +1,15 @@
-// The question an upload asks when a file's name is already in use in the vault: keep both (the new
-// file gets a numbered name, "notes (2).txt") or skip it; "Do the same for the other N" answers it
-// for the rest of the batch. Focus moves to the question when it appears, so a keyboard or screen
+// The question an upload asks when a file's name is already in use in the vault: replace (the file
+// there is kept as an older version, versions.ts), keep both (the new file gets a numbered name,
+// "notes (2).txt") or skip it; "Do the same for the other N" answers it for the rest of the batch.
+// Replace is offered when the name is a file's of the vault (not a folder's, nor another file's of
+// the same batch). Focus moves to the question when it appears, so a keyboard or screen
 // reader user meets it where the upload stopped.
 import { FileWarning } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../components/buttonStyles.ts';
 
 export interface NameAnswer {
-  choice: 'keep-both' | 'skip';
+  choice: 'replace' | 'keep-both' | 'skip';
   /** Apply the same choice to every later file of the batch whose name is in use. */
   forRest: boolean;
 }
@@ -17,6 +19,7 @@ export function NameQuestion({
   inFolder,
   savedAs,
   more,
+  canReplace,
   onAnswer,
 }: {
   name: string;
@@ -25,6 +28,8 @@ export function NameQuestion({
   savedAs: string;
   /** Later files of the batch whose name is in use too. */
   more: number;
+  /** The name is a file's that can be replaced (kept as an older version). */
+  canReplace: boolean;
   onAnswer: (a: NameAnswer) => void;
 }) {
   const [forRest, setForRest] = useState(false);
@@ -46,11 +51,21 @@ export function NameQuestion({
         </span>
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
+        {canReplace && (
+          <button
+            ref={first}
+            type="button"
+            onClick={() => onAnswer({ choice: 'replace', forRest })}
+            className={buttonClass('primary')}
+          >
+            Replace
+          </button>
+        )}
         <button
-          ref={first}
+          ref={canReplace ? undefined : first}
           type="button"
           onClick={() => onAnswer({ choice: 'keep-both', forRest })}
-          className={buttonClass('primary')}
+          className={buttonClass(canReplace ? 'secondary' : 'primary')}
         >
           Keep both
         </button>
@@ -63,6 +78,7 @@ export function NameQuestion({
         </button>
       </div>
       <p className="mt-2 text-xs text-amber-900 dark:text-amber-200">
+        {canReplace && 'Replace keeps the file there as an older version. '}
         Keep both saves the new file as &quot;{savedAs}&quot;.
       </p>
       {more > 0 && (

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-// A file whose name is in use asks before it is uploaded: "Keep both" uploads it under a numbered
-// name, "Skip" leaves it out, and the answer can be given once for the rest of the batch. A
+// A file whose name is in use asks before it is uploaded: "Replace" keeps the file there as an
+// older version, "Keep both" uploads it under a numbered name, "Skip" leaves it out, and the answer can be given once for the rest of the batch. A
 // failure shows the server's own reason, never a generic text it could have explained.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { ApiError } from '@sealvault/protocol';
-import { addToSelection, type Selected } from './model.ts';
+import { addToSelection, type FileEntry, type Selected } from './model.ts';
+import { fileEntry } from './entry.testing.ts';
 import { UploadDialog } from './UploadDialog.tsx';
 
 const uploaded: string[] = [];
@@ -18,7 +19,7 @@ const upload = vi.fn(
     _progress: unknown,
     _signal: unknown,
     _retrying: unknown,
-    { name, folder }: { name: string; folder: string | null },
+    { name, folder, id }: { name: string; folder: string | null; id?: string },
   ) => {
     if (name === 'refused.txt') {
       return Promise.reject(
@@ -26,17 +27,30 @@ const upload = vi.fn(
       );
     }
     uploaded.push(folder ? `${folder} ${name}` : name);
-    return Promise.resolve();
+    steps.push(`upload ${name}${id ? ` as ${id}` : ''}`);
+    return Promise.resolve(id ?? 'new-id');
   },
 );
 vi.mock('./transfer/upload.ts', () => ({
   uploadFile: (...a: Parameters<typeof upload>) => upload(...a),
+}));
+const steps: string[] = [];
+vi.mock('./versions.ts', () => ({
+  makeRoomFor: (_v: string, current: FileEntry, id: string) => {
+    steps.push(`version ${current.name} of ${id}`);
+    return Promise.resolve();
+  },
+  settleVersions: (_v: string, replaced: FileEntry, id: string) => {
+    steps.push(`settle ${replaced.name} under ${id}`);
+    return Promise.resolve();
+  },
 }));
 
 afterEach(() => {
   cleanup();
   uploaded.length = 0;
   made.length = 0;
+  steps.length = 0;
   upload.mockClear();
 });
 
@@ -48,9 +62,12 @@ function Harness({
   files,
   taken,
   inFolders = {},
+  replaceable = [],
 }: {
   files: (File | { file: File; dir: string[] })[];
   taken: string[];
+  /** Names at the root that are files a new upload can replace. */
+  replaceable?: string[];
   /** The names already in a folder, by its id. */
   inFolders?: Record<string, string[]>;
 }) {
@@ -65,6 +82,9 @@ function Harness({
       onAddFiles={() => undefined}
       folder={null}
       namesIn={(f) => new Set(f === null ? taken : (inFolders[f] ?? []))}
+      fileNamed={(f, name) =>
+        f === null && replaceable.includes(name) ? fileEntry(`old-${name}`, { name }) : undefined
+      }
       folderFor={(base, dir) => {
         made.push(`${base ?? ''}/${dir.join('/')}`);
         return Promise.resolve(`id:${dir.join('/')}`);
@@ -142,4 +162,46 @@ it('a chosen folder goes into folders of its own; a name in use there asks about
     expect(uploaded).toEqual(['id:Scans a.txt', 'id:Scans/sub b (2).txt', 'a.txt']),
   );
   expect(made).toEqual(['/Scans', '/Scans/sub']);
+});
+
+it('replace keeps the file there as an older version of the new upload, made before it', async () => {
+  const user = userEvent.setup();
+  const twin = new File(['other bytes'], 'notes.txt', { lastModified: 99 });
+  render(
+    <Harness
+      files={[file('notes.txt'), twin, file('Taxes')]}
+      taken={['notes.txt', 'Taxes']}
+      replaceable={['notes.txt']}
+    />,
+  );
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  const question = await screen.findByRole('group', {
+    name: '"notes.txt" already exists in this vault.',
+  });
+  expect(question.textContent).toContain('Replace keeps the file there as an older version.');
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Replace' }));
+  await user.click(
+    screen.getByRole('checkbox', { name: 'Do the same for the other 2 files with a name in use' }),
+  );
+  await user.click(screen.getByRole('button', { name: 'Replace' }));
+  // The second notes.txt of the batch and the folder "Taxes" have nothing to replace: kept both.
+  await waitFor(() => expect(uploaded).toEqual(['notes.txt', 'notes (2).txt', 'Taxes (2)']));
+  const id = /as (\S+)$/.exec(steps[1]!)?.[1];
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(steps).toEqual([
+    `version notes.txt of ${id}`,
+    `upload notes.txt as ${id}`,
+    `settle notes.txt under ${id}`,
+    'upload notes (2).txt',
+    'upload Taxes (2)',
+  ]);
+});
+
+it('a name in use by a folder or by the batch is not offered Replace', async () => {
+  const user = userEvent.setup();
+  render(<Harness files={[file('Taxes')]} taken={['Taxes']} />);
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  await screen.findByRole('group', { name: '"Taxes" already exists in this vault.' });
+  expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull();
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep both' }));
 });

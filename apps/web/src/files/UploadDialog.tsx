@@ -1,7 +1,8 @@
 // The upload dialog (docs/product.md §2, §4 Upload): the chosen files with checkboxes and sizes in KB, the
 // plan's size check, then per-file and overall progress in percent; Cancel stops the uploads.
-// A file whose name is in use in the vault (or earlier in the batch) asks first: keep both (a
-// numbered name) or skip, and the answer can apply to the rest of the batch (NameQuestion.tsx).
+// A file whose name is in use in the vault (or earlier in the batch) asks first: replace (the file
+// there becomes an older version, versions.ts), keep both (a numbered name) or skip, and the
+// answer can apply to the rest of the batch (NameQuestion.tsx).
 // After the uploads the list reloads and the selection clears.
 import { CheckCircle2, FolderUp, Upload as UploadIcon } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
@@ -12,12 +13,20 @@ import { Progress } from '../components/Progress.tsx';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
-import { mimeOf, overallPercent, PICKER_ACCEPT, sizeProblem, type Selected } from './model.ts';
+import {
+  mimeOf,
+  overallPercent,
+  PICKER_ACCEPT,
+  sizeProblem,
+  type FileEntry,
+  type Selected,
+} from './model.ts';
 import { addThumbnail, hasThumbnailKind } from './thumbnails.ts';
 import { freeName } from './listing.ts';
 import { NameQuestion, type NameAnswer } from './NameQuestion.tsx';
 import { uploadFile } from './transfer/upload.ts';
 import { pickedFromInput, type Picked } from './folderUpload.ts';
+import { makeRoomFor, settleVersions } from './versions.ts';
 
 interface Status {
   percent: number;
@@ -40,6 +49,7 @@ export function UploadDialog({
   onAddFiles,
   folder,
   namesIn,
+  fileNamed,
   folderFor,
   onClose,
   onUploaded,
@@ -54,6 +64,8 @@ export function UploadDialog({
   folder: string | null;
   /** The names in a folder now (NFC), to ask before a second file of the same name. */
   namesIn: (folder: string | null) => ReadonlySet<string>;
+  /** The file of that name in a folder, which a new upload can replace. */
+  fileNamed: (folder: string | null, name: string) => FileEntry | undefined;
   /** Finds or makes the folders a file chosen with its folder sits in; answers the last one's id. */
   folderFor: (base: string | null, dir: readonly string[]) => Promise<string | null>;
   onClose: () => void;
@@ -76,6 +88,7 @@ export function UploadDialog({
     inFolder: boolean;
     savedAs: string;
     more: number;
+    canReplace: boolean;
     answer: (a: NameAnswer | null) => void;
   } | null>(null);
 
@@ -99,6 +112,13 @@ export function UploadDialog({
     const names = (at: string | null) => {
       let set = namesBy.get(at);
       if (!set) namesBy.set(at, (set = new Set(namesIn(at))));
+      return set;
+    };
+    // The names this batch uploaded, per folder: a second file of one of them cannot replace it.
+    const batchNames = new Map<string | null, Set<string>>();
+    const ofBatch = (at: string | null) => {
+      let set = batchNames.get(at);
+      if (!set) batchNames.set(at, (set = new Set()));
       return set;
     };
     // Names in use, counting a second file of one name in the batch: for "the other N".
@@ -128,10 +148,12 @@ export function UploadDialog({
         continue;
       }
       const here = names(target);
+      let replacing: FileEntry | undefined;
       if (here.has(key(name))) {
         const savedAs = freeName(name, here);
+        const existing = ofBatch(target).has(key(name)) ? undefined : fileNamed(target, name);
         asked += 1;
-        const choice =
+        let choice =
           always ??
           (await new Promise<NameAnswer | null>((answer) => {
             setQuestion({
@@ -139,6 +161,7 @@ export function UploadDialog({
               inFolder: target !== null,
               savedAs,
               more: Math.max(0, inUse - asked),
+              canReplace: existing !== undefined,
               answer,
             });
             ctrl.signal.addEventListener('abort', () => answer(null), { once: true });
@@ -154,9 +177,13 @@ export function UploadDialog({
           doneKeys.add(s.key);
           continue;
         }
-        name = savedAs;
+        // "Replace" for the rest of a batch keeps both where there is nothing to replace.
+        if (choice === 'replace' && !existing) choice = 'keep-both';
+        if (choice === 'replace') replacing = existing;
+        else name = savedAs;
       }
       here.add(key(name));
+      ofBatch(target).add(key(name));
       set({ percent: 0, ...(name !== s.file.name ? { savedAs: name } : {}) });
       try {
         const update = (patch: Partial<Status>) =>
@@ -167,14 +194,18 @@ export function UploadDialog({
               ? prev
               : { ...prev, [s.key]: next };
           });
+        // Replacing: the file there becomes an older version of the one this upload makes.
+        const newId = replacing ? globalThis.crypto.randomUUID() : undefined;
+        if (replacing && newId) await makeRoomFor(vaultId, replacing, newId);
         const id = await uploadFile(
           vaultId,
           s.file,
           (sent) => update({ percent: Math.floor(sent * 100) }),
           ctrl.signal,
           (retrying) => update({ retrying }),
-          { name, folder: target },
+          { name, folder: target, ...(newId ? { id: newId } : {}) },
         );
+        if (replacing) await settleVersions(vaultId, replacing, id);
         // Its thumbnail, made here from the plaintext; a picture that cannot be drawn has none.
         if (id && hasThumbnailKind(mimeOf(s.file), name)) {
           await addThumbnail(vaultId, id, s.file, mimeOf(s.file), name).catch(() => false);
@@ -291,6 +322,7 @@ export function UploadDialog({
           inFolder={question.inFolder}
           savedAs={question.savedAs}
           more={question.more}
+          canReplace={question.canReplace}
           onAnswer={question.answer}
         />
       )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTree, canMoveInto, locationOf, zipEntriesOf } from './folders.ts';
 import type { FileEntry } from './model.ts';
+import { fresh } from './entry.testing.ts';
 
 const entry = (id: string, folder: string | null, isFolder = false, name = id): FileEntry => ({
   id,
@@ -14,6 +15,7 @@ const entry = (id: string, folder: string | null, isFolder = false, name = id): 
   modified: 0,
   folder,
   isFolder,
+  ...fresh,
 });
 
 // Taxes/2026/return.pdf, Taxes/notes.txt, photo.png at the root, and an empty folder Misc.

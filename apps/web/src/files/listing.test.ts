@@ -11,6 +11,7 @@ import {
   takenNames,
 } from './listing.ts';
 import type { FileEntry } from './model.ts';
+import { fresh } from './entry.testing.ts';
 
 let n = 0;
 const entry = (name: string, size: number, createdAt: string, mime = ''): FileEntry => ({
@@ -25,6 +26,7 @@ const entry = (name: string, size: number, createdAt: string, mime = ''): FileEn
   modified: 0,
   folder: null,
   isFolder: false,
+  ...fresh,
 });
 
 const a = entry('b-report.pdf', 300, '2026-03-01T00:00:00Z', 'application/pdf');
@@ -68,6 +70,7 @@ describe('sort', () => {
     const folder = (name: string) => ({
       ...entry(name, 0, '2026-05-01T00:00:00Z'),
       isFolder: true,
+      ...fresh,
     });
     const [x, y] = [folder('Xrays'), folder('Yearly')];
     expect(names(sortFiles([a, y, b, x], { key: 'size', dir: 'desc' })).slice(0, 2)).toEqual([

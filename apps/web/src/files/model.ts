@@ -1,6 +1,7 @@
 // Pure logic of the file browser: the decrypted entry, name and extension handling for rename,
 // the upload selection and the plan's size check (docs/product.md §4, §5, §9).
 import mime from 'mime/lite';
+import type { FileMeta } from '@sealvault/crypto';
 import { fileTooLargeMessage, isFileSizeAllowed } from '@sealvault/protocol';
 
 /** A file record with its decrypted metadata. */
@@ -24,6 +25,34 @@ export interface FileEntry {
   isFolder: boolean;
   /** Its thumbnail's record, when it has one (thumbnails.ts). */
   thumb?: FileEntry;
+  /** Moved to the trash at this time (ms since the epoch), as its metadata says (trash.ts). */
+  trashed: number | null;
+  /** On a trashed record: the names of the folders it was in, from the root. */
+  trashedFrom: readonly string[];
+  /** On an older version: the id of the file's current record (versions.ts). */
+  versionOf: string | null;
+  /** What the server says: the record is flagged as in the trash, and its data is purged. */
+  server: { trashed: boolean; purged: boolean };
+  /** A file's older versions, newest first (versions.ts); absent or empty when it has none. */
+  versions?: readonly FileEntry[];
+}
+
+/** The whole metadata of an entry, with `changes` applied (a key set to undefined is dropped). */
+export function metaOf(e: FileEntry, changes: Partial<FileMeta> = {}): FileMeta {
+  const meta: FileMeta = {
+    name: e.name,
+    mime: e.mime,
+    size: e.size,
+    modified: e.modified,
+    ...(e.sha256 ? { sha256: e.sha256 } : {}),
+    ...(e.folder ? { folder: e.folder } : {}),
+    ...(e.trashed !== null ? { trashed: e.trashed } : {}),
+    ...(e.trashed !== null && e.trashedFrom.length > 0 ? { trashedFrom: [...e.trashedFrom] } : {}),
+    ...(e.versionOf ? { versionOf: e.versionOf } : {}),
+  };
+  const out: Record<string, unknown> = { ...meta, ...changes };
+  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
+  return out as unknown as FileMeta;
 }
 
 /** The MIME types and extensions the picker accepts (docs/product.md §5: pdf, image, video, audio, text). */

@@ -1,7 +1,9 @@
-// The decrypted files of an unlocked file vault, and rename and delete. All metadata is
-// decrypted in the Worker in one batch; records that do not decrypt are counted, never shown.
+// The decrypted files of an unlocked file vault, and the record writes: rename and move (one
+// record each), the trash (trashFiles, restoreItems), older versions (versions.ts) and deleting
+// for good (deleteRecords). All metadata is decrypted in the Worker in one batch; records that do
+// not decrypt are counted, never shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { asFileId, asFolderId, FOLDER_MIME, type FileMeta } from '@sealvault/crypto';
+import { asFileId, FOLDER_MIME, lookupOf, type FileMeta } from '@sealvault/crypto';
 import { filesApi, type VaultFile } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
@@ -12,11 +14,13 @@ import { withCurrentKey } from '../vaults/manifest/keyRevision.ts';
 import { checkAgainstManifest, commitFile } from '../vaults/manifest/vaultManifest.ts';
 import { followMove } from '../vaults/move/follow.ts';
 import { notConnectedError } from './cloudConnection.ts';
-import type { FileEntry } from './model.ts';
+import { metaOf, type FileEntry } from './model.ts';
+import { followers, viewOf, type VaultView } from './trash.ts';
 
 export const filesKey = (vaultId: string) => ['files', vaultId] as const;
 
-export interface FilesList {
+export interface FilesList extends VaultView {
+  /** Every readable record but thumbnails: live, in the trash and older versions. */
   files: FileEntry[];
   unreadable: number;
   /** What does not match the vault's manifest, in the user's words; those files are not shown. */
@@ -66,6 +70,10 @@ async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesL
       ...(m.sha256 ? { sha256: m.sha256 } : {}),
       folder: m.folder ?? null,
       isFolder: m.mime === FOLDER_MIME,
+      trashed: m.trashed ?? null,
+      trashedFrom: m.trashedFrom ?? [],
+      versionOf: m.versionOf ?? null,
+      server: { trashed: r.trashed_at !== null, purged: r.purged_at !== null },
     };
     if (m.thumbnailOf === undefined) files.push(entry);
     else if (!thumbs.has(m.thumbnailOf) || thumbs.get(m.thumbnailOf)!.createdAt < r.created_at) {
@@ -79,7 +87,12 @@ async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesL
   // Sorted by what the vault's own encrypted data says, never by the server's order or dates,
   // which it could change at will (ADR 0007).
   files.sort((a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
-  return { files, unreadable, integrity: describeProblems(problems, (id) => names.get(id)) };
+  return {
+    files,
+    ...viewOf(files),
+    unreadable,
+    integrity: describeProblems(problems, (id) => names.get(id)),
+  };
 }
 
 export function useFiles(vaultId: string) {
@@ -103,42 +116,69 @@ export function useReloadFiles(vaultId: string) {
     ]);
 }
 
+/**
+ * Writes a record's metadata anew: its current metadata with `changes` (a key set to undefined is
+ * dropped), and the look-up that goes with it (per folder; none in the trash or for an older
+ * version). One record, whatever lies below a folder. Answers the record as the server has it.
+ */
+export async function rewriteMeta(
+  vaultId: string,
+  file: FileEntry,
+  changes: Partial<FileMeta>,
+): Promise<VaultFile> {
+  const session = sessionOf(vaultId);
+  const crypto = cryptoClient();
+  const id = asFileId(file.id);
+  const meta = metaOf(file, changes);
+  const [parent, name] = lookupOf(meta, id, null);
+  const [enc_meta, name_lookup] = await Promise.all([
+    crypto.encryptMeta(session, id, null, meta),
+    crypto.lookupName(session, parent, name),
+  ]);
+  // [Note: key revision of a write] in vaults/manifest/keyRevision.ts.
+  const renamed = await withCurrentKey(vaultId, (key_revision) =>
+    filesApi.rename(vaultId, file.id, { enc_meta, name_lookup, key_revision }),
+  );
+  // The next manifest entry: the record as checked, with what this write sent.
+  const before = checkedRecords.get(file.id) ?? renamed.file;
+  const after = { ...before, enc_meta, name_lookup };
+  checkedRecords.set(file.id, after);
+  await commitFile(vaultId, session, file.id, after);
+  return renamed.file;
+}
+
+/**
+ * Deletes records for good, in the order given: the record (the file is gone for the user), its
+ * manifest entry, then the provider's copy. Our server removes its own copy with the record;
+ * another provider's is removed from here, so a cloud account that is not connected refuses the
+ * delete before any record goes (its copy would be left behind).
+ */
+export async function deleteRecords(vaultId: string, records: readonly FileEntry[]) {
+  const session = sessionOf(vaultId);
+  const storage = storageOf(vaultId);
+  const unconnected = notConnectedError(storage.type);
+  if (unconnected) throw unconnected;
+  for (const gone of records) {
+    await filesApi.remove(vaultId, gone.id);
+    checkedRecords.delete(gone.id);
+    await commitFile(vaultId, session, gone.id, null);
+    if (storage.type !== 'server') await storage.delete(vaultId, gone.ref);
+  }
+}
+
+/** Sets the server's trash flag on records, in requests of at most 1,000. */
+export async function flagTrashed(vaultId: string, ids: readonly string[], trashed: boolean) {
+  for (let i = 0; i < ids.length; i += 1000) {
+    await filesApi.trash(vaultId, { ids: ids.slice(i, i + 1000), trashed });
+  }
+}
+
 export function useFileMutations(vaultId: string) {
   const reload = useReloadFiles(vaultId);
 
-  /**
-   * Writes a file's or folder's metadata anew: a rename, or a move to another folder (null: the
-   * root). One record, whatever lies below a folder; the look-up is per folder.
-   */
-  const rewrite = async (file: FileEntry, name: string, folder: string | null) => {
-    const session = sessionOf(vaultId);
-    const crypto = cryptoClient();
-    const id = asFileId(file.id);
-    const meta: FileMeta = {
-      name,
-      mime: file.mime,
-      size: file.size,
-      modified: file.modified,
-      ...(file.sha256 ? { sha256: file.sha256 } : {}),
-      ...(folder ? { folder } : {}),
-    };
-    const [enc_meta, name_lookup] = await Promise.all([
-      crypto.encryptMeta(session, id, null, meta),
-      crypto.lookupName(session, folder ? asFolderId(folder) : null, name),
-    ]);
-    // [Note: key revision of a write] in vaults/manifest/keyRevision.ts.
-    const renamed = await withCurrentKey(vaultId, (key_revision) =>
-      filesApi.rename(vaultId, file.id, { enc_meta, name_lookup, key_revision }),
-    );
-    // The next manifest entry: the record as checked, with what this write sent.
-    const before = checkedRecords.get(file.id) ?? renamed.file;
-    await commitFile(vaultId, session, file.id, { ...before, enc_meta, name_lookup });
-    return renamed;
-  };
-
   const rename = useMutation({
     mutationFn: ({ file, name }: { file: FileEntry; name: string }) =>
-      rewrite(file, name, file.folder),
+      rewriteMeta(vaultId, file, { name }),
     onSettled: reload,
   });
 
@@ -151,28 +191,14 @@ export function useFileMutations(vaultId: string) {
       entries: readonly FileEntry[];
       folder: string | null;
     }) => {
-      for (const e of entries) await rewrite(e, e.name, folder);
+      for (const e of entries) await rewriteMeta(vaultId, e, { folder: folder ?? undefined });
     },
     onSettled: reload,
   });
 
+  /** Deletes a file for good, with its older versions and thumbnails. */
   const remove = useMutation({
-    // The record first (the file is gone for the user), then the provider's copy. Our server
-    // removes its own copy with the record; another provider's is removed from here, so a cloud
-    // account that is not connected refuses the delete before the record goes (its copy would
-    // be left behind).
-    mutationFn: async (file: FileEntry) => {
-      const session = sessionOf(vaultId);
-      const storage = storageOf(vaultId);
-      const unconnected = notConnectedError(storage.type);
-      if (unconnected) throw unconnected;
-      for (const gone of file.thumb ? [file, file.thumb] : [file]) {
-        await filesApi.remove(vaultId, gone.id);
-        checkedRecords.delete(gone.id);
-        await commitFile(vaultId, session, gone.id, null);
-        if (storage.type !== 'server') await storage.delete(vaultId, gone.ref);
-      }
-    },
+    mutationFn: (file: FileEntry) => deleteRecords(vaultId, [...followers(file), file]),
     onSettled: reload,
   });
 

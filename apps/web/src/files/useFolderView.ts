@@ -1,9 +1,10 @@
 // What the file browser shows (docs/product.md §2 "File browser"): the folder open (from the URL,
 // `?folder=<id>`, so it can be bookmarked), its path, its files and folders sorted; with a search,
-// the matches from the whole vault; and the selection among what is shown.
+// the matches from the whole vault; and the selection among what is shown. `?view=trash` shows the
+// trash instead (TrashView.tsx).
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { buildTree, locationOf } from './folders.ts';
+import { locationOf, type FolderTree } from './folders.ts';
 import {
   clickSelection,
   foldForSearch,
@@ -16,14 +17,14 @@ import {
 } from './listing.ts';
 import type { FileEntry } from './model.ts';
 
-export function useFolderView(vaultId: string, entries: readonly FileEntry[]) {
+/** `entries`: the live files and folders (trash.ts viewOf), `tree` their tree. */
+export function useFolderView(vaultId: string, entries: readonly FileEntry[], tree: FolderTree) {
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState('');
   const [order, setOrder] = useState<SortOrder>(() => loadSort(vaultId));
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const anchor = useRef<string | null>(null);
 
-  const tree = useMemo(() => buildTree(entries), [entries]);
   const asked = params.get('folder');
   // A folder that is not (or no longer) in the vault shows the root.
   const current = asked !== null && tree.folders.has(asked) ? asked : null;
@@ -46,6 +47,14 @@ export function useFolderView(vaultId: string, entries: readonly FileEntry[]) {
   return {
     tree,
     current,
+    /** The trash is shown instead of a folder. */
+    inTrash: params.get('view') === 'trash',
+    /** Shows the trash (a new history entry, so Back returns to the folder). */
+    openTrash: () => {
+      setQuery('');
+      setPicked(new Set());
+      setParams({ view: 'trash' });
+    },
     path,
     query,
     setQuery,
@@ -76,6 +85,11 @@ export function useFolderView(vaultId: string, entries: readonly FileEntry[]) {
       ids.map((id) => byId.get(id)).filter((e): e is FileEntry => e !== undefined),
     /** The names in a folder (NFC), as the server compares them. */
     namesIn: (folder: string | null) => takenNames(tree.childrenOf(folder)),
+    /** The file (not a folder) of that name in a folder, if there is one. */
+    fileNamed: (folder: string | null, name: string) =>
+      tree
+        .childrenOf(folder)
+        .find((e) => !e.isFolder && e.name.normalize('NFC') === name.normalize('NFC')),
     /** Where an entry is, under its name in a search ('' at the root or without a search). */
     detail: (f: FileEntry) => {
       const where = searching ? locationOf(tree, f) : '';

@@ -56,6 +56,10 @@ export const PROVIDERS: readonly ProviderInfo[] = [
   },
 ];
 
+/** "Dropbox", "Google Drive", "OneDrive", or "this browser", as texts name who holds the data. */
+export const holderName = (type: ProviderType): string =>
+  type === 'local' ? 'this browser' : providerInfo(type).name;
+
 export const providerInfo = (id: ProviderType): ProviderInfo =>
   PROVIDERS.find((p) => p.id === id) ?? PROVIDERS[0]!;
 

@@ -11,6 +11,7 @@ import { appVaultSessions } from '../../vaults/sessionContext.tsx';
 import type { FileEntry } from '../model.ts';
 import { decryptToBlob } from './download.ts';
 import { uploadFile } from './upload.ts';
+import { fresh } from '../entry.testing.ts';
 
 const vaultId = crypto.randomUUID();
 const BLOCK = 4 * 1024 * 1024;
@@ -53,6 +54,8 @@ describe('upload and download through the provider seam', () => {
           ...input,
           checksum_algorithm: 'content-hash-4m' as const,
           created_at: '2026-11-26T00:00:00.000Z',
+          trashed_at: null,
+          purged_at: null,
           updated_at: '2026-11-26T00:00:00.000Z',
         },
       }),
@@ -88,6 +91,7 @@ describe('upload and download through the provider seam', () => {
       modified: 1,
       folder: null,
       isFolder: false,
+      ...fresh,
     };
     const back = new Uint8Array(await (await decryptToBlob(vaultId, entry)).arrayBuffer());
     expect(back.length).toBe(plain.length);

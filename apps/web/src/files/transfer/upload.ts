@@ -45,6 +45,8 @@ export interface Placement {
   mime?: string;
   /** The file this is the thumbnail of (thumbnails.ts); its look-up is under that file. */
   thumbnailOf?: string;
+  /** The new record's id, when chosen before (a replaced file's older version names it). */
+  id?: string;
 }
 
 /**
@@ -83,7 +85,7 @@ async function uploadOnce(
 ): Promise<string> {
   const session = sessionOf(vaultId);
   const crypto = cryptoClient();
-  const fileId = globalThis.crypto.randomUUID();
+  const fileId = place.id ?? globalThis.crypto.randomUUID();
   const id = asFileId(fileId);
   const name = place.name ?? file.name;
   const folder = place.folder ?? null;

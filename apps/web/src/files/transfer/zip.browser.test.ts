@@ -13,6 +13,7 @@ import type { FileEntry } from '../model.ts';
 import { openStreamDownload } from './mediaStream.ts';
 import { uploadFile } from './upload.ts';
 import { downloadZip, zipLength, type ZipEntry } from './zip.ts';
+import { fresh } from '../entry.testing.ts';
 
 const vaultId = crypto.randomUUID();
 
@@ -22,6 +23,8 @@ const create = vi.spyOn(filesApi, 'create').mockImplementation((_vault, input) =
       ...input,
       checksum_algorithm: 'content-hash-4m' as const,
       created_at: '2026-11-26T00:00:00.000Z',
+      trashed_at: null,
+      purged_at: null,
       updated_at: '2026-11-26T00:00:00.000Z',
     },
   }),
@@ -50,6 +53,7 @@ async function upload(name: string, bytes: Uint8Array<ArrayBuffer>): Promise<Fil
     modified,
     folder: null,
     isFolder: false,
+    ...fresh,
   };
 }
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileEntry } from '../model.ts';
 import { zipLength, zipPaths, type ZipEntry } from './zip.ts';
+import { fresh } from '../entry.testing.ts';
 
 const entry = (path: string, size: number): ZipEntry => ({
   path,
@@ -19,6 +20,7 @@ const entry = (path: string, size: number): ZipEntry => ({
     modified: Date.UTC(2026, 10, 26),
     folder: null,
     isFolder: false,
+    ...fresh,
   } satisfies FileEntry,
 });
 

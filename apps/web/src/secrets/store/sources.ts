@@ -11,7 +11,7 @@ import {
   type SecretRecord,
 } from '@sealvault/protocol';
 import { providerFor, providerTypeOf } from '../../storage/providers.ts';
-import { providerInfo } from '../../vaults/providers.tsx';
+import { holderName } from '../../vaults/providers.tsx';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { withCurrentKey } from '../../vaults/manifest/keyRevision.ts';
 import type { Problem } from '../../vaults/manifest/problems.ts';
@@ -95,10 +95,7 @@ export function logDeps(vaultId: string): LogDeps {
 }
 
 /** "Dropbox", "Google Drive", "OneDrive", or "this browser", as the texts name a holder. */
-const holderOf = (vaultId: string) => {
-  const type = providerTypeOf(vaultId) ?? 'server';
-  return type === 'local' ? 'this browser' : providerInfo(type).name;
-};
+const holderOf = (vaultId: string) => holderName(providerTypeOf(vaultId) ?? 'server');
 
 const asProblem = (p: SegmentProblem): Problem =>
   'segment' in p && !('id' in p)
