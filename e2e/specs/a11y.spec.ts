@@ -327,6 +327,16 @@ test('dialogs (account, two-factor, vault password, delete, folders) and the pho
   await expect(page.getByRole('dialog', { name: 'Move "Scans"' })).toBeVisible();
   found.moveDialog = await bothSchemes(page, () => violations(page));
   await page.keyboard.press('Escape');
+  // The trash with an item in it, then its Empty trash dialog.
+  await page.getByRole('button', { name: 'Delete Scans' }).click();
+  await page.getByRole('button', { name: 'Trash (1)' }).click();
+  await expect(page.getByRole('list', { name: 'Trash' })).toBeVisible();
+  found.trash = await bothSchemes(page, () => violations(page));
+  await page.getByRole('button', { name: 'Empty trash' }).click();
+  await expect(page.getByRole('dialog', { name: 'Empty trash' })).toBeVisible();
+  found.emptyTrash = await bothSchemes(page, () => violations(page));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Back to files' }).click();
 
   await page.setViewportSize({ width: 390, height: 844 });
   found.phoneVault = await bothSchemes(page, () => violations(page));
