@@ -262,6 +262,8 @@ export function createCryptoClient(
     encryptMeta: pass('encryptMeta'),
     decryptMeta: pass('decryptMeta'),
     decryptMetas: pass('decryptMetas'),
+    sealCache: pass('sealCache'),
+    openCache: pass('openCache'),
     encryptItem: pass('encryptItem'),
     decryptItem: pass('decryptItem'),
     decryptItems: pass('decryptItems'),

@@ -33,6 +33,7 @@ export const LABELS = {
   fkAad: 'vf1/fk',
   metaAad: 'vf1/meta',
   itemAad: 'vf1/item',
+  deviceCache: 'vf1/device-cache',
 } as const;
 
 /** The subkeys of one unlocked vault. All are non-extractable. */

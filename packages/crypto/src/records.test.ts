@@ -216,6 +216,27 @@ describe('secret items', () => {
   });
 });
 
+describe("a device's cache of a vault", () => {
+  it('opens under the same vault only, and never as metadata', async () => {
+    const value = JSON.stringify({ v: 1, records: { a: ['s', meta, 'd'] } });
+    const sealed = await client.sealCache(session, value);
+    expect(await client.openCache(session, sealed)).toBe(value);
+    await expect(client.openCache(otherVault, sealed)).rejects.toMatchObject({
+      code: 'DECRYPT_FAILED',
+    });
+    await expect(
+      client.decryptMeta(session, asFileId(crypto.randomUUID()), null, toBase64(sealed)),
+    ).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+    const enc = await client.encryptMeta(session, asFileId(itemId), null, meta);
+    await expect(client.openCache(session, fromBase64(enc))).rejects.toMatchObject({
+      code: 'DECRYPT_FAILED',
+    });
+    await expect(client.openCache(session, sealed.subarray(0, 20))).rejects.toMatchObject({
+      code: 'DECRYPT_FAILED',
+    });
+  });
+});
+
 describe('name look-up', () => {
   it('is deterministic per vault and folder, NFC-insensitive and hex', async () => {
     const a = await client.lookupName(session, folder, 'caf\u00e9.txt');

@@ -221,3 +221,41 @@ export async function lookupName(keys: VaultKeys, parentId: FolderId | null, nam
   const data = concat(utf8(parentId ?? ''), Uint8Array.of(0), utf8(name.normalize('NFC')));
   return toHex(await hmacSign(keys.lookup, data));
 }
+
+/**
+ * A device's cache of what it decrypted from a vault (vault-format.md "Device cache"): any text
+ * (the app's is JSON), sealed as nonce12 | AES-256-GCM under K_meta with the AAD
+ * "vf1/device-cache" | vaultId, so it opens only with the vault unlocked and never as a file's
+ * metadata (whose AAD differs). Bytes, not base64: it is megabytes, kept in IndexedDB as they are.
+ */
+const cacheAad = (keys: VaultKeys) => fields(LABELS.deviceCache, uuidBytes(keys.vaultId));
+
+export async function sealCache(
+  keys: VaultKeys,
+  text: string,
+  random: RandomBytes,
+): Promise<Bytes> {
+  const nonce = random(12);
+  const plain = utf8(text);
+  try {
+    return concat(nonce, await aesGcmEncrypt(keys.meta, nonce, plain, cacheAad(keys)));
+  } finally {
+    plain.fill(0);
+  }
+}
+
+/** The text sealCache sealed for this vault; DECRYPT_FAILED for anything else. */
+export async function openCache(keys: VaultKeys, sealed: Bytes): Promise<string> {
+  try {
+    if (!(sealed instanceof Uint8Array) || sealed.length < 12 + 16) throw new Error('short');
+    const plain = await aesGcmDecrypt(
+      keys.meta,
+      sealed.slice(0, 12),
+      sealed.slice(12),
+      cacheAad(keys),
+    );
+    return fromUtf8(plain);
+  } catch {
+    throw new CryptoError('DECRYPT_FAILED');
+  }
+}

@@ -192,6 +192,10 @@ export interface CryptoService {
     session: SessionId,
     files: { id: FileId; parentId: FolderId | null; encMeta: string }[],
   ): Promise<(FileMeta | null)[]>;
+  /** Seals a text as this device's cache of the vault (vault-format.md "Device cache"). */
+  sealCache(session: SessionId, text: string): Promise<Bytes>;
+  /** What sealCache sealed for this vault; DECRYPT_FAILED for anything else. */
+  openCache(session: SessionId, sealed: Bytes): Promise<string>;
   encryptItem(
     session: SessionId,
     itemId: ItemId,
@@ -380,6 +384,8 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
         ),
       );
     },
+    sealCache: async (s, text) => records.sealCache(keysOf(s), text, random),
+    openCache: async (s, sealed) => records.openCache(keysOf(s), sealed),
     encryptItem: async (s, itemId, revision, item) =>
       records.encryptItem(keysOf(s), asItemId(itemId), revision, item, random),
     decryptItem: async (s, itemId, revision, data) =>

@@ -11,7 +11,14 @@ import { storageOf } from '../storage/providers.ts';
 import { vaultKeysQuery } from '../vaults/useVaults.ts';
 import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
 import { withCurrentKey } from '../vaults/manifest/keyRevision.ts';
-import { checkAgainstManifest, commitFile } from '../vaults/manifest/vaultManifest.ts';
+import {
+  checkAgainstManifest,
+  commitFile,
+  fileDigest,
+  knownFileDigests,
+  recordSig,
+} from '../vaults/manifest/vaultManifest.ts';
+import { loadLearnt, saveLearnt, takeFileRecords, type Learnt } from './deviceCache.ts';
 import { followMove } from '../vaults/move/follow.ts';
 import { notConnectedError } from './cloudConnection.ts';
 import { metaOf, type FileEntry } from './model.ts';
@@ -32,16 +39,34 @@ const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true
 /** The records of the last checked list, by id: a rename's next manifest entry starts from them. */
 const checkedRecords = new Map<string, VaultFile>();
 
-async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesList> {
+async function decryptAll(
+  vaultId: string,
+  records: VaultFile[],
+  learnt: ReadonlyMap<string, Learnt>,
+): Promise<FilesList> {
   const session = sessionOf(vaultId);
   const crypto = cryptoClient();
-  const [metas, problems] = await Promise.all([
-    crypto.decryptMetas(
-      session,
-      records.map((r) => ({ id: asFileId(r.id), parentId: null, encMeta: r.enc_meta })),
-    ),
+  // What this device learnt before from these exact records is not decrypted or digested again.
+  const known = records.map((r) => {
+    const l = learnt.get(r.id);
+    return l && l.sig === recordSig(r) ? l : undefined;
+  });
+  knownFileDigests(records.flatMap((r, i) => (known[i] ? [{ id: r.id, ...known[i] }] : [])));
+  const missing = records.filter((_, i) => !known[i]);
+  const [opened, problems] = await Promise.all([
+    missing.length === 0
+      ? []
+      : crypto.decryptMetas(
+          session,
+          missing.map((r) => ({ id: asFileId(r.id), parentId: null, encMeta: r.enc_meta })),
+        ),
     checkAgainstManifest(vaultId, session, { files: records }),
   ]);
+  let next = 0;
+  const metas = known.map((k) => k?.meta ?? opened[next++] ?? null);
+  if (missing.length > 0 || learnt.size !== records.length) {
+    void remember(vaultId, records, metas);
+  }
   const hidden = hiddenIds(problems);
   const names = new Map<string, string>();
   const files: FileEntry[] = [];
@@ -95,13 +120,41 @@ async function decryptAll(vaultId: string, records: VaultFile[]): Promise<FilesL
   };
 }
 
+/** Keeps on this device what was decrypted and digested (files/deviceCache.ts). */
+async function remember(vaultId: string, records: VaultFile[], metas: (FileMeta | null)[]) {
+  try {
+    const learnt = new Map<string, Learnt>();
+    await Promise.all(
+      records.map(async (r, i) => {
+        const meta = metas[i];
+        if (meta) learnt.set(r.id, { sig: recordSig(r), meta, digest: await fileDigest(r) });
+      }),
+    );
+    await saveLearnt(vaultId, sessionOf(vaultId), learnt);
+  } catch {
+    // Locked meanwhile: the next unlock learns it again.
+  }
+}
+
 export function useFiles(vaultId: string) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: filesKey(vaultId),
     queryFn: async () => {
       await followMove(qc, vaultId);
-      return decryptAll(vaultId, (await filesApi.list(vaultId)).files);
+      const fetchRecords = () => filesApi.list(vaultId).then((r) => r.files);
+      // Fetched while the password was typed, when this is the first listing after the unlock.
+      const early = takeFileRecords(vaultId);
+      const [records, learnt] = await Promise.all([
+        early ?? fetchRecords(),
+        loadLearnt(vaultId, sessionOf(vaultId)),
+      ]);
+      const list = await decryptAll(vaultId, records, learnt);
+      // Records fetched before the unlock may predate a change another device made meanwhile:
+      // what looks wrong is checked again against the records as they are now.
+      return early && list.integrity.length > 0
+        ? decryptAll(vaultId, await fetchRecords(), learnt)
+        : list;
     },
   });
 }

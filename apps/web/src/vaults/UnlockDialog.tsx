@@ -5,6 +5,7 @@
 // dialog says why. The unlock time is kept on this device only (lastAccessed.ts).
 // A vault whose provider needs an account connection that this browser lacks asks for the
 // connection first (docs/product.md §2 "Unlock dialog", with the provider's name), instead of the password.
+import { prefetchFileRecords } from '../files/deviceCache.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudOff, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
@@ -63,13 +64,15 @@ export function UnlockDialog({
   const env = useProviderEnv();
   const mustConnect = needsConnection(vault.provider_type, env);
 
-  // While the password is typed and the key derived, fetch the vault's (encrypted) secrets.
+  // While the password is typed and the key derived, fetch the vault's (encrypted) secrets or
+  // file records.
   // Meanwhile the crypto Worker starts, so pressing Unlock only pays for the key derivation.
   useEffect(() => {
     if (!open || mustConnect) return;
     warmUpCrypto();
     if (vault.vault_type === 'secrets')
       void prefetchSecretRecords(qc, { id: vault.id, provider_type: vault.provider_type });
+    else prefetchFileRecords(vault.id);
   }, [open, mustConnect, qc, vault.id, vault.vault_type, vault.provider_type]);
 
   if (mustConnect) {

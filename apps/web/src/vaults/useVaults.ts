@@ -1,4 +1,5 @@
 // Server state of vaults and limits (TanStack Query). Mutations refresh the list.
+import { forgetLearnt } from '../files/deviceCache.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_LIMITS, vaultsApi, type Vault } from '@sealvault/protocol';
 import { providerFor, registerVaultStorage } from '../storage/providers.ts';
@@ -55,6 +56,7 @@ export function useDeleteVault() {
     onSuccess: (_r, { id }) => {
       forgetAccess(id);
       void forgetSeenManifest(id);
+      void forgetLearnt(id);
       qc.setQueryData<Vault[]>(vaultKeysQuery.all, (old) => old?.filter((v) => v.id !== id));
       qc.removeQueries({ queryKey: vaultKeysQuery.one(id) });
       void qc.invalidateQueries({ queryKey: vaultKeysQuery.limits }); // its files' storage is freed
