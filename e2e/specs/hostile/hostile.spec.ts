@@ -18,7 +18,7 @@ import {
   updateRow,
 } from '../../support/tamper.ts';
 import { createVault, openAndUnlock, signedIn, VAULT_PASSWORD } from '../../support/vaults.ts';
-import { fileRow, uploadByPicker } from '../files/helpers.ts';
+import { deleteForGood, fileRow, uploadByPicker } from '../files/helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -180,12 +180,7 @@ test('a deleted file put back by the server is named and not shown', async ({
   await expect.poll(() => pinnedFiles(vaultId).length).toBe(2);
   const saved = rowsWhere('vault_files', 'vault_id', vaultId);
 
-  await fileRow(page, name)
-    .getByRole('button', { name: `Delete ${name}` })
-    .click();
-  const confirm = page.getByRole('dialog', { name: 'Delete file' });
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(confirm).toBeHidden();
+  await deleteForGood(page, name);
   await expect(fileRow(page, name)).toHaveCount(0);
   await expect.poll(() => pinnedFiles(vaultId).length).toBe(1);
   const gone = saved.find((r) => !pinnedFiles(vaultId).includes(String(r.id)))!;

@@ -8,7 +8,7 @@
 // (TrashView.tsx, `?view=trash`). A vault whose cloud account is no longer connected shows the spec's prompt to connect
 // it again, right here (CloudConnectionPrompt.tsx).
 import { FolderOpen, FolderPlus, Grid2x2, List, Loader2, Trash2, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -115,6 +115,9 @@ export function FileBrowser({ vault }: { vault: Vault }) {
       {
         onSuccess: () => {
           v.selectAll(false);
+          // See `refocus` below: now if the row has gone already, else once it has.
+          if (document.activeElement === document.body) heading.current?.focus();
+          else refocus.current = true;
           toast(`${label} moved to the trash.`, {
             action: {
               label: 'Undo',
@@ -167,6 +170,14 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   };
 
   const heading = useRef<HTMLHeadingElement>(null);
+  // After a move to the trash, the focus was on a Delete button that went with its row: once
+  // the list shows without it, the focus goes to the heading rather than the page's top.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement === document.body) heading.current?.focus();
+  }, [entries]);
   const count = entries.filter((e) => !e.isFolder).length;
   const trashCount = list.data?.trash.length ?? 0;
   const hasFiles = (e: React.DragEvent) => e.dataTransfer.types.includes('Files');
