@@ -23,6 +23,9 @@ export {
 export {
   createCryptoService,
   type CryptoService,
+  type NewShare,
+  type ShareKdfParams,
+  type ShareKdfText,
   type RotateOptions,
   type Rotated,
   type ServiceOptions,
@@ -80,6 +83,7 @@ export {
 } from './manifest.ts';
 export type { RekeyFileInput, RekeyFileOutput, RekeyItemInput } from './rotate.ts';
 export { lookupOf } from './rotate.ts';
+export { shareUuid, fromBase64Url, toBase64Url, SHARE_LABELS } from './share.ts';
 export type { FileMeta, SecretItem } from './records.ts';
 export { FOLDER_MIME } from './records.ts';
 export {

@@ -19,13 +19,14 @@ import {
   type SessionId,
   type VaultId,
 } from './ids.ts';
-import type { KdfProfile } from './kdf.ts';
+import { resolvePasswordKdf, type KdfProfile } from './kdf.ts';
 import { deriveVaultKeys, type VaultKeys } from './keys.ts';
 import * as manifests from './manifest.ts';
 import type { Manifest, ManifestInput } from './manifest.ts';
 import type { Bytes } from './primitives.ts';
 import * as records from './records.ts';
 import type { FileMeta, SecretItem } from './records.ts';
+import * as share from './share.ts';
 import * as rotation from './rotate.ts';
 import type { RekeyFileInput, RekeyFileOutput, RekeyItemInput } from './rotate.ts';
 import {
@@ -90,6 +91,26 @@ export interface CryptoService {
   closeSession(session: SessionId): Promise<void>;
   /** Forgets every key. */
   lockAll(): Promise<void>;
+  /**
+   * A new share link (ADR 0012, share.ts): its id, secret and access token (base64url), what the
+   * server keeps of it (the token's hash; a password link's Argon2id parameters and salt), and
+   * sessions for its outer key (the note) and inner key (the content), used like a vault's.
+   */
+  createShare(options?: {
+    password?: string;
+    kdf?: 'argon2id' | ShareKdfParams;
+  }): Promise<NewShare>;
+  /** A link as its recipient has it (id and secret from the URL): its token and outer session. */
+  openShare(id: string, secret: string): Promise<{ token: string; outer: SessionId }>;
+  /**
+   * The inner session of a link: with its password and parameters when it has one. A wrong
+   * password gives a session all the same, under which the content does not decrypt.
+   */
+  openShareContent(
+    id: string,
+    secret: string,
+    password: { password: string; kdf: ShareKdfText } | null,
+  ): Promise<SessionId>;
   /**
    * Hands an unlocked session's keys to another service of the pool through `port` (a
    * MessageChannel between two crypto Workers: the keys never pass through the page).
@@ -230,6 +251,31 @@ export interface ServiceOptions {
   random?: RandomBytes;
 }
 
+/** Argon2id parameters for a password link (m in KiB). */
+export interface ShareKdfParams {
+  alg: 'argon2id';
+  m: number;
+  t: number;
+  p: number;
+}
+/** What the server keeps of a password link's derivation: the parameters and the salt (base64url). */
+export interface ShareKdfText extends ShareKdfParams {
+  salt: string;
+}
+export interface NewShare {
+  /** The link's id (base64url, 22 characters) and secret (base64url, 43 characters). */
+  id: string;
+  secret: string;
+  /** The access token (base64url) and its SHA-256 (hex), which the server keeps. */
+  token: string;
+  accessHash: string;
+  /** The id as a UUID: the file or item id its records are encrypted for. */
+  uuid: string;
+  kdf: ShareKdfText | null;
+  outer: SessionId;
+  inner: SessionId;
+}
+
 export function createCryptoService(options: ServiceOptions = {}): CryptoService {
   const random = options.random ?? randomBytes;
   const sessions = new Map<SessionId, VaultKeys>();
@@ -316,6 +362,69 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       }
       sessions.set(session as SessionId, keys);
       return session as SessionId;
+    },
+    async createShare(opts) {
+      const id = random(share.SHARE_ID_BYTES);
+      const secret = random(share.SHARE_SECRET_BYTES);
+      const uuid = asVaultId(share.shareUuid(id));
+      let kdf: ShareKdfText | null = null;
+      let pwKey: Bytes | null = null;
+      if (opts?.password !== undefined) {
+        const params = resolvePasswordKdf(opts.kdf ?? 'argon2id');
+        if (params.alg !== 'argon2id') throw new CryptoError('KDF_PARAMS');
+        const salt = random(share.SHARE_SALT_BYTES);
+        pwKey = await share.sharePasswordKey(opts.password, { ...params, salt });
+        kdf = { ...params, salt: share.toBase64Url(salt) };
+      }
+      try {
+        const token = await share.shareAccessToken(id, secret);
+        return {
+          id: share.toBase64Url(id),
+          secret: share.toBase64Url(secret),
+          token: share.toBase64Url(token),
+          accessHash: await share.shareAccessHash(token),
+          uuid,
+          kdf,
+          outer: await startSession(uuid, await share.shareOuterKey(id, secret)),
+          inner: await startSession(uuid, await share.shareInnerKey(id, secret, pwKey)),
+        };
+      } finally {
+        pwKey?.fill(0);
+        secret.fill(0);
+      }
+    },
+    async openShare(idText, secretText) {
+      const id = share.fromBase64Url(idText, share.SHARE_ID_BYTES);
+      const secret = share.fromBase64Url(secretText, share.SHARE_SECRET_BYTES);
+      try {
+        const token = await share.shareAccessToken(id, secret);
+        const uuid = asVaultId(share.shareUuid(id));
+        return {
+          token: share.toBase64Url(token),
+          outer: await startSession(uuid, await share.shareOuterKey(id, secret)),
+        };
+      } finally {
+        secret.fill(0);
+      }
+    },
+    async openShareContent(idText, secretText, password) {
+      const id = share.fromBase64Url(idText, share.SHARE_ID_BYTES);
+      const secret = share.fromBase64Url(secretText, share.SHARE_SECRET_BYTES);
+      let pwKey: Bytes | null = null;
+      try {
+        if (password) {
+          const { salt, ...params } = password.kdf;
+          pwKey = await share.sharePasswordKey(password.password, {
+            ...params,
+            salt: share.fromBase64Url(salt, share.SHARE_SALT_BYTES),
+          });
+        }
+        const uuid = asVaultId(share.shareUuid(id));
+        return await startSession(uuid, await share.shareInnerKey(id, secret, pwKey));
+      } finally {
+        pwKey?.fill(0);
+        secret.fill(0);
+      }
     },
     changePassword: (vaultId, key, oldPassword, newPassword, kdf, options) =>
       replaceSlotSecret(
