@@ -28,6 +28,15 @@ vi.mock('../vaults/sessionContext.tsx', () => ({ sessionOf: () => 'session' }));
 vi.mock('../vaults/manifest/vaultManifest.ts', () => ({
   checkAgainstManifest: () => Promise.resolve([]),
   commitFile: () => Promise.resolve(),
+  recordSig: (r: VaultFile) => r.enc_meta,
+  knownFileDigests: () => undefined,
+  fileDigest: () => Promise.resolve('digest'),
+}));
+// No IndexedDB here: this device has learnt nothing yet (files/deviceCache.ts).
+vi.mock('./deviceCache.ts', () => ({
+  loadLearnt: () => Promise.resolve(new Map()),
+  saveLearnt: () => Promise.resolve(),
+  takeFileRecords: () => undefined,
 }));
 // The vault was unlocked at key revision 0 ([Note: key revision of a write]).
 vi.mock('../vaults/manifest/keyRevision.ts', () => ({

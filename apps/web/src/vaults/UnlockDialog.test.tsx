@@ -11,6 +11,9 @@ import { UnlockDialog } from './UnlockDialog.tsx';
 const warmUpCrypto = vi.hoisted(() => vi.fn());
 vi.mock('../crypto/client.ts', () => ({ warmUpCrypto }));
 vi.mock('../crypto/vaultKeys.ts', () => ({ vaultKeys: { unlock: vi.fn(), lock: vi.fn() } }));
+// The records are fetched while the password is typed (files/deviceCache.ts): no server here.
+const prefetchFileRecords = vi.hoisted(() => vi.fn());
+vi.mock('../files/deviceCache.ts', () => ({ prefetchFileRecords }));
 
 afterEach(cleanup);
 
@@ -66,6 +69,7 @@ for (const [id, name] of [
     expect(within(dialog).queryByLabelText('Vault password')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Unlock' })).toBeNull();
     expect(warmUpCrypto).not.toHaveBeenCalled();
+    expect(prefetchFileRecords).not.toHaveBeenCalled();
   });
 }
 
@@ -90,4 +94,6 @@ it('asks for the password of a vault in our server storage', () => {
   expect(within(dialog).getByLabelText('Vault password')).toBeTruthy();
   expect(within(dialog).getByRole('button', { name: 'Unlock' })).toBeTruthy();
   expect(within(dialog).queryByText(/Not Connected/)).toBeNull();
+  // Its records are on their way while the password is typed.
+  expect(prefetchFileRecords).toHaveBeenCalledWith(vaultOn('server').id);
 });
