@@ -21,3 +21,5 @@ export * from './trials.ts';
 export * from './landing.ts';
 export * from './landing.api.ts';
 export * from './storage.ts';
+export * from './shares.ts';
+export * from './shares.api.ts';

@@ -1,5 +1,6 @@
 // Plan rules shared by web and server (docs/product.md §3 subscription_plans, §9 limits and display).
-// A limit of -1 means unlimited, for max_vaults, max_file_size_mb and max_storage_mb.
+// A limit of -1 means unlimited, for max_vaults, max_file_size_mb, max_storage_mb, max_share_links
+// and max_share_mb.
 import { z } from 'zod';
 
 export const UNLIMITED = -1;
@@ -16,6 +17,10 @@ export const planSchema = z.object({
   max_file_size_mb: z.number().int().min(-1),
   /** Total ciphertext a user may keep in files on this server, in MiB (-1: unlimited). */
   max_storage_mb: z.number().int().min(-1).optional(),
+  /** Share links that may be active at once (issue 29; -1: unlimited). */
+  max_share_links: z.number().int().min(-1).optional(),
+  /** MiB of ciphertext the active share links may hold together (issue 29; -1: unlimited). */
+  max_share_mb: z.number().int().min(-1).optional(),
   /** What the plan's card lists beside its limits (the plans table's `features`, issue 19). */
   features: z.array(z.string()),
   is_active: z.boolean(),
@@ -36,6 +41,10 @@ export const limitsSchema = z.object({
   plan_name: z.string(),
   /** Total ciphertext a user may keep in files on this server, in MiB (-1: unlimited). */
   max_storage_mb: z.number().int().min(-1).optional(),
+  /** Share links that may be active at once (issue 29; -1: unlimited). */
+  max_share_links: z.number().int().min(-1).optional(),
+  /** MiB of ciphertext the active share links may hold together (issue 29; -1: unlimited). */
+  max_share_mb: z.number().int().min(-1).optional(),
   /** Ciphertext bytes the user's files take on this server now (GET /api/limits only). */
   storage_used_bytes: z.number().int().nonnegative().optional(),
 });
@@ -48,6 +57,8 @@ export const FALLBACK_LIMITS: Limits = {
   max_file_size_mb: 2,
   plan_name: 'Free',
   max_storage_mb: 50,
+  max_share_links: 3,
+  max_share_mb: 50,
 };
 
 const fallbackPlan = (
@@ -58,6 +69,7 @@ const fallbackPlan = (
   max_vaults: number,
   max_file_size_mb: number,
   max_storage_mb: number,
+  [max_share_links, max_share_mb]: readonly [number, number],
 ): Plan => ({
   id,
   name,
@@ -66,6 +78,8 @@ const fallbackPlan = (
   max_vaults,
   max_file_size_mb,
   max_storage_mb,
+  max_share_links,
+  max_share_mb,
   features: [...PLAN_FEATURES[id]],
   is_active: true,
   created_at: '',
@@ -91,6 +105,19 @@ export const PLAN_FEATURES: Record<PlanId, readonly string[]> = {
 };
 
 /**
+ * Each plan's share links (issue 29): how many may be active at once and the MiB of ciphertext
+ * they may hold together, -1 unlimited. Free keeps 3 links (the issue's number) and its storage
+ * quota's 50 MB; the paid plans grow with their storage. The server seeds them (migration
+ * 0190_share_links, apps/server/src/plans/plans.seed.ts).
+ */
+export const PLAN_SHARE_LIMITS: Record<PlanId, readonly [links: number, mb: number]> = {
+  free: [3, 50],
+  basic: [25, 2_048],
+  pro: [100, 10_240],
+  unlimited: [-1, -1],
+};
+
+/**
  * Spec §9: the plan table the screens show when the plans query fails (the same table the server
  * seeds: apps/server/src/plans/plans.seed.ts, checked against this by its test).
  */
@@ -103,6 +130,7 @@ export const FALLBACK_PLANS: readonly Plan[] = [
     2,
     2,
     50,
+    PLAN_SHARE_LIMITS.free,
   ),
   fallbackPlan(
     'basic',
@@ -112,6 +140,7 @@ export const FALLBACK_PLANS: readonly Plan[] = [
     10,
     100,
     10_240,
+    PLAN_SHARE_LIMITS.basic,
   ),
   fallbackPlan(
     'pro',
@@ -121,8 +150,18 @@ export const FALLBACK_PLANS: readonly Plan[] = [
     20,
     500,
     51_200,
+    PLAN_SHARE_LIMITS.pro,
   ),
-  fallbackPlan('unlimited', 'Unlimited', 'No caps on vaults or file size.', 19.95, -1, -1, -1),
+  fallbackPlan(
+    'unlimited',
+    'Unlimited',
+    'No caps on vaults or file size.',
+    19.95,
+    -1,
+    -1,
+    -1,
+    PLAN_SHARE_LIMITS.unlimited,
+  ),
 ];
 
 /** Paid plans carry a 14-day trial on the landing page (docs/product.md §9). */
