@@ -1,5 +1,6 @@
 // What deleting an account removes, in this order [Note: user deletion hooks in
-// profiles/user-deletion.ts]: its vaults with their secrets and files (blobs queued for deletion),
+// profiles/user-deletion.ts]: its share links (text links too; blobs queued for deletion), its
+// vaults with their secrets and files (blobs queued for deletion),
 // its subscription and payments (after keeping, if the account had a trial, the keyed hash of its
 // e-mail: [Note: one trial per e-mail] in subscriptions/trial-emails.ts), its used TOTP steps.
 // Then the profile, and Better Auth's user, sessions and accounts. A feature that keeps user data
@@ -9,9 +10,11 @@ import type { UserDeletedHook } from './profiles/user-deletion.ts';
 import { deleteSubscriptionsOfUser } from './subscriptions/subscriptions.service.ts';
 import { rememberTrialEmail } from './subscriptions/trial-emails.ts';
 import { deleteVaultsOfUser } from './vaults/vaults.service.ts';
+import { deleteSharesOfUser } from './shares/shares.service.ts';
 
 /** A new list each time: a test may add a hook of its own to its app's list. */
 export const accountDeletionHooks = (): UserDeletedHook[] => [
+  deleteSharesOfUser,
   deleteVaultsOfUser,
   rememberTrialEmail,
   deleteSubscriptionsOfUser,

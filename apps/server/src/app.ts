@@ -23,6 +23,8 @@ import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { visibilityRoutes } from './subscriptions/visibility.routes.ts';
 import { IPN_PATH, paymentsRoutes } from './payments/payments.routes.ts';
 import { checkoutPageRoutes } from './payments/checkout.page.ts';
+import { sharesRoutes } from './shares/shares.routes.ts';
+import { publicShareRoutes } from './shares/public.routes.ts';
 import { messages, type HealthResponse } from '@sealvault/protocol';
 import { sql } from 'kysely';
 
@@ -55,11 +57,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   // Before anything reads a body; the tus upload bodies are exempt (http/body-limit.ts).
   app.use('*', limitBodies());
-  // JSON answers of 1 KiB or more go out gzipped; file bytes never (downloads, tus uploads).
+  // JSON answers of 1 KiB or more go out gzipped; file bytes never (downloads, tus uploads, a
+  // share link's content).
   app.use(
     '/api/*',
     compressJson({
-      except: (p) => /^\/api\/(?:uploads(?:\/|$)|vaults\/[^/]+\/files\/[^/]+\/content)/.test(p),
+      except: (p) =>
+        /^\/api\/(?:uploads(?:\/|$)|vaults\/[^/]+\/files\/[^/]+\/content|s\/[^/]+\/content)/.test(
+          p,
+        ),
     }),
   );
   // The payment notification comes from the provider's servers and is authenticated by its
@@ -87,6 +93,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/vaults/:vaultId/visibility', visibilityRoutes());
   api.route('/vaults/:vaultId/move', movesRoutes());
   api.route('/vaults', vaultsRoutes());
+  api.route('/shares', sharesRoutes());
+  api.route('/s', publicShareRoutes());
   api.all('*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/api', api);
 

@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { createFileStorage } from './files/storage.ts';
 import { fileSweepJob } from './files/uploads.sweep.ts';
 import { trashPurgeJob } from './files/trash.purge.ts';
+import { shareSweepJob } from './shares/shares.sweep.ts';
 import { sharedLocks } from './db/locks.ts';
 import { startPeriodicJob } from './jobs/periodic.ts';
 import { DATA_FILE_MODE } from './db/file-modes.ts';
@@ -62,6 +63,10 @@ export async function startServer(
       locks,
     }),
     startPeriodicJob(trashPurgeJob({ config, db, logger, now, files }, config.sweepIntervalMs), {
+      logger,
+      locks,
+    }),
+    startPeriodicJob(shareSweepJob({ config, db, logger, now, files }, config.sweepIntervalMs), {
       logger,
       locks,
     }),

@@ -6,7 +6,12 @@ import { getMigrations } from 'better-auth/db/migration';
 import type { Db } from './database.ts';
 import { sharedLocks } from './locks.ts';
 import { Migrator, type Migration } from 'kysely';
-import { SEED_FEATURES, SEED_STORAGE_MB, seedPlans } from '../plans/plans.seed.ts';
+import {
+  SEED_FEATURES,
+  SEED_SHARE_LIMITS,
+  SEED_STORAGE_MB,
+  seedPlans,
+} from '../plans/plans.seed.ts';
 import type { Database } from './schema.ts';
 
 const migrations: Record<string, Migration> = {
@@ -393,6 +398,58 @@ const migrations: Record<string, Migration> = {
         .on('vault_files')
         .column('trashed_at')
         .execute();
+    },
+  },
+  // Share links (issue 29; shares/*). The plans get their two limits (-1 until each seeded plan
+  // gets its value). A link's vault must exist (no cascade: deleting a vault deletes its links
+  // first, with their blobs, vaults/vaults.service.ts). The indexes serve the owner's list and
+  // plan counts (user_id, created_at), the vault's deletion (vault_id), and the sweep's look-ups
+  // of links past their expiry, used up, or whose data went long ago.
+  '0190_share_links': {
+    async up(db: Kysely<unknown>) {
+      for (const column of ['max_share_links', 'max_share_mb']) {
+        await db.schema
+          .alterTable('subscription_plans')
+          .addColumn(column, 'integer', (c) => c.notNull().defaultTo(-1))
+          .execute();
+      }
+      for (const [id, [links, mb]] of Object.entries(SEED_SHARE_LIMITS)) {
+        await (db as Kysely<Database>)
+          .updateTable('subscription_plans')
+          .set({ max_share_links: links, max_share_mb: mb })
+          .where('id', '=', id)
+          .execute();
+      }
+      await db.schema
+        .createTable('share_links')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('vault_id', 'text', (c) => c.references('vaults.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('access_hash', 'text', (c) => c.notNull())
+        .addColumn('kdf', 'text')
+        .addColumn('enc_note', 'text')
+        .addColumn('enc_meta', 'text')
+        .addColumn('payload', 'text')
+        .addColumn('wrapped_key', 'text')
+        .addColumn('ciphertext_size', 'bigint')
+        .addColumn('blob_key', 'text')
+        .addColumn('content_complete', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('owner_key', 'text')
+        .addColumn('max_opens', 'integer')
+        .addColumn('opens', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('used_up_at', 'text')
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('data_deleted_at', 'text')
+        .execute();
+      const index = (name: string, columns: string[]) =>
+        db.schema.createIndex(name).on('share_links').columns(columns).execute();
+      await index('share_links_user_created', ['user_id', 'created_at']);
+      await index('share_links_vault_id', ['vault_id']);
+      await index('share_links_expires_at', ['expires_at']);
+      await index('share_links_used_up_at', ['used_up_at']);
+      await index('share_links_data_deleted_at', ['data_deleted_at']);
     },
   },
 };

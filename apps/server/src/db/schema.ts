@@ -19,6 +19,10 @@ export interface SubscriptionPlansTable {
   max_storage_mb: Generated<number>;
   /** JSON array of the lines a plan's card lists beside its limits; added by 0121_plan_features. */
   features: Generated<string>;
+  /** Share links active at once (issue 29); -1 unlimited. Added by 0190_share_links. */
+  max_share_links: Generated<number>;
+  /** MiB of ciphertext the active share links hold together; -1 unlimited. Added by 0190. */
+  max_share_mb: Generated<number>;
   is_active: number;
   sort_order: number;
   created_at: string;
@@ -281,7 +285,52 @@ export interface PaymentNotificationsTable {
   received_at: string;
 }
 
+/**
+ * A share link (issue 29, shares/shares.service.ts): ciphertext the browser made under the link's
+ * own keys, and the SHA-256 of its access token. Nothing here opens anything: the link's key
+ * stays in the URL's fragment. The sweep (shares/shares.sweep.ts) clears the ciphertext columns
+ * and deletes the blob once the link expired or was used up, and the row 30 days later.
+ */
+export interface ShareLinksTable {
+  /** base64url of 16 random bytes, drawn by the browser. */
+  id: string;
+  user_id: string;
+  /** The vault shared from; null for a text link. Its deletion deletes the link. */
+  vault_id: string | null;
+  kind: 'file' | 'secret' | 'text';
+  /** SHA-256 of the access token's 32 bytes, hex. */
+  access_hash: string;
+  /** A password link's Argon2id parameters and salt (JSON, protocol shareKdfSchema), else null. */
+  kdf: string | null;
+  enc_note: string | null;
+  /** Null once the data was deleted (and only then). */
+  enc_meta: string | null;
+  /** A secret or text link's content, base64. */
+  payload: string | null;
+  /** A file link's wrapped file key. */
+  wrapped_key: string | null;
+  /**
+   * Bytes of ciphertext: a file link's declared vf1 length, or a secret or text link's payload
+   * (decoded), set by the server so that sums need no decoding. bigint: read it with Number().
+   */
+  ciphertext_size: number | null;
+  /** A file link's blob, once its bytes are all in. */
+  blob_key: string | null;
+  /** 0/1: a file link's bytes are all in (always 1 for the other kinds). */
+  content_complete: number;
+  owner_key: string | null;
+  max_opens: number | null;
+  opens: number;
+  /** When the last allowed open was counted; the sweep deletes the data after it. */
+  used_up_at: string | null;
+  expires_at: string;
+  created_at: string;
+  /** When the sweep deleted the data; the row goes 30 days later. */
+  data_deleted_at: string | null;
+}
+
 export interface Database {
+  share_links: ShareLinksTable;
   user_subscriptions: UserSubscriptionsTable;
   payment_checkouts: PaymentCheckoutsTable;
   payment_notifications: PaymentNotificationsTable;

@@ -7,7 +7,9 @@
 // (files/uploads.ts), and streamed to storage rather than held. Two vault routes carry a whole
 // vault's worth of entries (ADR 0007) and have larger limits of their own: the manifest write
 // (8 MiB) and the key rotation (64 MiB); a secrets import (issue 20) carries many secrets and the
-// manifest (64 MiB).
+// manifest (64 MiB). A share link's content (PUT /api/shares/:id/content, issue 29) is exempt as
+// the tus bodies are: file bytes, held to the length declared at the link's creation and streamed
+// to storage (shares/shares.content.ts).
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { badRequest, HttpError } from './errors.ts';
@@ -27,6 +29,10 @@ export function isTusBody(method: string, path: string): boolean {
   if (method === 'PATCH') return /^\/api\/uploads\/[^/]+\/?$/.test(path);
   return false;
 }
+
+/** PUT /api/shares/:id/content carries a file link's ciphertext (shares/shares.content.ts). */
+export const isShareContentBody = (method: string, path: string): boolean =>
+  method === 'PUT' && /^\/api\/shares\/[^/]+\/content\/?$/.test(path);
 
 /**
  * PUT /api/vaults/:id/manifest: 8 MiB. A manifest entry is at most about 90 bytes of JSON, and a
@@ -84,7 +90,9 @@ export function limitBodies(maxBytes: number = BODY_LIMIT_BYTES): MiddlewareHand
     return handler;
   };
   return async (c, next) => {
-    if (isTusBody(c.req.method, c.req.path)) return next();
+    if (isTusBody(c.req.method, c.req.path) || isShareContentBody(c.req.method, c.req.path)) {
+      return next();
+    }
     // A length that is not a number cannot be checked up front (Node's own parser refuses it).
     const declared = c.req.header('content-length');
     if (declared !== undefined && !/^\d+$/.test(declared.trim())) throw badRequest();

@@ -74,6 +74,14 @@ export function checkoutContentSecurityPolicy(paymentHost: string): string {
  */
 export const POPUP_RETURN_PATHS = ['/dropbox-auth', '/google-auth', '/onedrive-auth'];
 
+/**
+ * A share link's page and its public API (issue 29): never indexed, and never a Referer, so the
+ * link's id leaves no trace in another site's logs (the key is in the fragment, which browsers
+ * never send). Referrer-Policy is no-referrer on every answer already; it is said again here so
+ * that these paths keep it whatever the rest of the app does.
+ */
+export const isSharePath = (path: string): boolean => /^\/(?:api\/)?s(?:\/|$)/.test(path);
+
 export function securityHeaders(
   paymentHost?: string,
   storageApiOrigins: string[] = [],
@@ -95,6 +103,10 @@ export function securityHeaders(
       'Content-Security-Policy',
       c.req.path === CHECKOUT_PAGE_PATH ? checkoutPolicy : policy,
     );
+    if (isSharePath(c.req.path)) {
+      c.header('Referrer-Policy', 'no-referrer');
+      c.header('X-Robots-Tag', 'noindex, nofollow');
+    }
   };
 }
 

@@ -1,5 +1,5 @@
-// The runner of the server's periodic jobs (the file sweep, the trash purge, the subscription
-// changes): a pass now and every `intervalMs`, never two passes at once in this process, and with
+// The runner of the server's periodic jobs (the file sweep, the trash purge, the share sweep, the
+// subscription changes): a pass now and every `intervalMs`, never two passes at once in this process, and with
 // several instances on one PostgreSQL database never two at once anywhere: a pass starts only if
 // it takes the job's shared lock, and an instance that finds it held skips that round [Note:
 // shared locks in db/locks.ts]. A failed pass is logged by name and retried next round.

@@ -27,6 +27,8 @@ export function toPlan(row: Selectable<SubscriptionPlansTable>): Plan {
     max_vaults: row.max_vaults,
     max_file_size_mb: row.max_file_size_mb,
     max_storage_mb: row.max_storage_mb,
+    max_share_links: row.max_share_links,
+    max_share_mb: row.max_share_mb,
     features: featuresOf(row.features),
     is_active: row.is_active === 1,
     created_at: row.created_at,

@@ -45,6 +45,18 @@ export const SEED_PLANS = [
 export const SEED_STORAGE_MB = { free: 50, basic: 10_240, pro: 51_200, unlimited: -1 } as const;
 
 /**
+ * Each plan's share links (issue 29): [active links, MiB they hold together], -1 unlimited, added
+ * by migration 0190_share_links. The protocol's PLAN_SHARE_LIMITS (the fallback) equals them
+ * (plans.test.ts).
+ */
+export const SEED_SHARE_LIMITS = {
+  free: [3, 50],
+  basic: [25, 2_048],
+  pro: [100, 10_240],
+  unlimited: [-1, -1],
+} as const;
+
+/**
  * Each plan's feature lines (docs/product.md §2 Subscription page), added by migration 0121_plan_features
  * after the plans were first seeded. The protocol's PLAN_FEATURES (the fallback) equals them
  * (plans.test.ts).

@@ -49,6 +49,8 @@ describe('GET /api/subscription', () => {
       max_file_size_mb: 2,
       plan_name: 'Free',
       max_storage_mb: 50,
+      max_share_links: 3,
+      max_share_mb: 50,
       storage_used_bytes: 0,
     });
     expect(body.vault_count).toBe(1);
@@ -93,6 +95,8 @@ describe('admin upgrade (upgrade_user_subscription_admin)', () => {
       max_file_size_mb: -1,
       plan_name: 'Unlimited',
       max_storage_mb: -1,
+      max_share_links: -1,
+      max_share_mb: -1,
       storage_used_bytes: 0,
     });
     const me = (await (await send(t, admin.cookie, 'GET', '/api/me')).json()) as {

@@ -26,6 +26,7 @@ import { deleteMoveOfVault } from './moves.service.ts';
 import { deleteItemsOfVault } from '../secrets/secrets.repository.ts';
 import { deleteFilesOfVault, freeBlobsOfVault, purgeBlobs } from '../files/files.service.ts';
 import { deleteOnFullDisk } from '../files/storage-guard.ts';
+import { deleteSharesOfVault } from '../shares/shares.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
 
@@ -178,17 +179,20 @@ export async function replaceKey(
 }
 
 /**
- * Deletes a vault's rows with its secrets, files and move (issue 27: the blobs a move staged on
- * this server are queued with the files'); returns the blob keys now to purge.
+ * Deletes a vault's rows with its secrets, files, move (issue 27: the blobs a move staged on
+ * this server are queued with the files') and share links (issue 29, with their blobs); returns
+ * the blob keys now to purge.
  */
 async function removeVaultRows(
   trx: Transaction<Database>,
+  kind: 'sqlite' | 'postgres',
   userId: string,
   vaultId: string,
   now: Date,
 ) {
   if (!(await repo.findVault(trx, userId, vaultId))) throw vaultNotFound();
-  const staged = await deleteMoveOfVault(trx, vaultId, now);
+  const shared = await deleteSharesOfVault(trx, kind, vaultId, now);
+  const staged = [...shared, ...(await deleteMoveOfVault(trx, vaultId, now))];
   if (!(await repo.deleteVaultRow(trx, userId, vaultId))) throw vaultNotFound();
   await deleteItemsOfVault(trx, vaultId);
   return [...staged, ...(await deleteFilesOfVault(trx, vaultId, now))];
@@ -206,7 +210,7 @@ export async function deleteVault(
     () =>
       deps.db.kysely
         .transaction()
-        .execute((trx) => removeVaultRows(trx, userId, vaultId, deps.now())),
+        .execute((trx) => removeVaultRows(trx, deps.db.kind, userId, vaultId, deps.now())),
     () => freeBlobsOfVault(deps, vaultId),
   );
   await purgeBlobs(deps, blobKeys); // after the commit; the sweep retries any that fail
@@ -218,6 +222,6 @@ export const deleteVaultsOfUser: UserDeletedHook = async ({ db, userId }) => {
   for (const vault of await repo.listVaults(db.kysely, userId)) {
     await db.kysely
       .transaction()
-      .execute((trx) => removeVaultRows(trx, userId, vault.id, new Date()));
+      .execute((trx) => removeVaultRows(trx, db.kind, userId, vault.id, new Date()));
   }
 };

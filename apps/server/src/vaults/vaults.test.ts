@@ -218,6 +218,8 @@ describe('plan limits', () => {
       max_file_size_mb: -1,
       plan_name: 'Unlimited',
       max_storage_mb: -1,
+      max_share_links: -1,
+      max_share_mb: -1,
       storage_used_bytes: 0,
     });
     for (let i = 0; i < 25; i++) {
@@ -234,6 +236,8 @@ describe('plan limits', () => {
       max_file_size_mb: 100,
       plan_name: 'Basic',
       max_storage_mb: 10_240,
+      max_share_links: 25,
+      max_share_mb: 2048,
       storage_used_bytes: 0,
     });
     // The plans table out of reach: the limits cannot be read, so the spec's fallback applies.
