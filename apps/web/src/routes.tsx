@@ -1,6 +1,6 @@
 // The route table of docs/product.md §2. To add a screen, add one entry here; signed-in screens
 // (/dashboard, /vault/:vaultId, /subscription) sit under the guard route of the shell, and
-// /dropbox-auth, /google-auth and /onedrive-auth are public. Each route shows one composition of
+// /dropbox-auth, /google-auth, /onedrive-auth and a share link's /s/:shareId are public. Each route shows one composition of
 // screens/; those other than the landing load lazily.
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
@@ -62,6 +62,13 @@ export const routes: RouteObject[] = [
         path: 'onedrive-auth',
         lazy: async () => ({
           Component: (await import('./screens/OAuthReturnScreens.tsx')).OneDriveAuthScreen,
+        }),
+      },
+      // A share link's page (public, no account): the key is in the fragment (ADR 0012).
+      {
+        path: 's/:shareId',
+        lazy: async () => ({
+          Component: (await import('./shares/ShareScreen.tsx')).ShareScreen,
         }),
       },
       { path: '*', element: <Navigate to="/" replace /> },

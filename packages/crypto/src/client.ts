@@ -262,9 +262,14 @@ export function createCryptoClient(
     encryptMeta: pass('encryptMeta'),
     decryptMeta: pass('decryptMeta'),
     decryptMetas: pass('decryptMetas'),
-    createShare: pass('createShare'),
+    // A link's inner session encrypts and decrypts files, whose chunks go to every Worker.
+    async createShare(options) {
+      const made = await primary.call('createShare', [options]);
+      return { ...made, inner: await share(null, made.inner) };
+    },
     openShare: pass('openShare'),
-    openShareContent: pass('openShareContent'),
+    openShareContent: async (id, secret, password) =>
+      share(null, await primary.call('openShareContent', [id, secret, password])),
     sealCache: pass('sealCache'),
     openCache: pass('openCache'),
     encryptItem: pass('encryptItem'),

@@ -45,6 +45,7 @@ import { useDownloads } from './useDownloads.ts';
 import { restoreItems, useTrashMutations, useTrashUpkeep } from './useTrash.ts';
 import { TrashView } from './TrashView.tsx';
 import { VersionsDialog } from './VersionsDialog.tsx';
+import { ShareDialog } from '../shares/ShareDialog.tsx';
 import { holderName } from '../vaults/providers.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
@@ -71,6 +72,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   const [previewing, setPreviewing] = useState<FileEntry | null>(null);
   const [moving, setMoving] = useState<readonly FileEntry[] | null>(null);
   const [versionsOf, setVersionsOf] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<FileEntry | null>(null);
   const { downloads, track } = useDownloads();
 
   const entries = list.data?.live ?? noEntries;
@@ -152,6 +154,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     onDownload: (f) => download([f]),
     onDelete: (f) => trash([f]),
     onVersions: (f) => setVersionsOf(f.id),
+    onShare: setSharing,
     onSelect: v.clickSelect,
     dragged: v.dragged,
     onDropInto: (folder, ids) => moveInto(folder.id, ids),
@@ -427,6 +430,11 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         file={previewing}
         onClose={() => setPreviewing(null)}
         onDownload={(f) => download([f])}
+      />
+      <ShareDialog
+        what={sharing ? { kind: 'file', vaultId, file: sharing } : null}
+        title={sharing ? `Share "${sharing.name}"` : 'Share'}
+        onClose={() => setSharing(null)}
       />
       <VersionsDialog
         vaultId={vaultId}

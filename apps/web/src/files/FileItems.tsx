@@ -3,7 +3,7 @@
 // file's name opens the previewer, a folder's opens the folder. A shift-click on a checkbox selects
 // the range from the last one clicked. Rows and tiles can be dragged onto a folder (or a step of
 // the folder path) to move them there (dragMove.ts).
-import { Download, FolderInput, History, Pencil, Trash2 } from 'lucide-react';
+import { Download, FolderInput, History, Link2, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatBytes } from '@sealvault/protocol';
 import { formatDate } from '../vaults/format.ts';
@@ -21,6 +21,8 @@ export interface FileActions {
   onDelete: (f: FileEntry) => void;
   /** Shows a file's older versions (a file that has some). */
   onVersions: (f: FileEntry) => void;
+  /** Makes a share link for a file (issue 29). */
+  onShare: (f: FileEntry) => void;
   /** The file's checkbox was clicked; `shift` extends the selection as a range. */
   onSelect: (f: FileEntry, shift: boolean) => void;
   /** The ids a drag that starts on `f` carries: the selection if `f` is in it, else `f`. */
@@ -189,6 +191,16 @@ export function FileRow({
         >
           <Download aria-hidden="true" className="size-4" />
         </button>
+        {!file.isFolder && (
+          <button
+            type="button"
+            aria-label={`Share ${file.name}`}
+            onClick={() => actions.onShare(file)}
+            className={`${iconButton} hidden sm:inline-flex`}
+          >
+            <Link2 aria-hidden="true" className="size-4" />
+          </button>
+        )}
         <button
           type="button"
           aria-label={`Delete ${file.name}`}

@@ -11,6 +11,7 @@ import {
   StickyNote,
   Terminal,
   Trash2,
+  Link2,
 } from 'lucide-react';
 import { formatDate } from '../vaults/format.ts';
 import { cardType, type Secret } from './model.ts';
@@ -32,10 +33,13 @@ export function SecretCard({
   onEdit,
   onDelete,
   onCopy,
+  onShare,
 }: {
   secret: Secret;
   onEdit: () => void;
   onDelete: () => void;
+  /** Makes a share link for it (issue 29); absent: not offered. */
+  onShare?: () => void;
   onCopy: (label: string, value: string) => void;
 }) {
   const Icon = ICONS[cardType(secret)];
@@ -63,6 +67,16 @@ export function SecretCard({
           >
             <Pencil aria-hidden="true" className="size-4" />
           </button>
+          {onShare && (
+            <button
+              type="button"
+              onClick={onShare}
+              aria-label={`Share ${secret.title}`}
+              className={iconButton}
+            >
+              <Link2 aria-hidden="true" className="size-4" />
+            </button>
+          )}
           <button
             type="button"
             onClick={onDelete}

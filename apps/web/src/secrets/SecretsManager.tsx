@@ -17,6 +17,8 @@ import { DialogFooter } from '../components/DialogFooter.tsx';
 import { copyWithAutoClear } from './clipboard.ts';
 import { matches, type Secret } from './model.ts';
 import { SecretCard } from './SecretCard.tsx';
+import { ShareDialog } from '../shares/ShareDialog.tsx';
+import { sharedItem } from '../shares/sharedItem.ts';
 import { SecretFormDialog, type SecretFormMode } from './SecretFormDialog.tsx';
 import { useSecretMutations, useSecrets } from './useSecrets.ts';
 import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
@@ -39,6 +41,7 @@ export function SecretsManager({ vault }: { vault: Vault }) {
   const deferredQuery = useDeferredValue(query);
   const [form, setForm] = useState<SecretFormMode | null>(null);
   const [deleting, setDeleting] = useState<Secret | null>(null);
+  const [sharing, setSharing] = useState<Secret | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const closeDelete = () => {
     setDeleting(null);
@@ -160,6 +163,7 @@ export function SecretsManager({ vault }: { vault: Vault }) {
                   secret={s}
                   onEdit={() => setForm({ kind: kindOf(s), secret: s })}
                   onDelete={() => setDeleting(s)}
+                  onShare={() => setSharing(s)}
                   onCopy={copy}
                 />
               )}
@@ -168,6 +172,11 @@ export function SecretsManager({ vault }: { vault: Vault }) {
         </>
       )}
 
+      <ShareDialog
+        what={sharing ? { kind: 'secret', vaultId, item: sharedItem(sharing) } : null}
+        title={sharing ? `Share "${sharing.title}"` : 'Share'}
+        onClose={() => setSharing(null)}
+      />
       <SecretFormDialog
         mode={form}
         onClose={() => setForm(null)}

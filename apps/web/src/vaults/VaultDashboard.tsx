@@ -2,7 +2,7 @@
 // upgrade banner (the limit banner at the limit), the 'Create New Vault' tile, one card per vault
 // and the hidden-vaults toggle.
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { AlertTriangle, Loader2, Plus, RefreshCw, Sparkles } from 'lucide-react';
+import { AlertTriangle, Link2, Loader2, Plus, RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -55,6 +55,12 @@ export function VaultDashboard() {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             Everything in a vault is encrypted on this device with the vault&apos;s password.
           </p>
+          <Link
+            to="/dashboard?view=shares"
+            className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            <Link2 aria-hidden="true" className="size-4" /> Shared links and Send a text
+          </Link>
         </div>
         <div className="flex w-full max-w-sm flex-col gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
           <UsageBar count={all.length} max={limits.max_vaults} />

@@ -6,4 +6,5 @@ it('reads the view from the query string, defaulting to the dashboard', () => {
   expect(readDashboardView(new URLSearchParams('view=settings'))).toBe('settings');
   expect(readDashboardView(new URLSearchParams('view=subscription'))).toBe('subscription');
   expect(readDashboardView(new URLSearchParams('view=admin'))).toBe('dashboard');
+  expect(readDashboardView(new URLSearchParams('view=shares'))).toBe('shares');
 });

@@ -1,0 +1,440 @@
+// The recipient's page of a share link, `/s/<id>#<secret>` (issue 29, ADR 0012): public, no
+// account. It derives the access token and the note's key from the URL, shows what the link is
+// (kind, size, the owner's name, the note, expiry, opens left), asks for the password when there
+// is one, and only then counts an open and decrypts the content in this browser: a text, a
+// secret's fields (masked, with copy buttons) or a file to download. Every link the server will
+// not serve reads one message; content that does not decrypt is named as changed and not shown.
+import { Download, Eye, EyeOff, FileLock2, KeyRound, Loader2, ShieldAlert } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import {
+  asFileId,
+  asItemId,
+  CryptoError,
+  type FileMeta,
+  type SecretItem,
+  type SessionId,
+} from '@sealvault/crypto';
+import {
+  formatBytes,
+  publicShareApi,
+  shareUnavailableMessage,
+  userMessage,
+  type ShareInfo,
+} from '@sealvault/protocol';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { cryptoClient } from '../crypto/client.ts';
+import { blobOf, saveBlob } from '../files/transfer/download.ts';
+import { trimStream } from '../files/transfer/padding.ts';
+import { copyWithAutoClear } from '../secrets/clipboard.ts';
+import { expiresIn, kdfFromWire, opensLeft, secretOf } from './links.ts';
+import { SECRET_MIME, uuidOf } from './makeShare.ts';
+
+export const shareTexts = {
+  incomplete:
+    'This link is incomplete: the part after "#" is missing. Ask the sender for the whole link.',
+  wrongPassword: 'Wrong password. Please try again.',
+  tampered:
+    "This link's content does not match what was shared: it was changed or cut on the server. Nothing is shown.",
+  failed: 'The content could not be loaded. Please try again.',
+  opensCounted: 'Opening counts as one of the link’s opens.',
+} as const;
+
+type Step =
+  | { at: 'loading' }
+  | { at: 'unavailable'; text: string }
+  | { at: 'ready'; info: ShareInfo; note: string | null; unlocked: Unlocked | null };
+
+interface Link {
+  id: string;
+  secret: string;
+  token: string;
+  uuid: string;
+}
+
+const KIND_LABELS = { file: 'A file', secret: 'A secret', text: 'A text' } as const;
+
+interface Unlocked {
+  inner: SessionId;
+  meta: FileMeta;
+}
+
+/**
+ * The content's key (with the password, if any), checked on the content's metadata: null when it
+ * does not decrypt (a wrong password; without one, a changed link).
+ */
+async function openContent(
+  link: Pick<Link, 'id' | 'secret' | 'uuid'>,
+  info: ShareInfo,
+  password: string | null,
+): Promise<Unlocked | null> {
+  const crypto = cryptoClient();
+  const inner = await crypto.openShareContent(
+    link.id,
+    link.secret,
+    password !== null && info.kdf ? { password, kdf: kdfFromWire(info.kdf) } : null,
+  );
+  try {
+    return {
+      inner,
+      meta: await crypto.decryptMeta(inner, asFileId(link.uuid), null, info.enc_meta),
+    };
+  } catch {
+    await crypto.closeSession(inner);
+    return null;
+  }
+}
+
+export function ShareScreen() {
+  const { shareId = '' } = useParams();
+  const [step, setStep] = useState<Step>({ at: 'loading' });
+  const [link, setLink] = useState<Link | null>(null);
+
+  // Not for search engines (the server says so too), whatever the page's parent says.
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex, nofollow';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    const secret = secretOf(window.location.hash);
+    void (async () => {
+      if (!secret) return setStep({ at: 'unavailable', text: shareTexts.incomplete });
+      try {
+        const crypto = cryptoClient();
+        const opened = await crypto.openShare(shareId, secret);
+        const uuid = uuidOf(shareId);
+        const info = await publicShareApi.info(shareId, opened.token);
+        const note = info.enc_note
+          ? ((await crypto.decryptItem(opened.outer, asItemId(uuid), 0, info.enc_note)).title ??
+            null)
+          : null;
+        await crypto.closeSession(opened.outer);
+        // Without a password, the content's name and size show at once (no open is counted).
+        const unlocked = info.kdf
+          ? null
+          : await openContent({ id: shareId, secret, uuid }, info, null);
+        if (!live) return;
+        if (!info.kdf && !unlocked)
+          return setStep({ at: 'unavailable', text: shareTexts.tampered });
+        setLink({ id: shareId, secret, token: opened.token, uuid });
+        setStep({ at: 'ready', info, note, unlocked });
+      } catch (err) {
+        if (!live) return;
+        const text =
+          err instanceof CryptoError && err.code === 'DECRYPT_FAILED'
+            ? shareTexts.tampered
+            : err instanceof CryptoError
+              ? shareUnavailableMessage
+              : userMessage(err, shareUnavailableMessage);
+        setStep({ at: 'unavailable', text });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [shareId]);
+
+  return (
+    <main className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
+      <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <p className="flex items-center gap-2 text-sm font-semibold text-indigo-700 dark:text-indigo-300">
+          <FileLock2 aria-hidden="true" className="size-5" /> SealVault share link
+        </p>
+        {step.at === 'loading' && (
+          <p
+            role="status"
+            className="mt-6 flex items-center gap-2 text-slate-600 dark:text-slate-400"
+          >
+            <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Opening the link...
+          </p>
+        )}
+        {step.at === 'unavailable' && (
+          <div
+            role="alert"
+            className="mt-6 flex items-start gap-2 text-slate-800 dark:text-slate-200"
+          >
+            <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
+            <p>{step.text}</p>
+          </div>
+        )}
+        {step.at === 'ready' && link && (
+          <Shared link={link} info={step.info} note={step.note} unlocked={step.unlocked} />
+        )}
+        <p className="mt-8 text-xs text-slate-500 dark:text-slate-400">
+          End-to-end encrypted: this page decrypts the content in your browser. The server never
+          sees it, nor the key in the link.
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function Shared({
+  link,
+  info,
+  note,
+  unlocked,
+}: {
+  link: Link;
+  info: ShareInfo;
+  note: string | null;
+  unlocked: Unlocked | null;
+}) {
+  const [inner, setInner] = useState<SessionId | null>(unlocked?.inner ?? null);
+  const [meta, setMeta] = useState<FileMeta | null>(unlocked?.meta ?? null);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [content, setContent] = useState<SecretItem | null>(null);
+  const [saved, setSaved] = useState(false);
+  const crypto = cryptoClient();
+
+  const submitPassword = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const got = await openContent(link, info, password).catch(() => null);
+    setBusy(false);
+    if (!got) return setError(shareTexts.wrongPassword);
+    setInner(got.inner);
+    setMeta(got.meta);
+  };
+
+  const open = async () => {
+    if (!inner || !meta) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const opened = await publicShareApi.open(link.id, link.token);
+      if ('payload' in opened) {
+        const item = await crypto
+          .decryptItem(inner, asItemId(link.uuid), 1, opened.payload)
+          .catch(() => null);
+        if (!item) setError(shareTexts.tampered);
+        else setContent(item);
+      } else {
+        const res = await publicShareApi.content(link.id, opened.download);
+        const plain = crypto
+          .decryptFileStream(inner, asFileId(link.uuid), info.wrapped_key ?? '', res.body!)
+          .pipeThrough(trimStream(meta.size));
+        // Saved only once every chunk decrypted: a changed or cut file saves nothing.
+        const blob = await blobOf(plain, meta.mime || 'application/octet-stream').catch(() => null);
+        if (!blob) setError(shareTexts.tampered);
+        else {
+          saveBlob(blob, meta.name);
+          setSaved(true);
+        }
+      }
+    } catch (err) {
+      setError(userMessage(err, shareTexts.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const size = info.kind === 'file' ? formatBytes(meta?.size ?? info.size) : null;
+  return (
+    <div className="mt-4">
+      <h1 className="text-xl font-bold text-slate-900 dark:text-white">
+        {KIND_LABELS[info.kind]}
+        {info.owner_name ? ` from ${info.owner_name}` : ''}
+      </h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {[size, expiresIn(info.expires_at), opensLeft(info.opens_left)].filter(Boolean).join(' · ')}
+      </p>
+      {note && (
+        <blockquote className="mt-4 rounded-lg border-l-4 border-indigo-400 bg-indigo-50 px-4 py-3 text-sm whitespace-pre-wrap text-slate-800 dark:bg-indigo-950/40 dark:text-slate-200">
+          {note}
+        </blockquote>
+      )}
+      {!inner && info.kdf && (
+        <form onSubmit={(e) => void submitPassword(e)} className="mt-6">
+          <label
+            htmlFor="share-password"
+            className="text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
+            Password
+          </label>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            The sender protected this link with a password.
+          </p>
+          <div className="mt-2 flex gap-2">
+            <input
+              id="share-password"
+              type="password"
+              autoComplete="off"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={error === shareTexts.wrongPassword}
+              aria-describedby={error ? 'share-error' : undefined}
+              className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-white"
+            />
+            <button type="submit" disabled={busy || !password} className={buttonClass('primary')}>
+              <KeyRound aria-hidden="true" className="size-4" /> {busy ? 'Checking...' : 'Unlock'}
+            </button>
+          </div>
+        </form>
+      )}
+      {inner && meta && !content && !saved && (
+        <div className="mt-6">
+          {info.kind === 'file' && (
+            <p className="text-sm font-medium break-words text-slate-900 dark:text-white">
+              {meta.name}
+            </p>
+          )}
+          {info.kind === 'secret' && meta.mime === SECRET_MIME && (
+            <p className="text-sm font-medium break-words text-slate-900 dark:text-white">
+              {meta.name}
+            </p>
+          )}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void open()}
+            className={buttonClass('primary', 'md', 'mt-3')}
+          >
+            {info.kind === 'file' ? (
+              <>
+                <Download aria-hidden="true" className="size-4" />
+                {busy ? 'Downloading...' : 'Download'}
+              </>
+            ) : (
+              <>
+                <Eye aria-hidden="true" className="size-4" />
+                {busy ? 'Opening...' : info.kind === 'text' ? 'Show the text' : 'Show the secret'}
+              </>
+            )}
+          </button>
+          {info.opens_left !== null && (
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+              {shareTexts.opensCounted}
+            </p>
+          )}
+        </div>
+      )}
+      {saved && meta && (
+        <p role="status" className="mt-6 text-sm text-emerald-700 dark:text-emerald-400">
+          Downloaded "{meta.name}".
+        </p>
+      )}
+      {content && <SharedContent kind={info.kind} item={content} />}
+      {error && (
+        <p
+          id="share-error"
+          role="alert"
+          className="mt-4 text-sm font-medium text-red-700 dark:text-red-400"
+        >
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  username: 'Username',
+  password: 'Password',
+  url: 'Website',
+  notes: 'Notes',
+};
+const MASKED = new Set(['password']);
+
+function SharedContent({ kind, item }: { kind: ShareInfo['kind']; item: SecretItem }) {
+  if (kind === 'text') {
+    const text = typeof item.notes === 'string' ? item.notes : '';
+    return (
+      <div className="mt-6">
+        <pre className="max-h-96 overflow-auto rounded-lg bg-slate-100 p-4 text-sm whitespace-pre-wrap text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+          {text}
+        </pre>
+        <CopyButton label="Copy text" value={text} />
+      </div>
+    );
+  }
+  const fields = Object.entries(item).filter(
+    (e): e is [string, string] => e[0] !== 'title' && typeof e[1] === 'string' && e[1] !== '',
+  );
+  return (
+    <section
+      aria-label={item.title || 'Secret'}
+      className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+    >
+      <h2 className="font-semibold text-slate-900 dark:text-white">{item.title || 'Secret'}</h2>
+      <dl className="mt-3 space-y-3">
+        {fields.map(([key, value]) => (
+          <Field
+            key={key}
+            label={FIELD_LABELS[key] ?? key}
+            value={value}
+            masked={MASKED.has(key)}
+          />
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Field({ label, value, masked }: { label: string; value: string; masked: boolean }) {
+  const [shown, setShown] = useState(!masked);
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 flex items-center gap-2">
+        <span className="min-w-0 flex-1 font-mono text-sm break-all text-slate-900 dark:text-slate-100">
+          {shown ? value : '••••••••••••'}
+        </span>
+        {masked && (
+          <button
+            type="button"
+            aria-label={`${shown ? 'Hide' : 'Show'} ${label}`}
+            onClick={() => setShown((s) => !s)}
+            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800"
+          >
+            {shown ? (
+              <EyeOff aria-hidden="true" className="size-4" />
+            ) : (
+              <Eye aria-hidden="true" className="size-4" />
+            )}
+          </button>
+        )}
+        <CopyButton label={`Copy ${label}`} value={value} compact />
+      </dd>
+    </div>
+  );
+}
+
+function CopyButton({
+  label,
+  value,
+  compact,
+}: {
+  label: string;
+  value: string;
+  compact?: boolean;
+}) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={() =>
+        void copyWithAutoClear(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+      className={
+        compact
+          ? buttonClass('secondary', 'md', 'h-8 px-2 text-xs')
+          : buttonClass('secondary', 'md', 'mt-3')
+      }
+    >
+      {copied ? 'Copied' : compact ? 'Copy' : label}
+    </button>
+  );
+}

@@ -1,0 +1,156 @@
+// Share links (issue 29): the owner shares a file (with a password and a note), a secret and a
+// typed text; the recipient, in a fresh browser context with no account, opens each: a wrong
+// password is refused and the right one opens, the file downloads byte-identical, the secret's
+// password is masked until shown, a link used up or revoked reads the one "not available"
+// message. The server's database, blobs and log hold none of the content, names, note, password
+// or link key.
+import fs from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
+import { serverFilesContaining } from '../../support/zero-knowledge.ts';
+import { fileRow, uploadByPicker } from '../files/helpers.ts';
+
+test.describe.configure({ timeout: 150_000 });
+
+const UNAVAILABLE =
+  'This link is not available. It may have expired, been revoked or used up, or it never existed.';
+const CONTRACT = {
+  name: 'contract walrusgem.txt',
+  mimeType: 'text/plain',
+  buffer: Buffer.from('the terms of the walrusgem lease\n'.repeat(300)),
+};
+
+interface LinkOptions {
+  password?: string;
+  note?: string;
+  opens?: string;
+}
+
+/** Fills the Share dialog open on the page, makes the link and answers it. */
+async function makeLink(page: Page, title: string, o: LinkOptions = {}): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: title });
+  if (o.opens) await dialog.getByLabel('Most opens').fill(o.opens);
+  if (o.password) await dialog.getByLabel('Password (optional)').fill(o.password);
+  if (o.note) await dialog.getByLabel('Note to the recipient (optional)').fill(o.note);
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = dialog.getByLabel('Link', { exact: true });
+  await expect(link).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/, { timeout: 30_000 });
+  const url = await link.inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  return url;
+}
+
+/** A page in a browser context of its own: no cookie, no account. */
+async function stranger(browser: Browser, baseURL: string): Promise<Page> {
+  const ctx = await browser.newContext({ baseURL, acceptDownloads: true });
+  return ctx.newPage();
+}
+
+test('a file, a secret and a text, each opened by someone with no account', async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
+  const owner = await signedIn(page, request, baseURL!, 'shares');
+  await createVault(page, { name: 'Papers', type: 'File vault' });
+  await openAndUnlock(page, 'Papers');
+  await uploadByPicker(page, [CONTRACT]);
+  await fileRow(page, CONTRACT.name)
+    .getByRole('button', { name: `Share ${CONTRACT.name}` })
+    .click();
+  await expect(page.getByRole('dialog', { name: `Share "${CONTRACT.name}"` })).toContainText(
+    'deleting the file from the vault does not revoke the link',
+  );
+  const fileLink = await makeLink(page, `Share "${CONTRACT.name}"`, {
+    password: 'pelican walrusgem 42',
+    note: 'For the notary walrusgem',
+    opens: '2',
+  });
+
+  // The recipient: the note shows before the password; a wrong one is refused, the right opens.
+  const r = await stranger(browser, baseURL!);
+  await r.goto(fileLink);
+  await expect(r.getByRole('heading', { name: `A file from ${owner.name}` })).toBeVisible();
+  await expect(r.getByText('For the notary walrusgem')).toBeVisible();
+  await expect(r.getByText(/2 opens left/)).toBeVisible();
+  await r.getByLabel('Password').fill('not the password');
+  await r.getByRole('button', { name: 'Unlock' }).click();
+  await expect(r.getByRole('alert')).toHaveText('Wrong password. Please try again.');
+  await r.getByLabel('Password').fill('pelican walrusgem 42');
+  await r.getByRole('button', { name: 'Unlock' }).click();
+  await expect(r.getByText(CONTRACT.name)).toBeVisible();
+  const [download] = await Promise.all([
+    r.waitForEvent('download'),
+    r.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(CONTRACT.name);
+  expect(fs.readFileSync(await download.path()).equals(CONTRACT.buffer)).toBe(true);
+  // A link without its fragment opens nothing.
+  await r.goto(fileLink.split('#')[0]!);
+  await expect(r.getByRole('alert')).toContainText('the part after "#" is missing');
+
+  // A secret, opened once: then the link is used up.
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Keys', type: 'Secrets vault' });
+  await openAndUnlock(page, 'Keys');
+  await page.getByRole('button', { name: 'Add Site Password' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Secret' });
+  await add.getByLabel('Title').fill('Harbour wifi');
+  await add.getByLabel('Username').fill('guest-walrusgem');
+  await add.getByLabel('Password', { exact: true }).fill('s3cret-walrusgem-pass');
+  await add.getByRole('button', { name: 'Add Secret' }).click();
+  await expect(add).toBeHidden({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Share Harbour wifi' }).click();
+  const secretLink = await makeLink(page, 'Share "Harbour wifi"', { opens: '1' });
+  await r.goto(secretLink);
+  await expect(r.getByRole('heading', { name: `A secret from ${owner.name}` })).toBeVisible();
+  await r.getByRole('button', { name: 'Show the secret' }).click();
+  const card = r.getByRole('region', { name: 'Harbour wifi' });
+  await expect(card).toContainText('guest-walrusgem');
+  await expect(card).not.toContainText('s3cret-walrusgem-pass');
+  await card.getByRole('button', { name: 'Show Password' }).click();
+  await expect(card).toContainText('s3cret-walrusgem-pass');
+  await r.reload();
+  await expect(r.getByRole('alert')).toHaveText(UNAVAILABLE);
+
+  // A text sent from the dashboard, then revoked: the same message as an unknown link.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Shared links and Send a text' }).click();
+  await page.getByRole('button', { name: 'Send a text' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send a text' })
+    .getByLabel('Text')
+    .fill('the gate code is 4471 walrusgem');
+  const textLink = await makeLink(page, 'Send a text');
+  await r.goto(textLink);
+  await r.getByRole('button', { name: 'Show the text' }).click();
+  await expect(r.getByText('the gate code is 4471 walrusgem')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Shared links' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await list
+    .getByRole('listitem', { name: 'Text link, Active' })
+    .getByRole('button', { name: 'Revoke this link' })
+    .click();
+  await expect(page.getByText('The link was revoked: it no longer opens.')).toBeVisible();
+  await r.reload(); // the same address: goto would not load it again
+  await expect(r.getByRole('alert')).toHaveText(UNAVAILABLE);
+  const unknown = `${textLink.split('/s/')[0]}/s/AAAAAAAAAAAAAAAAAAAAAA#${textLink.split('#')[1]}`;
+  await r.goto(unknown);
+  await expect(r.getByRole('alert')).toHaveText(UNAVAILABLE);
+  await r.context().close();
+
+  // Zero knowledge: no content, name, note, password or link key on the server side.
+  const keys = [fileLink, secretLink, textLink].map((u) => u.split('#')[1]!);
+  expect(
+    serverFilesContaining([
+      'walrusgem',
+      'pelican',
+      's3cret-walrusgem-pass',
+      'gate code',
+      'Harbour wifi',
+      ...keys,
+    ]),
+  ).toEqual([]);
+});
