@@ -110,7 +110,11 @@ export function ShareDialog({
               className={`${input} font-mono`}
               onFocus={(e) => e.target.select()}
             />
-            <button type="button" onClick={copy} className={buttonClass('primary')}>
+            <button
+              type="button"
+              onClick={copy}
+              className={buttonClass('primary', 'md', 'shrink-0 whitespace-nowrap')}
+            >
               {copied ? (
                 <Check aria-hidden="true" className="size-4" />
               ) : (
