@@ -15,13 +15,13 @@ import {
 import { vaultIdSchema } from '@sealvault/protocol';
 import { requireUser } from '../auth/auth.middleware.ts';
 import type { AppEnv } from '../http/context.ts';
-import { errorBody, HttpError, notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
 import { createFileRecord, recordTexts } from './files.records.ts';
 import * as repo from './files.repository.ts';
 import { blobKeyOf } from './files.repository.ts';
 import * as files from './files.service.ts';
-import { parseRange } from './range.ts';
+import { serveBlob } from './range.ts';
 
 function ids(c: Context<AppEnv>): { vaultId: string; fileId: string } {
   const vaultId = c.req.param('vaultId') ?? '';
@@ -72,28 +72,7 @@ export function filesRoutes(): Hono<AppEnv> {
     const { blobs } = c.var.files;
     const stat = await blobs.stat(key);
     if (!stat) throw notFound(messages.files.dataNotFound);
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/octet-stream',
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': 'no-store',
-    };
-    const range = parseRange(c.req.header('range'), stat.size);
-    if (range.kind === 'unsatisfiable') {
-      headers['Content-Range'] = `bytes */${stat.size}`;
-      return c.json(
-        errorBody('bad_request', 'The requested range is not satisfiable.'),
-        416,
-        headers,
-      );
-    }
-    const partial = range.kind === 'partial' ? range : null;
-    const start = partial?.start ?? 0;
-    const end = partial?.end ?? stat.size - 1;
-    headers['Content-Length'] = String(end - start + 1);
-    if (partial) headers['Content-Range'] = `bytes ${start}-${end}/${stat.size}`;
-    const status = partial ? 206 : 200;
-    if (c.req.method === 'HEAD') return c.body(null, status, headers);
-    return c.body(await blobs.get(key, partial ?? undefined), status, headers);
+    return serveBlob(c, blobs, key, stat.size, { 'Cache-Control': 'no-store' });
   });
 
   app.patch('/:fileId', async (c) => {

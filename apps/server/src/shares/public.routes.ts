@@ -23,8 +23,8 @@ import type { BlobKey } from '../blobs/blob-store.ts';
 import { spendAttempt } from '../auth/attempts.ts';
 import { clientAddress } from '../auth/client-ip.ts';
 import type { AppEnv } from '../http/context.ts';
-import { errorBody, HttpError } from '../http/errors.ts';
-import { parseRange } from '../files/range.ts';
+import { HttpError } from '../http/errors.ts';
+import { serveBlob } from '../files/range.ts';
 import * as repo from './shares.repository.ts';
 import { accessMatches, downloadToken, downloadTokenValid, hashAccessToken } from './tokens.ts';
 
@@ -120,27 +120,7 @@ export function publicShareRoutes(): Hono<AppEnv> {
     const { blobs } = c.var.files;
     const stat = await blobs.stat(key);
     if (!stat) throw unavailable();
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/octet-stream',
-      'Accept-Ranges': 'bytes',
-    };
-    const range = parseRange(c.req.header('range'), stat.size);
-    if (range.kind === 'unsatisfiable') {
-      headers['Content-Range'] = `bytes */${stat.size}`;
-      return c.json(
-        errorBody('bad_request', 'The requested range is not satisfiable.'),
-        416,
-        headers,
-      );
-    }
-    const partial = range.kind === 'partial' ? range : null;
-    const start = partial?.start ?? 0;
-    const end = partial?.end ?? stat.size - 1;
-    headers['Content-Length'] = String(end - start + 1);
-    if (partial) headers['Content-Range'] = `bytes ${start}-${end}/${stat.size}`;
-    const status = partial ? 206 : 200;
-    if (c.req.method === 'HEAD') return c.body(null, status, headers);
-    return c.body(await blobs.get(key, partial ?? undefined), status, headers);
+    return serveBlob(c, blobs, key, stat.size);
   });
 
   // Anything else under /api/s answers as an unknown link does.
