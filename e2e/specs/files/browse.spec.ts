@@ -11,21 +11,19 @@ import { emulatorControl } from '../../support/constants.ts';
 import { makePng } from './fixtures.ts';
 import {
   connectCloud,
+  dropboxPaths,
   fileRow,
   moveToTrash,
+  newFolder,
+  textFixture,
   trashButton,
   uploadByPicker,
-  vaultFolder,
   type Fixture,
 } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-const text = (name: string, body: string): Fixture => ({
-  name,
-  mimeType: 'text/plain',
-  buffer: Buffer.from(body),
-});
+const text = textFixture;
 const ALPHA = text('alpha quokkafig notes.txt', 'alpha'.repeat(2));
 const RESUME = text('Résumé quokkafig 2026.txt', 'résumé '.repeat(400));
 const ZETA = text('zeta quokkafig table.csv', 'a,b\n'.repeat(100));
@@ -187,15 +185,6 @@ test('search, sort, a name in use, selection, a ZIP of several files, a bulk del
   ).toEqual([]);
 });
 
-/** The paths Dropbox holds in the folder of the user's vault `name` (the emulator is shared). */
-async function dropboxPaths(page: Page, name: string): Promise<string[]> {
-  const folder = (await vaultFolder(page, name)).toLowerCase();
-  const { files } = (await (await fetch(`${emulatorControl.dropbox()}/files`)).json()) as {
-    files: { path_lower: string }[];
-  };
-  return files.map((f) => f.path_lower).filter((p) => p.startsWith(`${folder}/`));
-}
-
 const dropboxHolds = async (text: string) => {
   const res = await fetch(`${emulatorControl.dropbox()}/find-bytes`, {
     method: 'POST',
@@ -205,14 +194,6 @@ const dropboxHolds = async (text: string) => {
   const r = (await res.json()) as { files: unknown[]; sessions: unknown[] };
   return r.files.length + r.sessions.length;
 };
-
-async function newFolder(page: Page, name: string) {
-  await page.getByRole('button', { name: 'New folder' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New folder' });
-  await dialog.getByLabel('Folder name').fill(name);
-  await dialog.getByRole('button', { name: 'Create folder' }).click();
-  return dialog;
-}
 
 const here = (page: Page) =>
   page.getByRole('navigation', { name: 'Folder path' }).locator('[aria-current="page"]');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
 import { adminUpgrade, promote } from '../subscription/plans.ts';
+import { emulatorControl } from '../../support/constants.ts';
 
 export interface Fixture {
   name: string;
@@ -25,6 +26,31 @@ export async function uploadByPicker(page: Page, files: Fixture[]): Promise<void
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   for (const f of files) await expect(fileRow(page, f.name)).toBeVisible();
+}
+
+/** A text file fixture. */
+export const textFixture = (name: string, body: string): Fixture => ({
+  name,
+  mimeType: 'text/plain',
+  buffer: Buffer.from(body),
+});
+
+/** Makes a folder in the folder open, through the New folder dialog; answers the dialog. */
+export async function newFolder(page: Page, name: string) {
+  await page.getByRole('button', { name: 'New folder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New folder' });
+  await dialog.getByLabel('Folder name').fill(name);
+  await dialog.getByRole('button', { name: 'Create folder' }).click();
+  return dialog;
+}
+
+/** The paths Dropbox holds in the folder of the user's vault `name` (the emulator is shared). */
+export async function dropboxPaths(page: Page, name: string): Promise<string[]> {
+  const folder = (await vaultFolder(page, name)).toLowerCase();
+  const { files } = (await (await fetch(`${emulatorControl.dropbox()}/files`)).json()) as {
+    files: { path_lower: string }[];
+  };
+  return files.map((f) => f.path_lower).filter((p) => p.startsWith(`${folder}/`));
 }
 
 /** Moves a file or folder to the trash with its row's Delete button; waits until it has gone. */

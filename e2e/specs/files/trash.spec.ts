@@ -9,25 +9,22 @@ import { expect, test, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn, VAULT_PASSWORD } from '../../support/vaults.ts';
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
 import { rowsWhere } from '../../support/tamper.ts';
-import { emulatorControl } from '../../support/constants.ts';
 import {
   connectCloud,
+  dropboxPaths,
   emptyTrash,
   fileRow,
   moveToTrash,
+  newFolder,
+  textFixture,
   trashButton,
   uploadByPicker,
-  vaultFolder,
   type Fixture,
 } from './helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
-const text = (name: string, body: string): Fixture => ({
-  name,
-  mimeType: 'text/plain',
-  buffer: Buffer.from(body),
-});
+const text = textFixture;
 const FIRST = text('draft quokkapip.txt', 'the first words of the draft\n'.repeat(20));
 const SECOND = text('draft quokkapip.txt', 'the second, better words\n'.repeat(30));
 const LETTER = text('letter quokkapip.txt', 'dear reader\n');
@@ -36,14 +33,6 @@ const DAY = 24 * 60 * 60 * 1000;
 
 const trashRow = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Trash' }).getByRole('listitem', { name, exact: true });
-
-async function newFolder(page: Page, name: string) {
-  await page.getByRole('button', { name: 'New folder' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New folder' });
-  await dialog.getByLabel('Folder name').fill(name);
-  await dialog.getByRole('button', { name: 'Create folder' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 const openFolder = (page: Page, name: string) =>
   fileRow(page, name).getByRole('button', { name, exact: true }).click();
@@ -87,7 +76,7 @@ test('on our server: trash, undo, restore, delete forever, empty; replace and re
   const rows = () => rowsWhere('vault_files', 'vault_id', vaultId);
 
   // A folder with a letter in it goes to the trash with the letter; Undo brings both back.
-  await newFolder(page, 'Letters quokkapip');
+  await expect(await newFolder(page, 'Letters quokkapip')).toBeHidden();
   await openFolder(page, 'Letters quokkapip');
   await uploadByPicker(page, [LETTER]);
   await page.getByRole('navigation', { name: 'Folder path' }).getByText('All files').click();
@@ -101,7 +90,7 @@ test('on our server: trash, undo, restore, delete forever, empty; replace and re
   // restored one comes back under a numbered name.
   await moveToTrash(page, 'Letters quokkapip');
   await expect(trashButton(page)).toHaveText('Trash (1)');
-  await newFolder(page, 'Letters quokkapip');
+  await expect(await newFolder(page, 'Letters quokkapip')).toBeHidden();
   await trashButton(page).click();
   await expect(page).toHaveURL(/\?view=trash$/);
   await expect(trashRow(page, 'Letters quokkapip')).toContainText('1 file');
@@ -118,7 +107,7 @@ test('on our server: trash, undo, restore, delete forever, empty; replace and re
 
   // A note trashed from its folder, then the folder deleted for good: restoring the note makes
   // the folder again.
-  await newFolder(page, 'Box quokkapip');
+  await expect(await newFolder(page, 'Box quokkapip')).toBeHidden();
   await openFolder(page, 'Box quokkapip');
   await uploadByPicker(page, [NOTE]);
   await moveToTrash(page, NOTE.name);
@@ -209,15 +198,6 @@ test('on our server: trash, undo, restore, delete forever, empty; replace and re
   ).toEqual([]);
 });
 
-/** The paths Dropbox holds in the folder of the user's vault `name` (the emulator is shared). */
-async function dropboxPaths(page: Page, name: string): Promise<string[]> {
-  const folder = (await vaultFolder(page, name)).toLowerCase();
-  const { files } = (await (await fetch(`${emulatorControl.dropbox()}/files`)).json()) as {
-    files: { path_lower: string }[];
-  };
-  return files.map((f) => f.path_lower).filter((p) => p.startsWith(`${folder}/`));
-}
-
 test('on Dropbox: the trash keeps the copies, a replaced file keeps its version, and 30 days later the browser deletes them there', async ({
   page,
   request,
@@ -229,7 +209,7 @@ test('on Dropbox: the trash keeps the copies, a replaced file keeps its version,
   await createVault(page, { name: 'Attic', type: 'File vault', provider: 'Dropbox' });
   await openAndUnlock(page, 'Attic');
 
-  await newFolder(page, 'Boxes quokkapip');
+  await expect(await newFolder(page, 'Boxes quokkapip')).toBeHidden();
   await uploadByPicker(page, [FIRST, LETTER]);
   await replaceWith(page, SECOND);
   await expect(versionsButton(page, FIRST.name)).toBeVisible();
