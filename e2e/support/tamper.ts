@@ -6,7 +6,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 /** The tables a hostile server rewrites here (apps/server/src/db/schema.ts). */
-export type TamperTable = 'vaults' | 'secret_items' | 'vault_files' | 'vault_manifests';
+export type TamperTable =
+  'vaults' | 'secret_items' | 'vault_files' | 'vault_manifests' | 'share_links';
 
 export type Row = Record<string, string | number | null>;
 
@@ -16,6 +17,7 @@ const KEY: Record<TamperTable, string> = {
   secret_items: 'id',
   vault_files: 'id',
   vault_manifests: 'vault_id',
+  share_links: 'id',
 };
 
 const COLUMN = /^[a-z_]+$/;

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
-import { fileRow, uploadByPicker } from '../files/helpers.ts';
+import { updateRow } from '../../support/tamper.ts';
+import { makePng } from '../files/fixtures.ts';
+import { connectCloud, fileRow, uploadByPicker } from '../files/helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -153,4 +155,48 @@ test('a file, a secret and a text, each opened by someone with no account', asyn
       ...keys,
     ]),
   ).toEqual([]);
+});
+
+test('a picture from a Dropbox vault: previewed and saved by the recipient; an expired link is not available', async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
+  await signedIn(page, request, baseURL!, 'shares-dropbox');
+  await connectCloud(page, 'Dropbox');
+  await page.goto('/dashboard');
+  await createVault(page, { name: 'Album', type: 'File vault', provider: 'Dropbox' });
+  await openAndUnlock(page, 'Album');
+  const picture = {
+    name: 'harbour walrusgem.png',
+    mimeType: 'image/png',
+    buffer: makePng(160, 90, [20, 110, 190]),
+  };
+  await uploadByPicker(page, [picture]);
+  await fileRow(page, picture.name)
+    .getByRole('button', { name: `Share ${picture.name}` })
+    .click();
+  const url = await makeLink(page, `Share "${picture.name}"`);
+
+  // The copy the link holds came from Dropbox through this browser, re-encrypted for the link.
+  const r = await stranger(browser, baseURL!);
+  await r.goto(url);
+  await r.getByRole('button', { name: 'Preview' }).click();
+  await expect(
+    r.getByRole('region', { name: `Content of ${picture.name}` }).getByRole('img'),
+  ).toBeVisible();
+  const [download] = await Promise.all([
+    r.waitForEvent('download'),
+    r.getByRole('button', { name: `Save "${picture.name}"` }).click(),
+  ]);
+  expect(fs.readFileSync(await download.path()).equals(picture.buffer)).toBe(true);
+
+  // Past its expiry (the server's clock moved on: here, its row), the link reads as any other.
+  const id = /\/s\/([A-Za-z0-9_-]{22})#/.exec(url)![1]!;
+  updateRow('share_links', id, { expires_at: new Date(Date.now() - 60_000).toISOString() });
+  await r.reload();
+  await expect(r.getByRole('alert')).toHaveText(UNAVAILABLE);
+  await r.context().close();
+  expect(serverFilesContaining(['walrusgem', url.split('#')[1]!])).toEqual([]);
 });

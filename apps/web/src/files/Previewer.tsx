@@ -39,6 +39,73 @@ type Content =
 
 const MEDIA_TYPE = { svg: 'image/svg+xml' } as const;
 
+const formatOf = (kind: ReturnType<typeof previewKind>): TextFormat | null =>
+  kind === 'text' ? 'plain' : kind === 'markdown' || kind === 'csv' ? kind : null;
+
+/** What a decrypted file shows as (an object URL for pictures and media: the caller revokes it). */
+async function contentOf(blob: Blob, kind: ReturnType<typeof previewKind>): Promise<Content> {
+  const format = formatOf(kind);
+  if (format) {
+    // Taken for text by its name or type, but binary (a `.ts` video): no preview.
+    if (looksBinary(new Uint8Array(await blob.slice(0, 8000).arrayBuffer()))) {
+      return { kind: 'none' };
+    }
+    const truncated = blob.size > TEXT_LIMIT;
+    return { kind: 'text', text: await blob.slice(0, TEXT_LIMIT).text(), truncated, format };
+  }
+  if (kind === 'pdf') return { kind: 'pdf', data: new Uint8Array(await blob.arrayBuffer()) };
+  if (kind === 'image' || kind === 'svg' || kind === 'video' || kind === 'audio') {
+    const typed = kind === 'svg' ? new Blob([blob], { type: MEDIA_TYPE.svg }) : blob;
+    return { kind: 'url', as: kind, url: URL.createObjectURL(typed) };
+  }
+  return { kind: 'none' };
+}
+
+/** Whether a file of this type and size gets a preview from its decrypted bytes in memory. */
+export const previewsInMemory = (mime: string, name: string, size: number) => {
+  const kind = previewKind(mime, name);
+  return kind !== 'none' && kind !== 'office' && size <= PREVIEW_LIMIT;
+};
+
+/**
+ * The preview of bytes already decrypted (a share link's file, issue 29), as the previewer shows
+ * a vault's file; a video seeks within the bytes in memory.
+ */
+export function BlobPreview({
+  blob,
+  name,
+  mime,
+  onDownload,
+}: {
+  blob: Blob;
+  name: string;
+  mime: string;
+  onDownload: () => void;
+}) {
+  const [content, setContent] = useState<Content>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    let url: string | null = null;
+    void contentOf(blob, previewKind(mime, name)).then(
+      (c) => {
+        if (c.kind === 'url') url = c.url;
+        if (live) setContent(c);
+        else if (url) URL.revokeObjectURL(url);
+      },
+      () => live && setContent({ kind: 'error', message: 'Failed to load file content.' }),
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [blob, mime, name]);
+  return (
+    <div role="region" aria-label={`Content of ${name}`} tabIndex={0} className="overflow-auto">
+      <Body content={content} file={{ name, mime }} lost={null} onDownload={onDownload} />
+    </div>
+  );
+}
+
 function useContent(vaultId: string, file: FileEntry | null, attempt: number): Content {
   // The loaded content is kept with the id of its file: another file shows 'loading' at once.
   const [loaded, setLoaded] = useState<{ id: string; content: Content } | null>(null);
@@ -53,11 +120,7 @@ function useContent(vaultId: string, file: FileEntry | null, attempt: number): C
     let url: string | null = null;
     const set = (content: Content) => !ctrl.signal.aborted && setLoaded({ id: file.id, content });
     let dispose: (() => void) | null = null;
-    const format: TextFormat | null =
-      kind === 'text' ? 'plain' : kind === 'markdown' || kind === 'csv' ? kind : null;
-    const urlKind =
-      kind === 'image' || kind === 'svg' || kind === 'video' || kind === 'audio' ? kind : null;
-    const type = kind === 'svg' ? MEDIA_TYPE.svg : format ? 'text/plain' : file.mime;
+    const type = kind === 'svg' ? MEDIA_TYPE.svg : formatOf(kind) ? 'text/plain' : file.mime;
     const streamed = media ? openMediaUrl(vaultId, file) : Promise.resolve(null);
     streamed
       .then((stream) => {
@@ -75,21 +138,13 @@ function useContent(vaultId: string, file: FileEntry | null, attempt: number): C
       })
       .then(async (blob) => {
         if (!blob) return;
-        if (format) {
-          // Taken for text by its name or type, but binary (a `.ts` video): no preview.
-          if (looksBinary(new Uint8Array(await blob.slice(0, 8000).arrayBuffer()))) {
-            set({ kind: 'none' });
-            return;
-          }
-          const truncated = blob.size > TEXT_LIMIT;
-          const text = await blob.slice(0, TEXT_LIMIT).text();
-          set({ kind: 'text', text, truncated, format });
-        } else if (kind === 'pdf') {
-          set({ kind: 'pdf', data: new Uint8Array(await blob.arrayBuffer()) });
-        } else if (urlKind && !ctrl.signal.aborted) {
-          url = URL.createObjectURL(blob);
-          set({ kind: 'url', as: urlKind, url });
+        const content = await contentOf(blob, kind);
+        if (content.kind === 'url') url = content.url;
+        if (ctrl.signal.aborted) {
+          if (url) URL.revokeObjectURL(url);
+          return;
         }
+        set(content);
       })
       .catch((err: unknown) =>
         set(
@@ -122,7 +177,7 @@ function Body({
   onDownload,
 }: {
   content: Content;
-  file: FileEntry;
+  file: Pick<FileEntry, 'name' | 'mime'>;
   lost: LostConnection | null;
   onDownload: () => void;
 }) {

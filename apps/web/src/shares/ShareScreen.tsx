@@ -25,10 +25,11 @@ import {
 import { buttonClass } from '../components/buttonStyles.ts';
 import { cryptoClient } from '../crypto/client.ts';
 import { blobOf, saveBlob } from '../files/transfer/download.ts';
+import { BlobPreview, previewsInMemory } from '../files/Previewer.tsx';
 import { trimStream } from '../files/transfer/padding.ts';
 import { copyWithAutoClear } from '../secrets/clipboard.ts';
 import { expiresIn, kdfFromWire, opensLeft, secretOf } from './links.ts';
-import { SECRET_MIME, uuidOf } from './makeShare.ts';
+import { uuidOf } from './makeShare.ts';
 
 export const shareTexts = {
   incomplete:
@@ -192,6 +193,8 @@ function Shared({
   const [busy, setBusy] = useState(false);
   const [content, setContent] = useState<SecretItem | null>(null);
   const [saved, setSaved] = useState(false);
+  // A file's bytes once decrypted: previewed and saved from here (one open for both).
+  const [fileBlob, setFileBlob] = useState<Blob | null>(null);
   const crypto = cryptoClient();
 
   const submitPassword = async (e: FormEvent) => {
@@ -205,7 +208,13 @@ function Shared({
     setMeta(got.meta);
   };
 
-  const open = async () => {
+  const save = (blob: Blob) => {
+    if (!meta) return;
+    saveBlob(blob, meta.name);
+    setSaved(true);
+  };
+
+  const open = async (andSave = true) => {
     if (!inner || !meta) return;
     setBusy(true);
     setError(null);
@@ -226,8 +235,8 @@ function Shared({
         const blob = await blobOf(plain, meta.mime || 'application/octet-stream').catch(() => null);
         if (!blob) setError(shareTexts.tampered);
         else {
-          saveBlob(blob, meta.name);
-          setSaved(true);
+          setFileBlob(blob);
+          if (andSave) save(blob);
         }
       }
     } catch (err) {
@@ -280,36 +289,43 @@ function Shared({
           </div>
         </form>
       )}
-      {inner && meta && !content && !saved && (
+      {inner && meta && !content && !fileBlob && (
         <div className="mt-6">
-          {info.kind === 'file' && (
+          {info.kind !== 'text' && (
             <p className="text-sm font-medium break-words text-slate-900 dark:text-white">
               {meta.name}
             </p>
           )}
-          {info.kind === 'secret' && meta.mime === SECRET_MIME && (
-            <p className="text-sm font-medium break-words text-slate-900 dark:text-white">
-              {meta.name}
-            </p>
-          )}
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void open()}
-            className={buttonClass('primary', 'md', 'mt-3')}
-          >
-            {info.kind === 'file' ? (
-              <>
-                <Download aria-hidden="true" className="size-4" />
-                {busy ? 'Downloading...' : 'Download'}
-              </>
-            ) : (
-              <>
-                <Eye aria-hidden="true" className="size-4" />
-                {busy ? 'Opening...' : info.kind === 'text' ? 'Show the text' : 'Show the secret'}
-              </>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void open()}
+              className={buttonClass('primary')}
+            >
+              {info.kind === 'file' ? (
+                <>
+                  <Download aria-hidden="true" className="size-4" />
+                  {busy ? 'Downloading...' : 'Download'}
+                </>
+              ) : (
+                <>
+                  <Eye aria-hidden="true" className="size-4" />
+                  {busy ? 'Opening...' : info.kind === 'text' ? 'Show the text' : 'Show the secret'}
+                </>
+              )}
+            </button>
+            {info.kind === 'file' && previewsInMemory(meta.mime, meta.name, meta.size) && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void open(false)}
+                className={buttonClass('secondary')}
+              >
+                <Eye aria-hidden="true" className="size-4" /> Preview
+              </button>
             )}
-          </button>
+          </div>
           {info.opens_left !== null && (
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
               {shareTexts.opensCounted}
@@ -317,10 +333,26 @@ function Shared({
           )}
         </div>
       )}
-      {saved && meta && (
-        <p role="status" className="mt-6 text-sm text-emerald-700 dark:text-emerald-400">
-          Downloaded "{meta.name}".
-        </p>
+      {fileBlob && meta && (
+        <div className="mt-6 space-y-3">
+          {saved ? (
+            <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+              Downloaded "{meta.name}".
+            </p>
+          ) : (
+            <button type="button" onClick={() => save(fileBlob)} className={buttonClass('primary')}>
+              <Download aria-hidden="true" className="size-4" /> Save "{meta.name}"
+            </button>
+          )}
+          {previewsInMemory(meta.mime, meta.name, meta.size) && (
+            <BlobPreview
+              blob={fileBlob}
+              name={meta.name}
+              mime={meta.mime}
+              onDownload={() => save(fileBlob)}
+            />
+          )}
+        </div>
       )}
       {content && <SharedContent kind={info.kind} item={content} />}
       {error && (
