@@ -448,3 +448,39 @@ test('phone, 360 px: every signed-in screen and dialog fits, the account menu st
 
   expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
 });
+
+test('sharing: the Share dialog, the link made, the recipient page', async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
+  const found: Record<string, string[]> = {};
+  await signedIn(page, request, baseURL!, 'a11y-share');
+  await page.goto('/dashboard?view=shares');
+  await page.getByRole('button', { name: 'Send a text' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a text' });
+  await dialog.getByLabel('Text').fill('a text for the a11y scan');
+  await dialog.getByLabel('Password (optional)').fill('open sesame');
+  await dialog.getByLabel('Note to the recipient (optional)').fill('A note');
+  found.shareDialog = await bothSchemes(page, () => violations(page));
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = dialog.getByLabel('Link', { exact: true });
+  await expect(link).toHaveValue(/#/, { timeout: 30_000 });
+  found.shareMade = await bothSchemes(page, () => violations(page));
+  const url = await link.inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('list', { name: 'Shared links' })).toBeVisible();
+  found.sharedLinks = await bothSchemes(page, () => violations(page));
+  const r = await (await browser.newContext({ baseURL })).newPage();
+  await r.goto(url);
+  await expect(r.getByText('A note')).toBeVisible();
+  found.recipient = await bothSchemes(r, () => violations(r));
+  await r.getByLabel('Password').fill('open sesame');
+  await r.getByRole('button', { name: 'Unlock' }).click();
+  await r.getByRole('button', { name: 'Show the text' }).click();
+  await expect(r.getByText('a text for the a11y scan')).toBeVisible();
+  found.recipientOpened = await bothSchemes(r, () => violations(r));
+  await r.context().close();
+  expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+});
