@@ -24,7 +24,7 @@ import {
 } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { cryptoClient } from '../crypto/client.ts';
-import { blobOf, saveBlob } from '../files/transfer/download.ts';
+import { blobOfPieces, saveBlob } from '../files/transfer/download.ts';
 import { BlobPreview, previewsInMemory } from '../files/Previewer.tsx';
 import { trimStream } from '../files/transfer/padding.ts';
 import { copyWithAutoClear } from '../secrets/clipboard.ts';
@@ -232,7 +232,9 @@ function Shared({
           .decryptFileStream(inner, asFileId(link.uuid), info.wrapped_key ?? '', res.body!)
           .pipeThrough(trimStream(meta.size));
         // Saved only once every chunk decrypted: a changed or cut file saves nothing.
-        const blob = await blobOf(plain, meta.mime || 'application/octet-stream').catch(() => null);
+        const blob = await blobOfPieces(plain, meta.mime || 'application/octet-stream').catch(
+          () => null,
+        );
         if (!blob) setError(shareTexts.tampered);
         else {
           setFileBlob(blob);

@@ -22,7 +22,7 @@ import {
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import type { FileEntry } from '../files/model.ts';
-import { decryptedStream } from '../files/transfer/download.ts';
+import { blobOfPieces, decryptedStream } from '../files/transfer/download.ts';
 import { padStream } from '../files/transfer/padding.ts';
 import { kdfToWire, shareUrl } from './links.ts';
 
@@ -136,7 +136,15 @@ export async function makeShare(
     }
     created = (await sharesApi.create(request)).share;
     if (content) {
-      const blob = await ciphertextBlob(content.stream, content.length, onProgress, signal);
+      // One request body (a stream body needs HTTP/2), read into a Blob the page does not hold;
+      // the last tenth of the progress is the upload.
+      const length = content.length;
+      const blob = await blobOfPieces(
+        content.stream,
+        'application/octet-stream',
+        (read) => onProgress((0.9 * read) / length),
+        signal,
+      );
       await sharesApi.uploadContent(made.id, blob, content.length, signal);
     }
     onProgress(1);
@@ -148,35 +156,6 @@ export async function makeShare(
   } finally {
     await Promise.all([crypto.closeSession(made.outer), crypto.closeSession(made.inner)]);
   }
-}
-
-/**
- * The ciphertext as a Blob the browser sends as one request body (a stream body needs HTTP/2).
- * Each piece becomes a Blob of its own as it comes, so the page does not hold the bytes: the
- * browser's blob store keeps them, on disk past its memory budget.
- */
-async function ciphertextBlob(
-  stream: ReadableStream<Uint8Array>,
-  length: number,
-  onProgress: (sent: number) => void,
-  signal?: AbortSignal,
-): Promise<Blob> {
-  const parts: Blob[] = [];
-  let done = 0;
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      signal?.throwIfAborted();
-      const { done: end, value } = await reader.read();
-      if (end) break;
-      parts.push(new Blob([value as Uint8Array<ArrayBuffer>]));
-      done += value.length;
-      onProgress((0.9 * done) / length); // the last tenth: the upload
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  return new Blob(parts, { type: 'application/octet-stream' });
 }
 
 /** The link of one of the owner's links again, from its copy kept under the vault's key. */

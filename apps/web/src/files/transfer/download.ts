@@ -54,6 +54,34 @@ export async function blobOf(stream: ReadableStream<Uint8Array>, type: string): 
   }
 }
 
+/**
+ * A stream read whole into a Blob whose pieces are Blobs of their own as they come: the page does
+ * not hold the bytes (the browser's blob store keeps them, on disk past its memory budget), so a
+ * file of any size costs the page little memory. `onBytes` gets the bytes read so far.
+ */
+export async function blobOfPieces(
+  stream: ReadableStream<Uint8Array>,
+  type: string,
+  onBytes: (read: number) => void = () => undefined,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const reader = stream.getReader();
+  const parts: Blob[] = [];
+  let read = 0;
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const { done, value } = await reader.read();
+      if (done) return new Blob(parts, { type });
+      parts.push(new Blob([value as Uint8Array<ArrayBuffer>]));
+      read += value.length;
+      onBytes(read);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 interface SaveHandle {
   createWritable(): Promise<WritableStream<Uint8Array>>;
 }
