@@ -4,13 +4,20 @@
 // password is masked until shown, a link used up or revoked reads the one "not available"
 // message. The server's database, blobs and log hold none of the content, names, note, password
 // or link key.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
 import { updateRow } from '../../support/tamper.ts';
 import { makePng } from '../files/fixtures.ts';
-import { connectCloud, fileRow, uploadByPicker } from '../files/helpers.ts';
+import {
+  connectCloud,
+  fileRow,
+  unlimitedUser,
+  uploadByPicker,
+  uploadLargeFile,
+} from '../files/helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -157,13 +164,13 @@ test('a file, a secret and a text, each opened by someone with no account', asyn
   ).toEqual([]);
 });
 
-test('a picture from a Dropbox vault: previewed and saved by the recipient; an expired link is not available', async ({
+test('from a Dropbox vault: a picture previewed and saved, a large file streamed to disk; an expired link is not available', async ({
   page,
   request,
   baseURL,
   browser,
 }) => {
-  await signedIn(page, request, baseURL!, 'shares-dropbox');
+  await unlimitedUser(page, request, baseURL!, 'shares-dropbox');
   await connectCloud(page, 'Dropbox');
   await page.goto('/dashboard');
   await createVault(page, { name: 'Album', type: 'File vault', provider: 'Dropbox' });
@@ -191,6 +198,42 @@ test('a picture from a Dropbox vault: previewed and saved by the recipient; an e
     r.getByRole('button', { name: `Save "${picture.name}"` }).click(),
   ]);
   expect(fs.readFileSync(await download.path()).equals(picture.buffer)).toBe(true);
+
+  // A file of 60 MiB goes straight to the file the recipient picks, streamed as it decrypts (the
+  // save dialog is stubbed with a writable that keeps the bytes for the check).
+  const big = await uploadLargeFile(page, 'survey walrusgem.bin', 60 * 1024 * 1024);
+  await fileRow(page, 'survey walrusgem.bin')
+    .getByRole('button', { name: 'Share survey walrusgem.bin' })
+    .click();
+  const bigUrl = await makeLink(page, 'Share "survey walrusgem.bin"');
+  const d = await stranger(browser, baseURL!);
+  await d.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    const parts: Uint8Array[] = [];
+    w.__saved = parts;
+    w.showSaveFilePicker = () =>
+      Promise.resolve({
+        createWritable: () =>
+          Promise.resolve(
+            new WritableStream<Uint8Array>({
+              write: (chunk) => void parts.push(chunk.slice()),
+              close: () => void (w.__closed = true),
+            }),
+          ),
+      });
+  });
+  await d.goto(bigUrl);
+  await d.getByRole('button', { name: 'Download' }).click();
+  await expect(d.getByText('Downloaded "survey walrusgem.bin".')).toBeVisible({ timeout: 60_000 });
+  const digest = await d.evaluate(async () => {
+    const w = window as unknown as { __saved: Uint8Array<ArrayBuffer>[]; __closed?: boolean };
+    if (!w.__closed) return 'not closed';
+    const bytes = await new Blob(w.__saved).arrayBuffer();
+    const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+    return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
+  });
+  expect(digest).toBe(createHash('sha256').update(big).digest('hex'));
+  await d.context().close();
 
   // Past its expiry (the server's clock moved on: here, its row), the link reads as any other.
   const id = /\/s\/([A-Za-z0-9_-]{22})#/.exec(url)![1]!;

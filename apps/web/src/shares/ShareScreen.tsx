@@ -24,7 +24,13 @@ import {
 } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { cryptoClient } from '../crypto/client.ts';
-import { blobOfPieces, saveBlob } from '../files/transfer/download.ts';
+import {
+  BLOB_DOWNLOAD_LIMIT,
+  blobOfPieces,
+  saveBlob,
+  savePicker,
+  saveWithPicker,
+} from '../files/transfer/download.ts';
 import { BlobPreview, previewsInMemory } from '../files/Previewer.tsx';
 import { trimStream } from '../files/transfer/padding.ts';
 import { copyWithAutoClear } from '../secrets/clipboard.ts';
@@ -214,11 +220,46 @@ function Shared({
     setSaved(true);
   };
 
+  /** The file's plaintext, decrypted as it streams in (an open is counted first). */
+  const fileStream = async (download: string) => {
+    const res = await publicShareApi.content(link.id, download);
+    return crypto
+      .decryptFileStream(inner!, asFileId(link.uuid), info.wrapped_key ?? '', res.body!)
+      .pipeThrough(trimStream(meta!.size));
+  };
+
+  /**
+   * A large file goes straight to the file the user picks, streamed (flat memory at any size);
+   * the browser discards the partial file if a chunk does not decrypt. False: no save dialog here.
+   */
+  const streamToDisk = async (): Promise<boolean> => {
+    const picker = savePicker();
+    if (!picker || !meta) return false;
+    try {
+      const ok = await saveWithPicker(picker, meta.name, async () => {
+        const opened = await publicShareApi.open(link.id, link.token);
+        if (!('download' in opened)) throw new Error(shareTexts.failed);
+        return fileStream(opened.download);
+      });
+      if (ok) setSaved(true);
+    } catch (err) {
+      setError(
+        err instanceof CryptoError && err.code === 'DECRYPT_FAILED'
+          ? shareTexts.tampered
+          : userMessage(err, shareTexts.failed),
+      );
+    }
+    return true;
+  };
+
   const open = async (andSave = true) => {
     if (!inner || !meta) return;
     setBusy(true);
     setError(null);
     try {
+      if (info.kind === 'file' && andSave && meta.size >= BLOB_DOWNLOAD_LIMIT) {
+        if (await streamToDisk()) return;
+      }
       const opened = await publicShareApi.open(link.id, link.token);
       if ('payload' in opened) {
         const item = await crypto
@@ -227,10 +268,7 @@ function Shared({
         if (!item) setError(shareTexts.tampered);
         else setContent(item);
       } else {
-        const res = await publicShareApi.content(link.id, opened.download);
-        const plain = crypto
-          .decryptFileStream(inner, asFileId(link.uuid), info.wrapped_key ?? '', res.body!)
-          .pipeThrough(trimStream(meta.size));
+        const plain = await fileStream(opened.download);
         // Saved only once every chunk decrypted: a changed or cut file saves nothing.
         const blob = await blobOfPieces(plain, meta.mime || 'application/octet-stream').catch(
           () => null,
@@ -291,7 +329,7 @@ function Shared({
           </div>
         </form>
       )}
-      {inner && meta && !content && !fileBlob && (
+      {inner && meta && !content && !fileBlob && !saved && (
         <div className="mt-6">
           {info.kind !== 'text' && (
             <p className="text-sm font-medium break-words text-slate-900 dark:text-white">
@@ -334,6 +372,11 @@ function Shared({
             </p>
           )}
         </div>
+      )}
+      {saved && !fileBlob && meta && (
+        <p role="status" className="mt-6 text-sm text-emerald-700 dark:text-emerald-400">
+          Downloaded "{meta.name}".
+        </p>
       )}
       {fileBlob && meta && (
         <div className="mt-6 space-y-3">
