@@ -19,7 +19,7 @@ import {
   type SessionId,
   type VaultId,
 } from './ids.ts';
-import { resolvePasswordKdf, type KdfProfile } from './kdf.ts';
+import type { KdfProfile } from './kdf.ts';
 import { deriveVaultKeys, type VaultKeys } from './keys.ts';
 import * as manifests from './manifest.ts';
 import type { Manifest, ManifestInput } from './manifest.ts';
@@ -27,6 +27,7 @@ import type { Bytes } from './primitives.ts';
 import * as records from './records.ts';
 import type { FileMeta, SecretItem } from './records.ts';
 import * as share from './share.ts';
+import type { NewShare, ShareKdfParams, ShareKdfText } from './share.ts';
 import * as rotation from './rotate.ts';
 import type { RekeyFileInput, RekeyFileOutput, RekeyItemInput } from './rotate.ts';
 import {
@@ -251,30 +252,7 @@ export interface ServiceOptions {
   random?: RandomBytes;
 }
 
-/** Argon2id parameters for a password link (m in KiB). */
-export interface ShareKdfParams {
-  alg: 'argon2id';
-  m: number;
-  t: number;
-  p: number;
-}
-/** What the server keeps of a password link's derivation: the parameters and the salt (base64url). */
-export interface ShareKdfText extends ShareKdfParams {
-  salt: string;
-}
-export interface NewShare {
-  /** The link's id (base64url, 22 characters) and secret (base64url, 43 characters). */
-  id: string;
-  secret: string;
-  /** The access token (base64url) and its SHA-256 (hex), which the server keeps. */
-  token: string;
-  accessHash: string;
-  /** The id as a UUID: the file or item id its records are encrypted for. */
-  uuid: string;
-  kdf: ShareKdfText | null;
-  outer: SessionId;
-  inner: SessionId;
-}
+export type { NewShare, ShareKdfParams, ShareKdfText } from './share.ts';
 
 export function createCryptoService(options: ServiceOptions = {}): CryptoService {
   const random = options.random ?? randomBytes;
@@ -363,68 +341,23 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       sessions.set(session as SessionId, keys);
       return session as SessionId;
     },
+    // Share links (share.ts): the keys are derived there; here they become sessions.
     async createShare(opts) {
-      const id = random(share.SHARE_ID_BYTES);
-      const secret = random(share.SHARE_SECRET_BYTES);
-      const uuid = asVaultId(share.shareUuid(id));
-      let kdf: ShareKdfText | null = null;
-      let pwKey: Bytes | null = null;
-      if (opts?.password !== undefined) {
-        const params = resolvePasswordKdf(opts.kdf ?? 'argon2id');
-        if (params.alg !== 'argon2id') throw new CryptoError('KDF_PARAMS');
-        const salt = random(share.SHARE_SALT_BYTES);
-        pwKey = await share.sharePasswordKey(opts.password, { ...params, salt });
-        kdf = { ...params, salt: share.toBase64Url(salt) };
-      }
-      try {
-        const token = await share.shareAccessToken(id, secret);
-        return {
-          id: share.toBase64Url(id),
-          secret: share.toBase64Url(secret),
-          token: share.toBase64Url(token),
-          accessHash: await share.shareAccessHash(token),
-          uuid,
-          kdf,
-          outer: await startSession(uuid, await share.shareOuterKey(id, secret)),
-          inner: await startSession(uuid, await share.shareInnerKey(id, secret, pwKey)),
-        };
-      } finally {
-        pwKey?.fill(0);
-        secret.fill(0);
-      }
+      const { outerKey, innerKey, ...made } = await share.newShare(random, opts);
+      const uuid = asVaultId(made.uuid);
+      return {
+        ...made,
+        outer: await startSession(uuid, outerKey),
+        inner: await startSession(uuid, innerKey),
+      };
     },
-    async openShare(idText, secretText) {
-      const id = share.fromBase64Url(idText, share.SHARE_ID_BYTES);
-      const secret = share.fromBase64Url(secretText, share.SHARE_SECRET_BYTES);
-      try {
-        const token = await share.shareAccessToken(id, secret);
-        const uuid = asVaultId(share.shareUuid(id));
-        return {
-          token: share.toBase64Url(token),
-          outer: await startSession(uuid, await share.shareOuterKey(id, secret)),
-        };
-      } finally {
-        secret.fill(0);
-      }
+    async openShare(id, secret) {
+      const { uuid, token, outerKey } = await share.openShareKeys(id, secret);
+      return { token, outer: await startSession(asVaultId(uuid), outerKey) };
     },
-    async openShareContent(idText, secretText, password) {
-      const id = share.fromBase64Url(idText, share.SHARE_ID_BYTES);
-      const secret = share.fromBase64Url(secretText, share.SHARE_SECRET_BYTES);
-      let pwKey: Bytes | null = null;
-      try {
-        if (password) {
-          const { salt, ...params } = password.kdf;
-          pwKey = await share.sharePasswordKey(password.password, {
-            ...params,
-            salt: share.fromBase64Url(salt, share.SHARE_SALT_BYTES),
-          });
-        }
-        const uuid = asVaultId(share.shareUuid(id));
-        return await startSession(uuid, await share.shareInnerKey(id, secret, pwKey));
-      } finally {
-        pwKey?.fill(0);
-        secret.fill(0);
-      }
+    async openShareContent(id, secret, password) {
+      const { uuid, innerKey } = await share.openShareContentKey(id, secret, password);
+      return startSession(asVaultId(uuid), innerKey);
     },
     changePassword: (vaultId, key, oldPassword, newPassword, kdf, options) =>
       replaceSlotSecret(

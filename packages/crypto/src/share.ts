@@ -16,7 +16,9 @@
 // are. A leaked link without its password opens the note only.
 import { concat, utf8 } from './bytes.ts';
 import { CryptoError } from './errors.ts';
-import { kdfParamsAllowed, passwordBytes, type KdfParams } from './kdf.ts';
+import type { RandomBytes } from './bytes.ts';
+import { kdfParamsAllowed, passwordBytes, resolvePasswordKdf, type KdfParams } from './kdf.ts';
+import type { SessionId } from './ids.ts';
 import { argon2id, hkdfBytes, sha256, type Bytes } from './primitives.ts';
 
 export const SHARE_ID_BYTES = 16;
@@ -111,5 +113,103 @@ export async function shareInnerKey(id: Bytes, secret: Bytes, passwordKey: Bytes
     return await hkdfBytes(ikm, id, utf8(SHARE_LABELS.innerPassword), 32);
   } finally {
     ikm.fill(0);
+  }
+}
+
+/** Argon2id parameters for a password link (m in KiB). */
+export interface ShareKdfParams {
+  alg: 'argon2id';
+  m: number;
+  t: number;
+  p: number;
+}
+/** What the server keeps of a password link's derivation: the parameters and the salt (base64url). */
+export interface ShareKdfText extends ShareKdfParams {
+  salt: string;
+}
+export interface NewShare {
+  /** The link's id (base64url, 22 characters) and secret (base64url, 43 characters). */
+  id: string;
+  secret: string;
+  /** The access token (base64url) and its SHA-256 (hex), which the server keeps. */
+  token: string;
+  accessHash: string;
+  /** The id as a UUID: the file or item id its records are encrypted for. */
+  uuid: string;
+  kdf: ShareKdfText | null;
+  outer: SessionId;
+  inner: SessionId;
+}
+
+/** A new link's id, secret, token and keys (the service makes sessions of the two keys). */
+export async function newShare(
+  random: RandomBytes,
+  opts: { password?: string; kdf?: 'argon2id' | ShareKdfParams } = {},
+): Promise<Omit<NewShare, 'outer' | 'inner'> & { outerKey: Bytes; innerKey: Bytes }> {
+  const id = random(SHARE_ID_BYTES);
+  const secret = random(SHARE_SECRET_BYTES);
+  let kdf: ShareKdfText | null = null;
+  let pwKey: Bytes | null = null;
+  try {
+    if (opts.password !== undefined) {
+      const params = resolvePasswordKdf(opts.kdf ?? 'argon2id');
+      if (params.alg !== 'argon2id') throw new CryptoError('KDF_PARAMS');
+      const salt = random(SHARE_SALT_BYTES);
+      pwKey = await sharePasswordKey(opts.password, { ...params, salt });
+      kdf = { ...params, salt: toBase64Url(salt) };
+    }
+    const token = await shareAccessToken(id, secret);
+    return {
+      id: toBase64Url(id),
+      secret: toBase64Url(secret),
+      token: toBase64Url(token),
+      accessHash: await shareAccessHash(token),
+      uuid: shareUuid(id),
+      kdf,
+      outerKey: await shareOuterKey(id, secret),
+      innerKey: await shareInnerKey(id, secret, pwKey),
+    };
+  } finally {
+    pwKey?.fill(0);
+    secret.fill(0);
+  }
+}
+
+/** A link as its recipient has it (id and secret from the URL): its token and outer key. */
+export async function openShareKeys(idText: string, secretText: string) {
+  const id = fromBase64Url(idText, SHARE_ID_BYTES);
+  const secret = fromBase64Url(secretText, SHARE_SECRET_BYTES);
+  try {
+    return {
+      uuid: shareUuid(id),
+      token: toBase64Url(await shareAccessToken(id, secret)),
+      outerKey: await shareOuterKey(id, secret),
+    };
+  } finally {
+    secret.fill(0);
+  }
+}
+
+/** A link's inner key: with its password and parameters when it has one. */
+export async function openShareContentKey(
+  idText: string,
+  secretText: string,
+  password: { password: string; kdf: ShareKdfText } | null,
+) {
+  const id = fromBase64Url(idText, SHARE_ID_BYTES);
+  const secret = fromBase64Url(secretText, SHARE_SECRET_BYTES);
+  let pwKey: Bytes | null = null;
+  try {
+    if (password) {
+      const { salt, ...params } = password.kdf;
+      pwKey = await sharePasswordKey(password.password, {
+        ...params,
+        salt: fromBase64Url(salt, SHARE_SALT_BYTES),
+      });
+    }
+    return { uuid: shareUuid(id), innerKey: await shareInnerKey(id, secret, pwKey) };
+  } finally {
+    pwKey?.fill(0);
+    secret.fill(0);
   }
 }

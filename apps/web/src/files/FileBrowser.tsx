@@ -8,7 +8,7 @@
 // (TrashView.tsx, `?view=trash`). A vault whose cloud account is no longer connected shows the spec's prompt to connect
 // it again, right here (CloudConnectionPrompt.tsx).
 import { FolderOpen, FolderPlus, Grid2x2, List, Loader2, Trash2, Upload } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { messages, userMessage, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -34,20 +34,13 @@ import { thumbnailLater, wantsThumbnail } from './thumbnails.ts';
 import { Previewer } from './Previewer.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useLostConnection } from './useCloudConnection.ts';
-import {
-  filesKey,
-  useFileMutations,
-  useFiles,
-  useReloadFiles,
-  type FilesList,
-} from './useFiles.ts';
+import { useFileMutations, useFiles, useReloadFiles } from './useFiles.ts';
 import { useDownloads } from './useDownloads.ts';
-import { restoreItems, useTrashMutations, useTrashUpkeep } from './useTrash.ts';
+import { useMoveToTrash, useTrashUpkeep } from './useTrash.ts';
 import { TrashView } from './TrashView.tsx';
 import { VersionsDialog } from './VersionsDialog.tsx';
 import { ShareDialog } from '../shares/ShareDialog.tsx';
 import { holderName } from '../vaults/providers.tsx';
-import { useQueryClient } from '@tanstack/react-query';
 import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
 import { VaultIntegrityError } from '../vaults/manifest/manifestCore.ts';
 
@@ -57,8 +50,6 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   const list = useFiles(vaultId);
   const reload = useReloadFiles(vaultId);
   const { rename, move } = useFileMutations(vaultId);
-  const { toTrash } = useTrashMutations(vaultId);
-  const qc = useQueryClient();
   const waiting = useTrashUpkeep(vaultId, list.data);
   const { limits } = useLimits();
   const lost = useLostConnection(vaultId, vault.provider_type);
@@ -109,34 +100,13 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   };
 
   /** Moves entries to the trash at once; the toast's Undo puts them back. */
-  const trash = (chosen: readonly FileEntry[]) => {
-    const ids = new Set(chosen.map((e) => e.id));
-    const label = chosen.length === 1 ? `"${chosen[0]!.name}"` : `${chosen.length} items`;
-    toTrash.mutate(
-      { tree, chosen },
-      {
-        onSuccess: () => {
-          v.selectAll(false);
-          // See `refocus` below: now if the row has gone already, else once it has.
-          if (document.activeElement === document.body) heading.current?.focus();
-          else refocus.current = true;
-          toast(`${label} moved to the trash.`, {
-            action: {
-              label: 'Undo',
-              onClick: () => {
-                const now = qc.getQueryData<FilesList>(filesKey(vaultId));
-                const items = now?.trash.filter((t) => ids.has(t.entry.id)) ?? [];
-                void restoreItems(vaultId, now?.tree ?? tree, items)
-                  .catch((err: unknown) => toast.error(userMessage(err, undoFailed)))
-                  .finally(() => void reload());
-              },
-            },
-          });
-        },
-        onError: (err) => toast.error(userMessage(err, messages.files.deleteFailedRetry)),
-      },
-    );
-  };
+  const heading = useRef<HTMLHeadingElement>(null);
+  const trash = useMoveToTrash(vaultId, {
+    tree,
+    entries,
+    heading,
+    onMoved: () => v.selectAll(false),
+  });
 
   const actions: FileActions = {
     onOpen: (f) => {
@@ -172,15 +142,6 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     );
   };
 
-  const heading = useRef<HTMLHeadingElement>(null);
-  // After a move to the trash, the focus was on a Delete button that went with its row: once
-  // the list shows without it, the focus goes to the heading rather than the page's top.
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (!refocus.current) return;
-    refocus.current = false;
-    if (document.activeElement === document.body) heading.current?.focus();
-  }, [entries]);
   const count = entries.filter((e) => !e.isFolder).length;
   const trashCount = list.data?.trash.length ?? 0;
   const hasFiles = (e: React.DragEvent) => e.dataTransfer.types.includes('Files');
@@ -447,6 +408,5 @@ export function FileBrowser({ vault }: { vault: Vault }) {
 }
 
 const emptyZip = 'There are no files in what you chose to download.';
-const undoFailed = 'The items could not be put back. They are in the trash.';
 const noEntries: FileEntry[] = [];
 const noTree = buildTree(noEntries);

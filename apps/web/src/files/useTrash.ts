@@ -1,8 +1,10 @@
 // The trash of a file vault (issue 28 item 4; trash.ts has the model, docs/vault-format.md
 // "Trash" the format): moving to the trash and back, deleting for good, and the upkeep each time
 // the vault's list is read (the server's flags put right, what is due deleted for good).
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { toast } from 'sonner';
+import { messages, userMessage } from '@sealvault/protocol';
 import type { FolderTree } from './folders.ts';
 import { freeName, takenNames } from './listing.ts';
 import type { FileEntry } from './model.ts';
@@ -10,6 +12,7 @@ import { createFolder } from './transfer/upload.ts';
 import { dueItems, flagChanges, recordsOf, restorePlace, type TrashItem } from './trash.ts';
 import {
   deleteRecords,
+  filesKey,
   flagTrashed,
   rewriteMeta,
   useReloadFiles,
@@ -98,6 +101,66 @@ export function useTrashMutations(vaultId: string) {
     onSettled: reload,
   });
   return { toTrash, restore };
+}
+
+const undoFailed = 'The items could not be put back. They are in the trash.';
+
+/**
+ * The file browser's Delete: the entries go to the trash at once, with a toast whose Undo puts
+ * them back. The focus was on a Delete button that goes with its row: once the list shows without
+ * it, the focus goes to `heading` rather than the page's top.
+ */
+export function useMoveToTrash(
+  vaultId: string,
+  {
+    tree,
+    entries,
+    heading,
+    onMoved,
+  }: {
+    tree: FolderTree;
+    /** The live entries shown: the focus moves once they change. */
+    entries: readonly FileEntry[];
+    heading: RefObject<HTMLElement | null>;
+    onMoved: () => void;
+  },
+) {
+  const qc = useQueryClient();
+  const reload = useReloadFiles(vaultId);
+  const { toTrash } = useTrashMutations(vaultId);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement === document.body) heading.current?.focus();
+  }, [entries, heading]);
+  return (chosen: readonly FileEntry[]) => {
+    const ids = new Set(chosen.map((e) => e.id));
+    const label = chosen.length === 1 ? `"${chosen[0]!.name}"` : `${chosen.length} items`;
+    toTrash.mutate(
+      { tree, chosen },
+      {
+        onSuccess: () => {
+          onMoved();
+          if (document.activeElement === document.body) heading.current?.focus();
+          else refocus.current = true;
+          toast(`${label} moved to the trash.`, {
+            action: {
+              label: 'Undo',
+              onClick: () => {
+                const now = qc.getQueryData<FilesList>(filesKey(vaultId));
+                const items = now?.trash.filter((t) => ids.has(t.entry.id)) ?? [];
+                void restoreItems(vaultId, now?.tree ?? tree, items)
+                  .catch((err: unknown) => toast.error(userMessage(err, undoFailed)))
+                  .finally(() => void reload());
+              },
+            },
+          });
+        },
+        onError: (err) => toast.error(userMessage(err, messages.files.deleteFailedRetry)),
+      },
+    );
+  };
 }
 
 /**

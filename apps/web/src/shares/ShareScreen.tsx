@@ -4,7 +4,7 @@
 // is one, and only then counts an open and decrypts the content in this browser: a text, a
 // secret's fields (masked, with copy buttons) or a file to download. Every link the server will
 // not serve reads one message; content that does not decrypt is named as changed and not shown.
-import { Download, Eye, EyeOff, FileLock2, KeyRound, Loader2, ShieldAlert } from 'lucide-react';
+import { Download, Eye, FileLock2, KeyRound, Loader2, ShieldAlert } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import {
@@ -33,8 +33,8 @@ import {
 } from '../files/transfer/download.ts';
 import { BlobPreview, previewsInMemory } from '../files/Previewer.tsx';
 import { trimStream } from '../files/transfer/padding.ts';
-import { copyWithAutoClear } from '../secrets/clipboard.ts';
 import { expiresIn, kdfFromWire, opensLeft, secretOf } from './links.ts';
+import { SharedContent } from './SharedContent.tsx';
 import { uuidOf } from './makeShare.ts';
 
 export const shareTexts = {
@@ -410,108 +410,5 @@ function Shared({
         </p>
       )}
     </div>
-  );
-}
-
-const FIELD_LABELS: Record<string, string> = {
-  username: 'Username',
-  password: 'Password',
-  url: 'Website',
-  notes: 'Notes',
-};
-const MASKED = new Set(['password']);
-
-function SharedContent({ kind, item }: { kind: ShareInfo['kind']; item: SecretItem }) {
-  if (kind === 'text') {
-    const text = typeof item.notes === 'string' ? item.notes : '';
-    return (
-      <div className="mt-6">
-        <pre className="max-h-96 overflow-auto rounded-lg bg-slate-100 p-4 text-sm whitespace-pre-wrap text-slate-900 dark:bg-slate-800 dark:text-slate-100">
-          {text}
-        </pre>
-        <CopyButton label="Copy text" value={text} />
-      </div>
-    );
-  }
-  const fields = Object.entries(item).filter(
-    (e): e is [string, string] => e[0] !== 'title' && typeof e[1] === 'string' && e[1] !== '',
-  );
-  return (
-    <section
-      aria-label={item.title || 'Secret'}
-      className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
-    >
-      <h2 className="font-semibold text-slate-900 dark:text-white">{item.title || 'Secret'}</h2>
-      <dl className="mt-3 space-y-3">
-        {fields.map(([key, value]) => (
-          <Field
-            key={key}
-            label={FIELD_LABELS[key] ?? key}
-            value={value}
-            masked={MASKED.has(key)}
-          />
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-function Field({ label, value, masked }: { label: string; value: string; masked: boolean }) {
-  const [shown, setShown] = useState(!masked);
-  return (
-    <div>
-      <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 flex items-center gap-2">
-        <span className="min-w-0 flex-1 font-mono text-sm break-all text-slate-900 dark:text-slate-100">
-          {shown ? value : '••••••••••••'}
-        </span>
-        {masked && (
-          <button
-            type="button"
-            aria-label={`${shown ? 'Hide' : 'Show'} ${label}`}
-            onClick={() => setShown((s) => !s)}
-            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800"
-          >
-            {shown ? (
-              <EyeOff aria-hidden="true" className="size-4" />
-            ) : (
-              <Eye aria-hidden="true" className="size-4" />
-            )}
-          </button>
-        )}
-        <CopyButton label={`Copy ${label}`} value={value} compact />
-      </dd>
-    </div>
-  );
-}
-
-function CopyButton({
-  label,
-  value,
-  compact,
-}: {
-  label: string;
-  value: string;
-  compact?: boolean;
-}) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={() =>
-        void copyWithAutoClear(value).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
-      className={
-        compact
-          ? buttonClass('secondary', 'md', 'h-8 px-2 text-xs')
-          : buttonClass('secondary', 'md', 'mt-3')
-      }
-    >
-      {copied ? 'Copied' : compact ? 'Copy' : label}
-    </button>
   );
 }
