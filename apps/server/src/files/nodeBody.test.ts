@@ -1,7 +1,10 @@
+import http, { type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import type { IncomingMessage } from 'node:http';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { bodyOf } from './nodeBody.ts';
+import { bodyOf, drainBodyOnError } from './nodeBody.ts';
 
 /** A stand-in for a request stream: a PassThrough has the same events and pause/resume. */
 const requestStream = () => new PassThrough() as unknown as IncomingMessage & PassThrough;
@@ -48,5 +51,59 @@ describe('bodyOf', () => {
     incoming.write(Buffer.from('partial'));
     incoming.destroy(); // 'close' without 'end', as a dropped connection
     await expect(readAll(body)).rejects.toThrow(/aborted/);
+  });
+});
+
+describe('drainBodyOnError', () => {
+  /**
+   * A server answering 507 before reading a byte of a 4 MiB body; a client that sends the first
+   * MiB, waits `pauseMs`, then the rest, as a slow link or a busy machine does. Answers the
+   * status the client read and when it came (ms after the request started).
+   */
+  async function slowPut(drain: boolean, pauseMs: number) {
+    const app = new Hono();
+    const refuse = () => new Response('{"error":{"code":"storage_full"}}', { status: 507 });
+    if (drain) app.put('/', drainBodyOnError, refuse);
+    else app.put('/', refuse);
+    const server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const { port } = server.address() as AddressInfo;
+    const body = Buffer.alloc(4 * 1024 * 1024, 7);
+    const t0 = Date.now();
+    try {
+      return await new Promise<{ status: number; afterMs: number }>((resolve, reject) => {
+        const req = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'PUT',
+          path: '/',
+          agent: false,
+          headers: { 'content-length': String(body.length) },
+        });
+        req.on('response', (res) => {
+          const afterMs = Date.now() - t0;
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, afterMs }));
+        });
+        req.on('error', reject);
+        req.write(body.subarray(0, 1024 * 1024));
+        setTimeout(() => req.end(body.subarray(1024 * 1024)), pauseMs);
+      });
+    } finally {
+      server.close();
+    }
+  }
+
+  it('holds an early error answer until the body has arrived, so a client still sending reads it', async () => {
+    const { status, afterMs } = await slowPut(true, 800);
+    expect(status).toBe(507);
+    expect(afterMs).toBeGreaterThanOrEqual(780);
+  });
+
+  it('without it the answer goes at once, and the socket is closed 500 ms later', async () => {
+    const { status, afterMs } = await slowPut(false, 800).catch(() => ({ status: 0, afterMs: 0 }));
+    expect(afterMs).toBeLessThan(500);
+    expect([0, 507]).toContain(status);
   });
 });

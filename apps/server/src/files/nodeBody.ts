@@ -4,7 +4,7 @@
 // garbage cost the server about as much CPU as everything else in an upload (bench/RESULTS.md,
 // "Upload and download"). A socket's chunks are fresh buffers, so handing them on uncopied is safe.
 import type { IncomingMessage } from 'node:http';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 /** `c.req.raw`, or the same request with its body taken from the Node stream when there is one. */
 export function requestWithNodeBody(c: Context): Request {
@@ -60,3 +60,43 @@ export function bodyOf(incoming: IncomingMessage): ReadableStream<Uint8Array> {
     { highWaterMark: 1 },
   );
 }
+
+/** How long, and how many bytes, an error answer waits for the rest of a body it did not read. */
+export const DRAIN_MS = 15_000;
+export const DRAIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Middleware for routes that take a large body (a tus PATCH, a share link's content): an error
+ * answered before the body was read to its end (a 507 for a full disk, a quota's 413) waits for
+ * the rest of the body, dropping it, before it is sent (at most DRAIN_MS and DRAIN_BYTES).
+ * @hono/node-server destroys the socket 500 ms after such an answer if the body has not ended:
+ * a client still sending (a 4 MiB PATCH over a slow link, or on a busy machine) then meets a reset
+ * and never reads the answer, so "storage full" became a network error and a retry.
+ */
+export const drainBodyOnError: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status < 400) return;
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming || incoming.readableEnded || incoming.destroyed) return;
+  await new Promise<void>((resolve) => {
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      incoming.off('data', onData);
+      incoming.off('end', done);
+      incoming.off('close', done);
+      incoming.off('error', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > DRAIN_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MS);
+    incoming.on('data', onData);
+    incoming.on('end', done);
+    incoming.on('close', done);
+    incoming.on('error', done);
+    incoming.resume();
+  });
+};

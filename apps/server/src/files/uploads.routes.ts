@@ -17,7 +17,7 @@ import { requireUser } from '../auth/auth.middleware.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import * as repo from './files.repository.ts';
-import { requestWithNodeBody } from './nodeBody.ts';
+import { drainBodyOnError, requestWithNodeBody } from './nodeBody.ts';
 import {
   bindScope,
   CHECKSUM_ALGORITHMS,
@@ -170,7 +170,7 @@ export function uploadsRoutes(): Hono<AppEnv> {
     return asApiResponse(await storage.tus.handleWeb(c.req.raw));
   });
 
-  app.patch('/:id', async (c) => {
+  app.patch('/:id', drainBodyOnError, async (c) => {
     const userId = c.var.user.id;
     const row = await ownUpload(c.var, userId, c.req.param('id'));
     const storage = c.var.files;

@@ -10,6 +10,7 @@ import {
 import { requireUser } from '../auth/auth.middleware.ts';
 import type { AppEnv } from '../http/context.ts';
 import { jsonBody } from '../http/validate.ts';
+import { drainBodyOnError } from '../files/nodeBody.ts';
 import { uploadShareContent } from './shares.content.ts';
 import * as shares from './shares.service.ts';
 
@@ -30,7 +31,7 @@ export function sharesRoutes(): Hono<AppEnv> {
 
   app.get('/', async (c) => c.json({ shares: await shares.listShares(c.var, c.var.user.id) }));
 
-  app.put('/:id/content', async (c) => {
+  app.put('/:id/content', drainBodyOnError, async (c) => {
     await uploadShareContent(c, shareId(c));
     return c.body(null, 204);
   });
