@@ -10,7 +10,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
 import { updateRow } from '../../support/tamper.ts';
-import { makePng } from '../files/fixtures.ts';
+import { makePdf, makePng } from '../files/fixtures.ts';
 import {
   connectCloud,
   fileRow,
@@ -164,7 +164,7 @@ test('a file, a secret and a text, each opened by someone with no account', asyn
   ).toEqual([]);
 });
 
-test('from a Dropbox vault: a picture previewed and saved, a large file streamed to disk; an expired link is not available', async ({
+test('from a Dropbox vault: a picture previewed and saved, a large file streamed to disk with the save dialog and without; an expired link is not available', async ({
   page,
   request,
   baseURL,
@@ -235,6 +235,26 @@ test('from a Dropbox vault: a picture previewed and saved, a large file streamed
   expect(digest).toBe(createHash('sha256').update(big).digest('hex'));
   await d.context().close();
 
+  // A browser without the save dialog (Firefox, Safari): the Service Worker streams it to the
+  // browser's downloads as it decrypts, never as one Blob.
+  const f = await stranger(browser, baseURL!);
+  await f.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  });
+  await f.goto(bigUrl);
+  const [streamed] = await Promise.all([
+    f.waitForEvent('download', { timeout: 60_000 }),
+    f.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(streamed.url()).toMatch(/\/__media\/[0-9a-f-]{36}$/);
+  expect(streamed.suggestedFilename()).toBe('survey walrusgem.bin');
+  const saved = fs.readFileSync(await streamed.path());
+  expect(createHash('sha256').update(saved).digest('hex')).toBe(
+    createHash('sha256').update(big).digest('hex'),
+  );
+  await expect(f.getByText('Downloaded "survey walrusgem.bin".')).toBeVisible();
+  await f.context().close();
+
   // Past its expiry (the server's clock moved on: here, its row), the link reads as any other.
   const id = /\/s\/([A-Za-z0-9_-]{22})#/.exec(url)![1]!;
   updateRow('share_links', id, { expires_at: new Date(Date.now() - 60_000).toISOString() });
@@ -242,4 +262,100 @@ test('from a Dropbox vault: a picture previewed and saved, a large file streamed
   await expect(r.getByRole('alert')).toHaveText(UNAVAILABLE);
   await r.context().close();
   expect(serverFilesContaining(['walrusgem', url.split('#')[1]!])).toEqual([]);
+});
+
+test('the recipient previews a PDF and a video, seeks in it, and a link whose bytes the server changed or cut shows nothing', async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
+  await signedIn(page, request, baseURL!, 'shares-previews');
+  await createVault(page, { name: 'Brochures', type: 'File vault' });
+  await openAndUnlock(page, 'Brochures');
+  // A short WebM recorded in the browser itself (no video tools needed on the machine).
+  const webm = await page.evaluate(async () => {
+    const c = document.createElement('canvas');
+    c.width = 160;
+    c.height = 120;
+    const ctx = c.getContext('2d')!;
+    const rec = new MediaRecorder(c.captureStream(25), { mimeType: 'video/webm' });
+    const parts: Blob[] = [];
+    rec.ondataavailable = (e) => parts.push(e.data);
+    let i = 0;
+    const timer = setInterval(() => {
+      ctx.fillStyle = `hsl(${(i += 20) % 360} 80% 50%)`;
+      ctx.fillRect(0, 0, 160, 120);
+    }, 40);
+    rec.start();
+    await new Promise((r) => setTimeout(r, 2000));
+    const stopped = new Promise((r) => (rec.onstop = r));
+    rec.stop();
+    await stopped;
+    clearInterval(timer);
+    return Array.from(new Uint8Array(await new Blob(parts).arrayBuffer()));
+  });
+  const pdf = {
+    name: 'brochure walrusgem.pdf',
+    mimeType: 'application/pdf',
+    buffer: makePdf(['First page', 'Second page']),
+  };
+  const clip = { name: 'clip walrusgem.webm', mimeType: 'video/webm', buffer: Buffer.from(webm) };
+  await uploadByPicker(page, [pdf, clip]);
+  const share = async (name: string) => {
+    await fileRow(page, name)
+      .getByRole('button', { name: `Share ${name}` })
+      .click();
+    return makeLink(page, `Share "${name}"`);
+  };
+  const pdfLink = await share(pdf.name);
+  const clipLink = await share(clip.name);
+
+  const r = await stranger(browser, baseURL!);
+  await r.goto(pdfLink);
+  await r.getByRole('button', { name: 'Preview' }).click();
+  const pdfView = r.getByRole('region', { name: `Content of ${pdf.name}` });
+  await expect(pdfView.getByLabel('PDF page 1 of 2')).toBeVisible({ timeout: 20_000 });
+  await pdfView.getByRole('button', { name: 'Next page' }).click();
+  await expect(pdfView.getByText('Page 2 of 2')).toBeVisible();
+
+  await r.goto(clipLink);
+  await r.getByRole('button', { name: 'Preview' }).click();
+  const video = r.getByRole('region', { name: `Content of ${clip.name}` }).locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(160);
+  // Seeking: a WebM from MediaRecorder has no duration until it is read to its end.
+  const seeked = await video.evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<number>((resolve) => {
+        v.pause();
+        v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
+        v.currentTime = 1.2;
+      }),
+  );
+  expect(seeked).toBeGreaterThan(1);
+
+  // The server answers other bytes: one flipped, then the content cut short. Nothing is shown.
+  for (const change of ['flip', 'cut'] as const) {
+    await r.route('**/api/s/*/content', async (route) => {
+      const res = await route.fetch();
+      const body = Buffer.from(await res.body());
+      const changed =
+        change === 'flip'
+          ? Buffer.concat([
+              body.subarray(0, 200),
+              Buffer.from([body[200]! ^ 1]),
+              body.subarray(201),
+            ])
+          : body.subarray(0, body.length - 300);
+      await route.fulfill({ response: res, body: changed });
+    });
+    await r.goto(pdfLink);
+    await r.getByRole('button', { name: 'Preview' }).click();
+    await expect(r.getByRole('alert')).toHaveText(
+      "This link's content does not match what was shared: it was changed or cut on the server. Nothing is shown.",
+    );
+    await expect(r.getByRole('region', { name: `Content of ${pdf.name}` })).toHaveCount(0);
+    await r.unrouteAll();
+  }
+  await r.context().close();
 });

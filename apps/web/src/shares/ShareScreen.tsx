@@ -29,8 +29,10 @@ import {
   blobOfPieces,
   saveBlob,
   savePicker,
+  saveThroughFrame,
   saveWithPicker,
 } from '../files/transfer/download.ts';
+import { openStreamDownload } from '../files/transfer/mediaStream.ts';
 import { BlobPreview, previewsInMemory } from '../files/Previewer.tsx';
 import { trimStream } from '../files/transfer/padding.ts';
 import { expiresIn, kdfFromWire, opensLeft, secretOf } from './links.ts';
@@ -229,19 +231,28 @@ function Shared({
   };
 
   /**
-   * A large file goes straight to the file the user picks, streamed (flat memory at any size);
-   * the browser discards the partial file if a chunk does not decrypt. False: no save dialog here.
+   * A large file goes straight to disk as it decrypts (flat memory at any size): to the file the
+   * user picks where the browser has the save dialog, else to the browser's downloads through the
+   * Service Worker. The browser discards the partial file if a chunk does not decrypt. False:
+   * neither is available here.
    */
   const streamToDisk = async (): Promise<boolean> => {
+    if (!meta) return false;
+    const openStream = async () => {
+      const opened = await publicShareApi.open(link.id, link.token);
+      if (!('download' in opened)) throw new Error(shareTexts.failed);
+      return fileStream(opened.download);
+    };
     const picker = savePicker();
-    if (!picker || !meta) return false;
     try {
-      const ok = await saveWithPicker(picker, meta.name, async () => {
-        const opened = await publicShareApi.open(link.id, link.token);
-        if (!('download' in opened)) throw new Error(shareTexts.failed);
-        return fileStream(opened.download);
-      });
-      if (ok) setSaved(true);
+      if (picker) {
+        if (await saveWithPicker(picker, meta.name, openStream)) setSaved(true);
+        return true;
+      }
+      const media = await openStreamDownload(meta.name, meta.size, openStream);
+      if (!media) return false;
+      await saveThroughFrame(media, `Download ${meta.name}`);
+      setSaved(true);
     } catch (err) {
       setError(
         err instanceof CryptoError && err.code === 'DECRYPT_FAILED'
