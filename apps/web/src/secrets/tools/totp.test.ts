@@ -1,6 +1,7 @@
+import { createHmac } from 'node:crypto';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { decodeQrPixels, parseTotp, TOTP_ERRORS, totpNow } from './totp.ts';
+import { decodeQrPixels, isSteamTotp, parseTotp, TOTP_ERRORS, totpNow } from './totp.ts';
 
 // RFC 6238 Appendix B: the ASCII seeds "1234567890" repeated to 20, 32 and 64 bytes, in base32.
 const SEED_SHA1 = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -161,5 +162,54 @@ describe('decodeQrPixels', () => {
   it('answers null for an image without a QR code', async () => {
     const rgba = new Uint8ClampedArray(100 * 100 * 4).fill(255);
     expect(await decodeQrPixels(rgba, 100, 100)).toBeNull();
+  });
+});
+
+/** Steam Guard's code computed here from scratch: RFC 4226 truncation, then Steam's alphabet. */
+function steamVector(key: Buffer, seconds: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(seconds / 30)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[19] ?? 0) & 0xf;
+  let full = mac.readUInt32BE(offset) & 0x7fffffff;
+  const chars = '23456789BCDFGHJKMNPQRTVWXY';
+  let code = '';
+  for (let i = 0; i < 5; i++) {
+    code += chars[full % 26];
+    full = Math.floor(full / 26);
+  }
+  return code;
+}
+
+describe('Steam Guard codes', () => {
+  const key = Buffer.from('12345678901234567890');
+  const times = [59, 1111111109, 1234567890, 2000000000];
+
+  it.each(times)('shows the Steam code of encoder=steam in its alphabet at T=%i s', (t) => {
+    const uri = ok(
+      parseTotp(`otpauth://totp/Steam:me?secret=${SEED_SHA1}&issuer=Steam&encoder=steam`),
+    );
+    expect(isSteamTotp(uri)).toBe(true);
+    const code = totpNow(uri, t * 1000).code;
+    expect(code).toBe(steamVector(key, t));
+    expect(code).toMatch(/^[23456789BCDFGHJKMNPQRTVWXY]{5}$/);
+  });
+
+  it('reads steam://SECRET and a bare secret marked Steam, fixing SHA-1, 5 characters, 30 s', () => {
+    const fromScheme = ok(parseTotp(`steam://${SEED_SHA1}`));
+    const fromBare = ok(parseTotp(SEED_SHA1, { steam: true }));
+    const fromUri = ok(
+      parseTotp(`otpauth://totp/x?secret=${SEED_SHA1}&digits=8&period=60&encoder=steam`),
+    );
+    for (const uri of [fromScheme, fromBare, fromUri]) {
+      expect(uri).toMatch(/algorithm=SHA1&digits=5&period=30&encoder=steam$/);
+      expect(totpNow(uri, 59_000)).toMatchObject({ code: steamVector(key, 59), period: 30 });
+    }
+    expect(ok(parseTotp(fromUri))).toBe(fromUri);
+  });
+
+  it('leaves other codes decimal', () => {
+    expect(isSteamTotp(ok(parseTotp(SEED_SHA1)))).toBe(false);
+    expect(totpNow(ok(parseTotp(SEED_SHA1)), 59_000).code).toBe('287082');
   });
 });

@@ -2,6 +2,10 @@
 // image becomes one canonical `otpauth://totp/...` URI, and the current code is computed from it
 // locally with the otpauth library (RFC 6238 over RFC 4226's HOTP), never by hand and never by a
 // server. The secret stays inside the encrypted item like the password does.
+// [Note: steam totp]: Steam Guard codes are TOTP (HMAC-SHA1, 30 s) whose 31-bit truncated value
+// is written as 5 characters of Steam's alphabet instead of decimal digits. Password managers mark
+// them `encoder=steam` on an otpauth URI (KeePassXC), `steam://SECRET` (Bitwarden)
+// or KeeTrayTOTP's settings "30;S"; we store the first form (digits=5 plus `encoder=steam`).
 import { Secret, TOTP, URI } from 'otpauth';
 
 /** What {@link parseTotp} makes of an input: the canonical URI to store, or why it cannot. */
@@ -37,6 +41,24 @@ export const TOTP_ERRORS = {
 
 const BASE32 = /^[A-Z2-7]+$/;
 
+/** Steam Guard's code alphabet ([Note: steam totp]). */
+export const STEAM_ALPHABET = '23456789BCDFGHJKMNPQRTVWXY';
+const STEAM_ENCODER = /[?&]encoder=steam(&|$)/i;
+
+/** Whether a stored URI is a Steam Guard one ([Note: steam totp]). */
+export const isSteamTotp = (uri: string): boolean => STEAM_ENCODER.test(uri);
+
+/** Steam's 5 characters of a 31-bit truncated HOTP value: least significant first. */
+export function steamCode(truncated: number): string {
+  let rest = truncated;
+  let code = '';
+  for (let i = 0; i < 5; i++) {
+    code += STEAM_ALPHABET[rest % STEAM_ALPHABET.length] ?? '';
+    rest = Math.floor(rest / STEAM_ALPHABET.length);
+  }
+  return code;
+}
+
 /**
  * Turns an `otpauth://totp/...` URI or a bare base32 secret (spaces, dashes, lowercase and `=`
  * padding allowed, as sites print them) into the canonical URI otpauth writes: upper-case secret,
@@ -44,9 +66,16 @@ const BASE32 = /^[A-Z2-7]+$/;
  */
 export function parseTotp(
   input: string,
-  names: { issuer?: string; label?: string } = {},
+  names: { issuer?: string; label?: string; steam?: boolean } = {},
 ): TotpParse {
-  const text = input.trim();
+  let text = input.trim();
+  let steam = names.steam === true;
+  // Bitwarden's Steam form: steam://SECRET.
+  const steamUri = /^steam:\/\/(.*)$/i.exec(text);
+  if (steamUri) {
+    text = steamUri[1] ?? '';
+    steam = true;
+  }
   if (text === '') return { error: TOTP_ERRORS.empty };
   if (/^otpauth-migration:/i.test(text)) return { error: TOTP_ERRORS.migration };
   let totp: TOTP;
@@ -62,6 +91,7 @@ export function parseTotp(
       );
       if (!(parsed instanceof TOTP)) return { error: TOTP_ERRORS.hotp };
       totp = parsed;
+      steam ||= STEAM_ENCODER.test(text);
     } catch {
       return { error: TOTP_ERRORS.invalidUri };
     }
@@ -75,6 +105,12 @@ export function parseTotp(
     });
   }
   if (totp.secret.bytes.length < MIN_SECRET_BYTES) return { error: TOTP_ERRORS.shortSecret };
+  if (steam) {
+    // Steam fixes the algorithm, the period and the length, whatever the URI said.
+    const { issuer, label, secret } = totp;
+    const fixed = new TOTP({ issuer, label, secret, algorithm: 'SHA1', digits: 5, period: 30 });
+    return { uri: `${fixed.toString()}&encoder=steam` };
+  }
   if (totp.digits < 6 || totp.digits > 10) return { error: TOTP_ERRORS.digits };
   if (totp.period < 1 || totp.period > 300) return { error: TOTP_ERRORS.period };
   return { uri: totp.toString() };
@@ -85,8 +121,17 @@ export function totpNow(uri: string, nowMs: number): TotpCode {
   const totp = URI.parse(uri);
   if (!(totp instanceof TOTP)) throw new TypeError(TOTP_ERRORS.hotp);
   const { period } = totp;
+  let code: string;
+  if (isSteamTotp(uri)) {
+    // 10 decimal digits hold the whole 31-bit truncated value (2^31 < 10^10).
+    const { secret, algorithm } = totp;
+    const full = new TOTP({ secret, algorithm, period, digits: 10 }).generate({ timestamp: nowMs });
+    code = steamCode(Number(full));
+  } else {
+    code = totp.generate({ timestamp: nowMs });
+  }
   return {
-    code: totp.generate({ timestamp: nowMs }),
+    code,
     secondsLeft: Math.ceil(TOTP.remaining({ period, timestamp: nowMs }) / 1000),
     period,
   };
