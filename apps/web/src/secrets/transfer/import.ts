@@ -8,7 +8,8 @@ import {
   type ImportOptions,
   type ParseResult,
 } from './errors.ts';
-import { importEncrypted, EXPORT_FORMAT } from './export.ts';
+import { csvMatches, jsonMatches } from './detect.ts';
+import { importEncrypted } from './export.ts';
 import { parseBitwardenCsv } from './parsers/bitwarden-csv.ts';
 import { parseBitwardenEncrypted } from './parsers/bitwarden-encrypted.ts';
 import { parseBitwardenJson } from './parsers/bitwarden-json.ts';
@@ -36,37 +37,6 @@ function zipNames(bytes: Uint8Array): string[] {
     if (e instanceof ImportError && e.code === 'TOO_LARGE') throw e;
     return [];
   }
-}
-
-function jsonFormat(json: unknown): ImportFormat | undefined {
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return undefined;
-  const o = json as Record<string, unknown>;
-  if (o.format === EXPORT_FORMAT) return 'sealvault-export';
-  if (o.encrypted === true && 'encKeyValidation_DO_NOT_EDIT' in o)
-    return 'bitwarden-json-encrypted';
-  if (Array.isArray(o.items)) return 'bitwarden-json';
-  if (o.vaults && typeof o.vaults === 'object' && !Array.isArray(o.vaults))
-    return 'protonpass-json';
-  return undefined;
-}
-
-function csvFormat(text: string, fileName: string): ImportFormat | undefined {
-  const h = new Set(csvHeader(text));
-  const has = (...cols: string[]) => cols.every((c) => h.has(c));
-  if (has('type', 'name', 'login_uri') || has('type', 'name', 'fields')) return 'bitwarden-csv';
-  if (has('url', 'username', 'password') && (h.has('httprealm') || h.has('formactionorigin'))) {
-    return 'firefox-csv';
-  }
-  if (
-    has('title', 'username', 'password') &&
-    (h.has('favorite') || h.has('archived') || h.has('tags'))
-  ) {
-    return '1password-csv';
-  }
-  if (has('title', 'url', 'username', 'password', 'otpauth')) return 'safari-csv';
-  if (has('name', 'url', 'username', 'password')) return 'chrome-csv';
-  if (has('title', 'password') && /1password/i.test(fileName)) return '1password-csv';
-  return undefined;
 }
 
 interface Sniffed {
@@ -101,13 +71,13 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
   }
   if (start.startsWith('{') || start.startsWith('[')) {
     const json = readJson(text, 'JSON');
-    return { format: jsonFormat(json), text, json };
+    return { format: jsonMatches(json)[0], text, json };
   }
-  return { format: csvFormat(text, fileName), text };
+  return { format: csvMatches(csvHeader(text), fileName)[0], text };
 }
 
 const UNKNOWN =
-  'This file is not in a format we can import. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), Chrome, Firefox and Safari (CSV), Proton Pass (JSON) and SealVault exports.';
+  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), Chrome, Firefox and Safari (CSV), Proton Pass (JSON) and SealVault exports.';
 
 /** The format of a file, or undefined when we cannot read it. Throws only for a malformed JSON. */
 export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat | undefined {

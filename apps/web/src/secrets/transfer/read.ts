@@ -83,7 +83,8 @@ export function readCsv(
     ...(newline && { newline }),
     step: (result, parser) => {
       const at = lineAt(result.meta.cursor);
-      const error = result.errors[0];
+      // Papaparse's guess of the delimiter failing only means it kept the comma.
+      const error = result.errors.find((e) => e.code !== 'UndetectableDelimiter');
       if (error) {
         failure =
           error.code === 'MissingQuotes'

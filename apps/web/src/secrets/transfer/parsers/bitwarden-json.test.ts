@@ -45,6 +45,49 @@ describe('Bitwarden JSON', () => {
     ]);
   });
 
+  it('reads nulls where Bitwarden writes lists and strings, as Bitwarden does', () => {
+    const { items, skipped } = parseBitwardenJson({
+      encrypted: false,
+      folders: [null, { id: 'f1', name: 'Home' }],
+      collections: null,
+      items: [
+        {
+          type: 1,
+          name: null,
+          folderId: null,
+          collectionIds: [null],
+          fields: null,
+          notes: null,
+          attachments: [null],
+          login: { uris: [null, { uri: null }, { uri: 'https://a.example' }], totp: null },
+        },
+        {
+          type: 3,
+          name: 'Visa',
+          folderId: 'f1',
+          fields: [null, { name: 'PIN', value: 1234, type: 1 }],
+          card: { number: '4111111111111111', expMonth: 7, expYear: 2030, code: null },
+        },
+        { type: 4, name: 'Me', identity: { firstName: 'Ana', lastName: null } },
+      ],
+    });
+    expect(skipped).toEqual([]);
+    expect(items[0]).toMatchObject({
+      title: 'a.example',
+      notes: '',
+      urls: ['https://a.example'],
+      customFields: [],
+      login: { username: '', password: '' },
+    });
+    expect(items[0]!.folder).toBeUndefined();
+    expect(items[1]).toMatchObject({
+      folder: 'Home',
+      card: { expMonth: '7', expYear: '2030', code: '' },
+      customFields: [{ name: 'PIN', value: '1234', hidden: true }],
+    });
+    expect(items[2]).toMatchObject({ identity: { firstName: 'Ana', lastName: '' } });
+  });
+
   it('files organization items under their first collection', () => {
     const { items } = parseBitwardenJson({
       encrypted: false,
@@ -63,7 +106,9 @@ describe('Bitwarden JSON', () => {
       ],
     };
     expect(() => parseBitwardenJson(data)).toThrow(/entry 2 \("Bad"\), field "login\.uris"/);
-    expect(() => parseBitwardenJson({ items: [{ type: 1 }] })).toThrow(/entry 1, field "name"/);
+    expect(() => parseBitwardenJson({ items: [{ name: 'x' }] })).toThrow(
+      /entry 1 \("x"\), field "type"/,
+    );
   });
 
   it('reports unknown item types as skipped and keeps the rest', () => {

@@ -16,27 +16,41 @@ import {
   stringEntries,
   type TransferItem,
 } from '../model.ts';
-import { checkSchema, nonEmpty } from '../read.ts';
+import { checkSchema, nonEmpty, titleFor } from '../read.ts';
 
-const str = z.string().nullish();
+// [Note: tolerant bitwarden json]: as tolerant as Bitwarden's own importer. A null stands for
+// nothing wherever a string, a list or a list's element is expected (`"collectionIds": [null]`,
+// `"fields": null`), numbers and booleans are read as their text, and only what cannot be read
+// (an item without a numeric type, a list that is not a list) refuses the file, naming the entry
+// and the field.
+const str = z
+  .union([z.string(), z.number(), z.boolean()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? v : String(v)));
+/** A list whose null elements are dropped. */
+const list = <T extends z.ZodType>(element: T) =>
+  z
+    .array(element.nullable())
+    .nullish()
+    .transform((a) => a?.filter((e): e is NonNullable<z.output<T>> => e !== null));
 const fieldSchema = z.looseObject({ name: str, value: str, type: z.number().int().nullish() });
 const uriSchema = z.looseObject({ uri: str });
 const identityKeys = Object.keys(emptyIdentity()) as (keyof IdentityFields)[];
 
 const itemSchema = z.looseObject({
   type: z.number().int(),
-  name: z.string(),
+  name: str,
   notes: str,
   folderId: str,
-  collectionIds: z.array(z.string()).nullish(),
-  fields: z.array(fieldSchema).nullish(),
+  collectionIds: list(z.string()),
+  fields: list(fieldSchema),
   login: z
     .looseObject({
       username: str,
       password: str,
       totp: str,
-      uris: z.array(uriSchema).nullish(),
-      fido2Credentials: z.array(z.unknown()).nullish(),
+      uris: list(uriSchema),
+      fido2Credentials: list(z.unknown()),
     })
     .nullish(),
   card: z
@@ -49,10 +63,10 @@ const itemSchema = z.looseObject({
       code: str,
     })
     .nullish(),
-  identity: z.record(z.string(), z.string().nullish()).nullish(),
+  identity: z.record(z.string(), str).nullish(),
   sshKey: z.looseObject({ privateKey: str, publicKey: str, keyFingerprint: str }).nullish(),
-  attachments: z.array(z.looseObject({ fileName: str })).nullish(),
-  passwordHistory: z.array(z.unknown()).nullish(),
+  attachments: list(z.looseObject({ fileName: str })),
+  passwordHistory: list(z.unknown()),
   sealvault: z
     .object({
       type: z.enum(ITEM_TYPES).optional(),
@@ -61,11 +75,11 @@ const itemSchema = z.looseObject({
     })
     .optional(),
 });
-const named = z.looseObject({ id: z.string(), name: z.string() });
+const named = z.looseObject({ id: str, name: str });
 export const bitwardenJsonSchema = z.looseObject({
   encrypted: z.literal(false).optional(),
-  folders: z.array(named).nullish(),
-  collections: z.array(named).nullish(),
+  folders: list(named),
+  collections: list(named),
   items: z.array(itemSchema),
 });
 type BwItem = z.infer<typeof itemSchema>;
@@ -85,8 +99,9 @@ function customFields(item: BwItem, entry: string, skipped: Skipped[]): CustomFi
 }
 
 function convert(item: BwItem, entry: string, folder: string | undefined, skipped: Skipped[]) {
+  const firstUri = (item.login?.uris ?? []).find((u) => u.uri)?.uri ?? '';
   const base = {
-    ...common(item.name),
+    ...common(titleFor(s(item.name), firstUri)),
     notes: s(item.notes),
     customFields: customFields(item, entry, skipped),
     ...(folder !== undefined && { folder }),
@@ -107,10 +122,10 @@ function convert(item: BwItem, entry: string, folder: string | undefined, skippe
   }
   switch (item.type) {
     case 1: {
-      const login = item.login ?? {};
-      const urls = nonEmpty((login.uris ?? []).map((u) => u.uri));
-      const totp = login.totp ? { totp: login.totp } : {};
-      const fields = { username: s(login.username), password: s(login.password) };
+      const login = item.login;
+      const urls = nonEmpty((login?.uris ?? []).map((u) => u.uri));
+      const totp = login?.totp ? { totp: login.totp } : {};
+      const fields = { username: s(login?.username), password: s(login?.password) };
       if (ext?.type === 'apikey') {
         return {
           ...base,
@@ -154,8 +169,8 @@ export function parseBitwardenJson(data: unknown, label = 'Bitwarden JSON'): Par
   const file = checkSchema(bitwardenJsonSchema, data, label, ['items'], (e) =>
     e && typeof e === 'object' ? (e as { name?: unknown }).name : undefined,
   );
-  const folders = new Map((file.folders ?? []).map((f) => [f.id, f.name]));
-  const collections = new Map((file.collections ?? []).map((c) => [c.id, c.name]));
+  const folders = new Map((file.folders ?? []).map((f) => [f.id, f.name ?? undefined]));
+  const collections = new Map((file.collections ?? []).map((c) => [c.id, c.name ?? undefined]));
   const skipped: Skipped[] = [];
   const items: TransferItem[] = [];
   file.items.forEach((item, i) => {

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { strToU8 } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { csvMatches, jsonMatches } from './detect.ts';
+import { detectFormat, parseImport } from './import.ts';
+import { csvHeader, decodeText } from './read.ts';
+
+const sample = (name: string) => readFileSync(new URL(`./samples/${name}`, import.meta.url));
+const text = (name: string) => decodeText(sample(name), name);
+const matches = (name: string) =>
+  name.endsWith('.json')
+    ? jsonMatches(JSON.parse(text(name)) as unknown)
+    : csvMatches(csvHeader(text(name)), name);
+
+describe('detection by what identifies a format', () => {
+  it.each([
+    ['bitwarden.json', 'bitwarden-json'],
+    ['bitwarden.csv', 'bitwarden-csv'],
+    ['chrome.csv', 'chrome-csv'],
+    ['firefox.csv', 'firefox-csv'],
+    ['safari.csv', 'safari-csv'],
+    ['1password.csv', '1password-csv'],
+    ['protonpass.json', 'protonpass-json'],
+  ])('recognises %s as %s and as no other format', (name, format) => {
+    expect(matches(name)).toEqual([format]);
+  });
+
+  it.each(['other/lastpass.csv', 'other/nordpass.csv', 'other/enpass.json'])(
+    'takes %s for none of the formats we read',
+    (name) => {
+      expect(matches(name)).toEqual([]);
+      expect(detectFormat(name, sample(name))).toBeUndefined();
+    },
+  );
+
+  it('does not take a CSV with extra columns for Chrome, nor Chrome for Safari', () => {
+    expect(csvMatches(['name', 'url', 'username', 'password', 'note'], 'x.csv')).toEqual([
+      'chrome-csv',
+    ]);
+    expect(csvMatches(['name', 'url', 'username', 'password', 'totp'], 'x.csv')).toEqual([]);
+    expect(csvMatches(['title', 'url', 'username', 'password', 'otpauth'], 'x.csv')).toEqual([
+      'safari-csv',
+    ]);
+  });
+
+  it('knows an empty Bitwarden export by its encrypted: false', () => {
+    expect(jsonMatches({ encrypted: false, folders: [], items: [] })).toEqual(['bitwarden-json']);
+    expect(jsonMatches({ folders: [], items: [] })).toEqual([]);
+  });
+
+  it('says a file is not recognised, and reads it as the format the user picks', async () => {
+    await expect(
+      parseImport({ name: 'lastpass.csv', bytes: sample('other/lastpass.csv') }),
+    ).rejects.toMatchObject({
+      code: 'UNKNOWN_FORMAT',
+      message: expect.stringContaining('not recognised') as string,
+    });
+    const r = await parseImport(
+      { name: 'lastpass.csv', bytes: sample('other/lastpass.csv') },
+      { format: 'chrome-csv' },
+    );
+    expect(r.items[0]).toMatchObject({ title: 'Shop', login: { username: 'ana@example.com' } });
+  });
+
+  it('names the entry and field when the picked format cannot read the file', async () => {
+    await expect(
+      parseImport(
+        { name: 'x.json', bytes: sample('other/enpass.json') },
+        { format: 'bitwarden-json' },
+      ),
+    ).rejects.toThrow(/entry 1, field "type"/);
+    await expect(
+      parseImport(
+        { name: 'x.csv', bytes: strToU8('name,url\n"open,x\n') },
+        { format: 'chrome-csv' },
+      ),
+    ).rejects.toThrow(/Line 2 .* never closed/);
+  });
+});

@@ -1,0 +1,92 @@
+// Recognising an import file by what identifies its format (issue 32): a CSV by the exact set of
+// columns its product writes, a JSON file by its signature keys. Never by "has a url column": the
+// CSVs of LastPass or NordPass and Enpass's JSON share columns and keys with the formats we read,
+// and taking one for another would import it wrong. Every rule is checked on its own, so a test
+// can assert that a sample matches its own format and no other.
+import { EXPORT_FORMAT } from './export.ts';
+import type { ImportFormat } from './errors.ts';
+
+type CsvRule = (columns: ReadonlySet<string>, fileName: string) => boolean;
+
+/** Every `required` column is there and nothing outside `allowed` (header names, lowercase). */
+const exactly =
+  (required: readonly string[], optional: readonly string[] = []): CsvRule =>
+  (columns) => {
+    const allowed = new Set([...required, ...optional]);
+    return required.every((c) => columns.has(c)) && [...columns].every((c) => allowed.has(c));
+  };
+
+const ONEPASSWORD_OPTIONAL = [
+  'url',
+  'urls',
+  'website',
+  'login url',
+  'username',
+  'login username',
+  'login password',
+  'otpauth',
+  'one-time password',
+  'totp',
+  'favorite',
+  'archived',
+  'tags',
+  'notes',
+  'notesplain',
+  'type',
+];
+
+export const CSV_RULES: Partial<Record<ImportFormat, CsvRule>> = {
+  // Individual (folder, favorite) or organization (collections); reprompt since 2022; sealvault
+  // is our export's column ([Note: sealvault extension]).
+  'bitwarden-csv': exactly(
+    ['type', 'name', 'notes', 'fields', 'login_uri', 'login_username', 'login_password'],
+    ['folder', 'collections', 'favorite', 'reprompt', 'login_totp', 'sealvault'],
+  ),
+  'firefox-csv': exactly(
+    ['url', 'username', 'password', 'httprealm', 'formactionorigin'],
+    ['guid', 'timecreated', 'timelastused', 'timepasswordchanged'],
+  ),
+  // 1Password 8 writes Favorite, Archived and Tags; 1Password 7's chosen columns are known only by
+  // the file's name.
+  '1password-csv': (columns, fileName) =>
+    exactly(['title', 'password'], ONEPASSWORD_OPTIONAL)(columns, fileName) &&
+    (['favorite', 'archived', 'tags'].some((c) => columns.has(c)) || /1password/i.test(fileName)),
+  'safari-csv': exactly(['title', 'url', 'username', 'password'], ['notes', 'otpauth']),
+  'chrome-csv': exactly(['name', 'url', 'username', 'password'], ['note']),
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+type JsonRule = (o: Record<string, unknown>) => boolean;
+
+export const JSON_RULES: Partial<Record<ImportFormat, JsonRule>> = {
+  'sealvault-export': (o) => o.format === EXPORT_FORMAT,
+  'bitwarden-json-encrypted': (o) => o.encrypted === true && 'encKeyValidation_DO_NOT_EDIT' in o,
+  // Every Bitwarden item has a numeric type (1 login ... 5 SSH key); Enpass's have template_type.
+  'bitwarden-json': (o) =>
+    o.encrypted !== true &&
+    Array.isArray(o.items) &&
+    (o.items.length > 0 || o.encrypted === false) &&
+    o.items.every((i) => isObject(i) && typeof i.type === 'number' && !('template_type' in i)),
+  'protonpass-json': (o) =>
+    isObject(o.vaults) &&
+    !('items' in o) &&
+    Object.values(o.vaults).every((v) => isObject(v) && Array.isArray(v.items)),
+};
+
+/** Every format whose rule a CSV header (lowercase names) matches. */
+export function csvMatches(columns: readonly string[], fileName: string): ImportFormat[] {
+  const set = new Set(columns.filter((c) => c !== ''));
+  return (Object.entries(CSV_RULES) as [ImportFormat, CsvRule][])
+    .filter(([, rule]) => rule(set, fileName))
+    .map(([format]) => format);
+}
+
+/** Every format whose signature a parsed JSON file has. */
+export function jsonMatches(json: unknown): ImportFormat[] {
+  if (!isObject(json)) return [];
+  return (Object.entries(JSON_RULES) as [ImportFormat, JsonRule][])
+    .filter(([, rule]) => rule(json))
+    .map(([format]) => format);
+}
