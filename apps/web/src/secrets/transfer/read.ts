@@ -40,6 +40,11 @@ export interface CsvRow {
   get(column: string): string;
   /** Every column with a value, by its name as the header wrote it. */
   entries: [string, string][];
+  /**
+   * The values no parser field takes: columns not in `used` (case-blind) and cells past the
+   * header's last column ("Column 12"), so that nothing of the row is dropped in silence.
+   */
+  rest(used: readonly string[]): [string, string][];
 }
 
 export interface ReadCsvOptions {
@@ -54,7 +59,11 @@ export interface ReadCsvOptions {
 const headerNewline = (text: string) =>
   /\r\n|\n|\r/.exec(text)?.[0] as '\r\n' | '\n' | '\r' | undefined;
 
-/** Reads CSV with a header row; an unclosed quote or a row of the wrong width names its line. */
+/**
+ * Reads CSV with a header row, as tolerant as the exporting products: a byte-order mark, CRLF or
+ * LF, quoted newlines, a row with fewer cells than the header (the missing trailing ones are
+ * empty) or more (kept for {@link CsvRow.rest}). Only an unclosed quote refuses it, naming the line.
+ */
 export function readCsv(
   text: string,
   label: string,
@@ -107,19 +116,22 @@ export function readCsv(
   const header = first.data.map((h) => h.trim());
   const index = new Map(header.map((h, i) => [h.toLowerCase(), i]));
   const rows = raw.map(({ data, line: at }): CsvRow => {
-    const extra = data.slice(header.length);
-    if (data.length < header.length || extra.some((v) => v.trim() !== '')) {
-      throw malformed(
-        `Line ${at} of this ${label} file has ${data.length} columns where the header has ${header.length}.`,
-      );
-    }
+    const extra = data
+      .slice(header.length)
+      .map((v, i): [string, string] => [`Column ${header.length + i + 1}`, v])
+      .filter(([, v]) => v.trim() !== '');
+    const entries = header.map((h, i): [string, string] => [h, data[i] ?? '']).filter(([, v]) => v);
     return {
       line: at,
       get: (column) => {
         const i = index.get(column.toLowerCase());
         return i === undefined ? '' : (data[i] ?? '');
       },
-      entries: header.map((h, i): [string, string] => [h, data[i] ?? '']).filter(([, v]) => v),
+      entries,
+      rest: (used) => {
+        const taken = new Set(used.map((u) => u.toLowerCase()));
+        return [...entries.filter(([h]) => !taken.has(h.toLowerCase())), ...extra];
+      },
     };
   });
   return { header, rows };

@@ -49,6 +49,11 @@ export function parseFieldLines(text: string, hidden: readonly string[] = []): C
   return fields;
 }
 
+/** A flag column that is on: Bitwarden writes 1, others true. */
+export const isSet = (v: string): boolean => /^(1|true|yes)$/i.test(v.trim());
+export const FAVORITE = 'The favourite mark is not imported';
+const REPROMPT = 'The master password re-prompt is not imported';
+
 /** The comma-separated URLs of `login_uri` (a URL holding a comma arrives quoted). */
 const splitUris = (value: string): string[] =>
   value === '' ? [] : (Papa.parse<string[]>(value).data[0] ?? []).filter((u) => u !== '');
@@ -72,10 +77,20 @@ export function parseBitwardenCsv(text: string): ParseResult {
     }
     const folder = row.get('folder') || row.get('collections').split(',')[0] || undefined;
     const urls = splitUris(row.get('login_uri'));
+    const title = titleFor(row.get('name'), urls[0] ?? '');
+    const entry = `line ${row.line} ("${title}")`;
+    // Columns Bitwarden did not write (a newer version's, or a file the user picked the format
+    // for) become custom fields; the two flags we have no place for are named in the preview.
+    const other = row.rest([...BITWARDEN_CSV_COLUMNS, 'collections', 'sealvault']);
+    if (isSet(row.get('favorite'))) skipped.push({ entry, reason: FAVORITE });
+    if (isSet(row.get('reprompt'))) skipped.push({ entry, reason: REPROMPT });
     const base = {
-      ...common(titleFor(row.get('name'), urls[0] ?? '')),
+      ...common(title),
       notes: row.get('notes'),
-      customFields: parseFieldLines(row.get('fields'), ext.hidden),
+      customFields: [
+        ...parseFieldLines(row.get('fields'), ext.hidden),
+        ...other.map(([name, value]) => ({ name, value, hidden: false })),
+      ],
       ...(folder !== undefined && { folder }),
     };
     const type = row.get('type').trim().toLowerCase();
