@@ -50,6 +50,29 @@ export const sharesApi = {
     const res = await fetch(`${one(id)}/content`, init);
     if (!res.ok) throw await apiErrorFrom(res);
   },
+  /**
+   * Sends one part of a file link's ciphertext: bytes `start`.. of the `total` declared at
+   * creation, in order (shares.ts SHARE_PART_BYTES). The last part completes the link.
+   */
+  async uploadContentPart(
+    id: string,
+    part: Blob,
+    start: number,
+    total: number,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const res = await fetch(`${one(id)}/content`, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: {
+        'content-type': 'application/octet-stream',
+        'content-range': `bytes ${start}-${start + part.size - 1}/${total}`,
+      },
+      body: part,
+      ...(signal ? { signal } : {}),
+    });
+    if (!res.ok) throw await apiErrorFrom(res);
+  },
   /** The user's links, newest first. */
   list: () => requestJson(sharesResponseSchema, '/api/shares'),
   /** A new expiry, counted from now (409 once the link's data was deleted). */

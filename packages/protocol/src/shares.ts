@@ -17,6 +17,23 @@ export type ShareExpiry = z.infer<typeof shareExpirySchema>;
 export const SHARE_MAX_OPENS = 1000;
 /** How long the download token an open of a file link gives is good for (seconds). */
 export const SHARE_DOWNLOAD_SECONDS = 600;
+/**
+ * A file link's content may come in parts, each a PUT with `Content-Range: bytes a-b/total`, in
+ * order; the browser sends parts of this size (a browser cannot stream one request body over
+ * HTTP/1.1, so one PUT would hold the whole copy in memory). The server takes parts up to
+ * SHARE_PART_MAX_BYTES.
+ */
+export const SHARE_PART_BYTES = 16 * 1024 * 1024;
+export const SHARE_PART_MAX_BYTES = 64 * 1024 * 1024;
+/** `bytes a-b/total` of a content part's Content-Range header. */
+export const shareContentRangeSchema = z
+  .string()
+  .regex(/^bytes \d{1,15}-\d{1,15}\/\d{1,15}$/)
+  .transform((v) => {
+    const [a, b, total] = v.slice(6).split(/[-/]/).map(Number) as [number, number, number];
+    return { start: a, end: b, total };
+  })
+  .refine((r) => r.start <= r.end && r.end < r.total, 'The range is not within the content.');
 
 /** The headers of the public routes: the access token, and a file link's download token. */
 export const SHARE_ACCESS_HEADER = 'X-Share-Access';
@@ -197,5 +214,9 @@ export const shareMessages = {
   contentNotFile: 'Only a file link has content to upload.',
   lengthRequired: 'The content length must be given.',
   wrongLength: (size: number): string => `The content must be exactly ${size} bytes.`,
+  badRange: 'The Content-Range header must read "bytes start-end/total", within the content.',
+  partTooLarge: (max: number): string => `A part of the content may be at most ${max} bytes.`,
+  partOutOfOrder: (next: number): string =>
+    `The parts must come in order: the next one starts at byte ${next}.`,
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
 } as const;

@@ -452,6 +452,13 @@ const migrations: Record<string, Migration> = {
       await index('share_links_data_deleted_at', ['data_deleted_at']);
     },
   },
+  // A file link's content may arrive in parts (shares/shares.content.ts): the parts received so
+  // far, JSON `[{ "key": blob key, "size": bytes }]` in order, until the last one completes it.
+  '0200_share_content_parts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('share_links').addColumn('content_parts', 'text').execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

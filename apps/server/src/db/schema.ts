@@ -316,6 +316,12 @@ export interface ShareLinksTable {
   ciphertext_size: number | null;
   /** A file link's blob, once its bytes are all in. */
   blob_key: string | null;
+  /**
+   * The parts of a file link's content received so far when it comes in parts, JSON
+   * `[{ "key", "size" }]` in order (shares/shares.content.ts); null before the first and once
+   * the last joined them into `blob_key`.
+   */
+  content_parts: string | null;
   /** 0/1: a file link's bytes are all in (always 1 for the other kinds). */
   content_complete: number;
   owner_key: string | null;

@@ -127,7 +127,7 @@ export async function completeContent(
 ): Promise<boolean> {
   const res = await db
     .updateTable('share_links')
-    .set({ blob_key: blobKey, content_complete: 1 })
+    .set({ blob_key: blobKey, content_complete: 1, content_parts: null })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('kind', '=', 'file')
@@ -142,7 +142,7 @@ export async function deleteShares(
   db: Q,
   where: { userId: string; id?: string } | { vaultId: string },
 ): Promise<{ count: number; blobKeys: string[] }> {
-  let sel = db.selectFrom('share_links').select(['id', 'blob_key']);
+  let sel = db.selectFrom('share_links').select(['id', 'blob_key', 'content_parts']);
   let del = db.deleteFrom('share_links');
   if ('vaultId' in where) {
     sel = sel.where('vault_id', '=', where.vaultId);
@@ -157,7 +157,7 @@ export async function deleteShares(
   }
   const rows = await sel.execute();
   if (rows.length) await del.execute();
-  return { count: rows.length, blobKeys: rows.flatMap((r) => r.blob_key ?? []) };
+  return { count: rows.length, blobKeys: rows.flatMap(blobKeysOfRow) };
 }
 
 // ---- the public routes ----
@@ -243,6 +243,7 @@ export async function clearData(
       wrapped_key: null,
       owner_key: null,
       blob_key: null,
+      content_parts: null,
       data_deleted_at: now,
     })
     .where('id', 'in', ids)
@@ -253,16 +254,55 @@ export async function clearData(
   return rows.map((r) => r.id);
 }
 
-/** The blob keys of `ids` (read before clearData clears them, in the same transaction). */
-export async function blobKeysOf(db: Q, ids: string[]): Promise<Map<string, string>> {
+/** The blob keys of `ids`, parts included (read before clearData clears them, in the same transaction). */
+export async function blobKeysOf(db: Q, ids: string[]): Promise<Map<string, string[]>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('share_links')
-    .select(['id', 'blob_key'])
+    .select(['id', 'blob_key', 'content_parts'])
     .where('id', 'in', ids)
-    .where('blob_key', 'is not', null)
     .execute();
-  return new Map(rows.map((r) => [r.id, r.blob_key!]));
+  return new Map(rows.map((r) => [r.id, blobKeysOfRow(r)]));
+}
+
+/** A content part received (shares.content.ts). */
+export interface ContentPart {
+  key: string;
+  size: number;
+}
+
+/** The parts a row lists (none when null). */
+export const partsOf = (row: { content_parts: string | null }): ContentPart[] =>
+  row.content_parts ? (JSON.parse(row.content_parts) as ContentPart[]) : [];
+
+/** Every blob a row holds: its content's, or the parts received so far. */
+const blobKeysOfRow = (r: { blob_key: string | null; content_parts: string | null }) => [
+  ...(r.blob_key ? [r.blob_key] : []),
+  ...partsOf(r).map((p) => p.key),
+];
+
+/**
+ * Adds a part to a link whose content is not complete, if its parts are still `before` (another
+ * request did not add one meanwhile) and its data was not deleted. False when it was not added.
+ */
+export async function addContentPart(
+  db: Q,
+  userId: string,
+  id: string,
+  before: string | null,
+  parts: ContentPart[],
+): Promise<boolean> {
+  let q = db
+    .updateTable('share_links')
+    .set({ content_parts: JSON.stringify(parts) })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('content_complete', '=', 0)
+    .where('data_deleted_at', 'is', null);
+  q =
+    before === null ? q.where('content_parts', 'is', null) : q.where('content_parts', '=', before);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Deletes rows whose data went at or before `cutoff`; how many. */

@@ -14,6 +14,7 @@ import {
 } from '@sealvault/crypto';
 import {
   paddedSize,
+  SHARE_PART_BYTES,
   sharesApi,
   type CreateShareRequest,
   type ShareExpiry,
@@ -22,7 +23,7 @@ import {
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import type { FileEntry } from '../files/model.ts';
-import { blobOfPieces, decryptedStream } from '../files/transfer/download.ts';
+import { decryptedStream } from '../files/transfer/download.ts';
 import { padStream } from '../files/transfer/padding.ts';
 import { kdfToWire, shareUrl } from './links.ts';
 
@@ -135,18 +136,7 @@ export async function makeShare(
           : { ...common, kind: 'secret', vault_id: what.vaultId, enc_meta, payload };
     }
     created = (await sharesApi.create(request)).share;
-    if (content) {
-      // One request body (a stream body needs HTTP/2), read into a Blob the page does not hold;
-      // the last tenth of the progress is the upload.
-      const length = content.length;
-      const blob = await blobOfPieces(
-        content.stream,
-        'application/octet-stream',
-        (read) => onProgress((0.9 * read) / length),
-        signal,
-      );
-      await sharesApi.uploadContent(made.id, blob, content.length, signal);
-    }
+    if (content) await sendInParts(made.id, content.stream, content.length, onProgress, signal);
     onProgress(1);
     return { url: shareUrl(window.location.origin, made.id, made.secret), share: created };
   } catch (err) {
@@ -156,6 +146,55 @@ export async function makeShare(
   } finally {
     await Promise.all([crypto.closeSession(made.outer), crypto.closeSession(made.inner)]);
   }
+}
+
+/**
+ * Sends a file link's copy in parts of SHARE_PART_BYTES, in order, each PUT while the next part
+ * is read (a browser cannot stream one request body over HTTP/1.1: one PUT would gather the whole
+ * copy first). The page holds at most two parts. `onProgress` gets the fraction read and sent.
+ */
+async function sendInParts(
+  id: string,
+  stream: ReadableStream<Uint8Array>,
+  length: number,
+  onProgress: (sent: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const reader = stream.getReader();
+  let pieces: Blob[] = [];
+  let inPart = 0;
+  let queued = 0;
+  let inFlight: Promise<void> = Promise.resolve();
+  const send = async () => {
+    const part = new Blob(pieces);
+    const start = queued;
+    queued += part.size;
+    pieces = [];
+    inPart = 0;
+    await inFlight; // in order: the part before is in first
+    inFlight = sharesApi.uploadContentPart(id, part, start, length, signal);
+    inFlight.catch(() => undefined); // awaited before the next part, or at the end
+  };
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (let rest = value; rest.length > 0;) {
+        const take = rest.subarray(0, SHARE_PART_BYTES - inPart);
+        pieces.push(new Blob([take as Uint8Array<ArrayBuffer>]));
+        inPart += take.length;
+        rest = rest.subarray(take.length);
+        if (inPart === SHARE_PART_BYTES) await send();
+      }
+      onProgress(Math.min(0.99, (queued + inPart) / length));
+    }
+    if (inPart > 0) await send();
+    await inFlight;
+  } finally {
+    reader.releaseLock();
+  }
+  if (queued !== length) throw new RangeError(`The copy is ${queued} bytes, not ${length}`);
 }
 
 /** The link of one of the owner's links again, from its copy kept under the vault's key. */
