@@ -26,7 +26,10 @@ describe('KeePass 2 XML', () => {
         { name: 'Empty field', value: '', hidden: false },
       ],
     });
-    expect(r.items[2]).toMatchObject({ totp: 'JBSWY3DPEHPK3PXP', customFields: [] });
+    expect(r.items[2]).toMatchObject({
+      totp: 'otpauth://totp/Build%20server?secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30',
+      customFields: [],
+    });
     expect(r.skipped).toEqual([
       { entry: 'Mailbox 📬 ünïcödé', reason: 'Attachment "recovery-codes.txt" is not imported' },
       { entry: 'Mailbox 📬 ünïcödé', reason: 'Entry history is not imported' },

@@ -1,14 +1,15 @@
 // KeePass: KDBX 4 (and 3.1) databases and KeePass 2 XML exports, both read by kdbxweb, whose
 // Argon2 runs on hash-wasm (crypto.ts). KeePass entries are generic: Title, UserName, Password,
 // URL and Notes are the standard strings (KeePass's help, "Entries"), anything else a custom
-// string (protected ones hidden). TOTP is KeePassXC's `otp` (an otpauth:// URI), KeePass 2.47's
-// `TimeOtp-Secret-Base32` or KeePassXC's older `TOTP Seed`; KeePass2Android's `KP2A_URL*` strings
-// are more URLs. The group path below the root becomes the folder; the recycle bin is skipped.
+// string (protected ones hidden). TOTP is read from every form these apps store
+// (keepass-totp.ts); strings it cannot read stay custom fields. KeePass2Android's `KP2A_URL*`
+// strings are more URLs. The group path below the root becomes the folder; the recycle bin is skipped.
 import { DOMParser } from '@xmldom/xmldom';
 import * as kdbxweb from 'kdbxweb';
 import { argon2 } from '../crypto.ts';
 import { ImportError, malformed, type ParseResult, type Skipped } from '../errors.ts';
 import { common, type TransferItem } from '../model.ts';
+import { keepassTotp } from './keepass-totp.ts';
 
 let argon2Ready = false;
 /** kdbxweb ships no Argon2: it gets hash-wasm's (v1.3; KeePass has written only v1.3). */
@@ -36,8 +37,6 @@ function installArgon2(): void {
 }
 
 const STANDARD = new Set(['Title', 'UserName', 'Password', 'URL', 'Notes']);
-const TOTP_KEYS = ['otp', 'TimeOtp-Secret-Base32', 'TOTP Seed'];
-const TOTP_SETTINGS = /^(TimeOtp-|TOTP Settings$)/;
 
 const text = (v: kdbxweb.KdbxEntryField | undefined): string =>
   v === undefined ? '' : typeof v === 'string' ? v : v.getText();
@@ -47,9 +46,10 @@ function convertEntry(entry: kdbxweb.KdbxEntry, folder: string | undefined, skip
   const title = get('Title') || get('URL') || 'Untitled';
   const urls = [get('URL')];
   const customFields: TransferItem['customFields'] = [];
-  const totp = TOTP_KEYS.map(get).find((v) => v !== '');
+  const found = keepassTotp(get, title);
+  const totp = found?.totp;
   for (const [name, value] of entry.fields) {
-    if (STANDARD.has(name) || TOTP_KEYS.includes(name) || TOTP_SETTINGS.test(name)) continue;
+    if (STANDARD.has(name) || found?.used.includes(name)) continue;
     if (/^KP2A_URL(_\d+)?$/.test(name)) {
       urls.push(text(value));
       continue;
