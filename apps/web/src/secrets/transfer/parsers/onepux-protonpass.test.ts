@@ -121,6 +121,7 @@ describe('Proton Pass', () => {
     expect(r.items[1]!.customFields).toEqual([
       { name: 'ssid', value: '家のネットワーク', hidden: false },
       { name: 'password', value: 'correct horse', hidden: true },
+      { name: 'security', value: '2', hidden: false },
     ]);
     expect(r.items[2]).toMatchObject({
       card: { number: '4111111111111111', code: '123', expMonth: '7', expYear: '2031' },

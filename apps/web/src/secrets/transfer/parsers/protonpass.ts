@@ -1,11 +1,12 @@
 // Proton Pass's unencrypted export (Proton's help, "How to export data from Proton Pass"): a zip
 // holding `Proton Pass/data.json`, or that JSON alone: { version, userId, encrypted: false,
 // vaults: { <shareId>: { name, items: [{ itemId, state, data: { metadata: { name, note },
-// extraFields: [{ fieldName, type: text|hidden|totp|timestamp, data: { content } }], type,
+// extraFields: [{ fieldName, type: text|hidden|totp|timestamp, data }], type,
 // content } }] } } }. Item types: login (itemEmail, itemUsername or the older username, password,
 // urls, totpUri, passkeys), note, creditCard, identity, sshKey, wifi, custom, alias. An alias is
 // an e-mail forwarding address, not a stored secret, and is skipped; so are trashed items
-// (state 2). The PGP-encrypted export must be exported again unencrypted.
+// (state 2). The PGP-encrypted export must be exported again unencrypted. Every other value lands
+// in a field or a custom field (protonpass-fields.ts).
 import { z } from 'zod';
 import { entryName, ImportError, malformed, type ParseResult, type Skipped } from '../errors.ts';
 import {
@@ -17,6 +18,7 @@ import {
   type TransferItem,
 } from '../model.ts';
 import { checkSchema, decodeText, readImportZip, readJson } from '../read.ts';
+import { asCustom, protonFields, restFields } from './protonpass-fields.ts';
 
 const LABEL = 'Proton Pass export';
 const itemSchema = z.looseObject({
@@ -28,7 +30,7 @@ const itemSchema = z.looseObject({
         z.looseObject({
           fieldName: z.string(),
           type: z.string(),
-          data: z.looseObject({ content: z.string().nullish() }).nullish(),
+          data: z.unknown(),
         }),
       )
       .nullish(),
@@ -81,10 +83,10 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
   }
   const customFields: CustomField[] = [];
   let totp = get('totpUri') || undefined;
-  for (const f of item.data.extraFields ?? []) {
-    const value = f.data?.content ?? '';
-    if (f.type === 'totp' && totp === undefined && value !== '') totp = value;
-    else customFields.push({ name: f.fieldName, value, hidden: f.type === 'hidden' });
+  // A TOTP field beyond the first one the item shows stays a (hidden) custom field.
+  for (const f of protonFields(item.data.extraFields)) {
+    if (f.type === 'totp' && totp === undefined && f.value !== '') totp = f.value;
+    else customFields.push(asCustom(f));
   }
   const base = {
     ...common(metadata.name),
@@ -93,13 +95,9 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
     ...(totp !== undefined && { totp }),
     ...(folder !== undefined && { folder }),
   };
-  /** Content strings no typed field took, kept as custom fields. */
+  /** Content values no typed field took, kept as custom fields. */
   const keepRest = (taken: string[], hidden: string[] = []) => {
-    for (const [k, v] of Object.entries(content)) {
-      if (typeof v === 'string' && v !== '' && !taken.includes(k)) {
-        customFields.push({ name: k, value: v, hidden: hidden.includes(k) });
-      }
-    }
+    customFields.push(...restFields(content, taken, hidden));
   };
   switch (type) {
     case 'login': {
@@ -114,6 +112,15 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
       if (Array.isArray(content.passkeys) && content.passkeys.length > 0) {
         skipped.push({ entry, reason: 'Passkeys are not imported' });
       }
+      keepRest([
+        'itemEmail',
+        'itemUsername',
+        'username',
+        'password',
+        'urls',
+        'totpUri',
+        'passkeys',
+      ]);
       return {
         ...base,
         urls,
@@ -136,19 +143,26 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
     }
     case 'identity': {
       const identity = emptyIdentity();
+      const used: string[] = [];
       for (const [from, to] of Object.entries(IDENTITY)) {
-        if (identity[to] === '') identity[to] = get(from);
+        if (identity[to] === '' && get(from) !== '') {
+          identity[to] = get(from);
+          used.push(from);
+        }
       }
-      keepRest(Object.keys(IDENTITY));
+      // A second value for one field (organization and company) stays a custom field.
+      keepRest(used);
       return { ...base, type: 'identity', identity } as const;
     }
     case 'sshKey':
+      keepRest(['privateKey', 'publicKey']);
       return {
         ...base,
         type: 'ssh',
         ssh: { privateKey: get('privateKey'), publicKey: get('publicKey'), fingerprint: '' },
       } as const;
     case 'note':
+      keepRest([]);
       return { ...base, type: 'note' } as const;
     default:
       // wifi, custom and future types: their strings as fields of a note.
