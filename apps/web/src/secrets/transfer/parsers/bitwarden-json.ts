@@ -17,22 +17,14 @@ import {
   type TransferItem,
 } from '../model.ts';
 import { checkSchema, nonEmpty, titleFor } from '../read.ts';
+import { list, text as lenientText } from './tolerant.ts';
 
 // [Note: tolerant bitwarden json]: as tolerant as Bitwarden's own importer. A null stands for
 // nothing wherever a string, a list or a list's element is expected (`"collectionIds": [null]`,
 // `"fields": null`), numbers and booleans are read as their text, and only what cannot be read
 // (an item without a numeric type, a list that is not a list) refuses the file, naming the entry
 // and the field.
-const str = z
-  .union([z.string(), z.number(), z.boolean()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? v : String(v)));
-/** A list whose null elements are dropped. */
-const list = <T extends z.ZodType>(element: T) =>
-  z
-    .array(element.nullable())
-    .nullish()
-    .transform((a) => a?.filter((e): e is NonNullable<z.output<T>> => e !== null));
+const str = lenientText;
 const fieldSchema = z.looseObject({ name: str, value: str, type: z.number().int().nullish() });
 const uriSchema = z.looseObject({ uri: str });
 const identityKeys = Object.keys(emptyIdentity()) as (keyof IdentityFields)[];

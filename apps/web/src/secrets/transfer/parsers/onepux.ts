@@ -17,13 +17,18 @@ import {
   type TransferItem,
 } from '../model.ts';
 import { checkSchema, decodeText, readImportZip, readJson } from '../read.ts';
+import { list, text as lenientText } from './tolerant.ts';
 
 const LABEL = '1Password 1PUX';
-const str = z.string().nullish();
+// Nulls where lists and strings are expected are read as nothing ([Note: tolerant bitwarden json]).
+const str = lenientText;
 const sectionField = z.looseObject({
   title: str,
   id: str,
-  value: z.record(z.string(), z.unknown()),
+  value: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((v) => v ?? {}),
 });
 const itemSchema = z.looseObject({
   uuid: str,
@@ -32,18 +37,14 @@ const itemSchema = z.looseObject({
   overview: z.looseObject({
     title: str,
     url: str,
-    urls: z.array(z.looseObject({ url: str })).nullish(),
-    tags: z.array(z.string()).nullish(),
+    urls: list(z.looseObject({ url: str })),
+    tags: list(z.string()),
   }),
   details: z.looseObject({
-    loginFields: z
-      .array(z.looseObject({ value: str, name: str, designation: str, fieldType: str }))
-      .nullish(),
+    loginFields: list(z.looseObject({ value: str, name: str, designation: str, fieldType: str })),
     notesPlain: str,
     password: str,
-    sections: z
-      .array(z.looseObject({ title: str, fields: z.array(sectionField).nullish() }))
-      .nullish(),
+    sections: list(z.looseObject({ title: str, fields: list(sectionField) })),
     documentAttributes: z.looseObject({ fileName: str }).nullish(),
   }),
 });
@@ -182,7 +183,9 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
           continue;
         }
       }
-      customFields.push({ name: f.title || id, value: text, hidden: kind === 'concealed' });
+      // A second TOTP is a secret too.
+      const hidden = kind === 'concealed' || kind === 'totp';
+      customFields.push({ name: f.title || id, value: text, hidden });
     }
   }
   if ((details.passwordHistory as unknown[] | undefined)?.length) {
