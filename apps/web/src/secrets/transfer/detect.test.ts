@@ -43,6 +43,14 @@ describe('detection by what identifies a format', () => {
     ]);
   });
 
+  it('reads a JSON export with a byte-order mark and CRLF line ends', async () => {
+    const json =
+      '\uFEFF{\r\n  "encrypted": false,\r\n  "items": [{ "type": 2, "name": "N", "collectionIds": [null] }]\r\n}\r\n';
+    expect(detectFormat('x.json', strToU8(json))).toBe('bitwarden-json');
+    const r = await parseImport({ name: 'x.json', bytes: strToU8(json) });
+    expect(r.items).toMatchObject([{ type: 'note', title: 'N' }]);
+  });
+
   it('knows an empty Bitwarden export by its encrypted: false', () => {
     expect(jsonMatches({ encrypted: false, folders: [], items: [] })).toEqual(['bitwarden-json']);
     expect(jsonMatches({ folders: [], items: [] })).toEqual([]);
