@@ -3,14 +3,20 @@
 // Network instrumentation does (bench/upload/run.ts measures through it).
 import { sleep } from './app.ts';
 
-/** A bare DevTools connection to one page: no domain enabled, no events. */
+/**
+ * A bare DevTools connection to one page (the first whose URL contains `pageUrlPart`, or whose
+ * target id it is): no domain enabled, no events.
+ */
 export async function devtools(debugPort: number, pageUrlPart: string) {
   const list = (await (await fetch(`http://127.0.0.1:${debugPort}/json/list`)).json()) as {
+    id: string;
     type: string;
     url: string;
     webSocketDebuggerUrl: string;
   }[];
-  const target = list.find((t) => t.type === 'page' && t.url.includes(pageUrlPart));
+  const target = list.find(
+    (t) => t.type === 'page' && (t.id === pageUrlPart || t.url.includes(pageUrlPart)),
+  );
   if (!target) throw new Error(`no page at ${pageUrlPart}`);
   const ws = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {

@@ -25,7 +25,7 @@
 // Run: npm run build -w @sealvault/web &&
 //      node --experimental-websocket --import tsx bench/upload/run.ts [MiB]
 import type { spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,7 @@ import { seedVault } from '../secrets/seed.ts';
 import { startS3Server, type S3TestServer } from '../../apps/server/src/testing/s3-server.ts';
 import { chromiumWithDevtools, freePort, sleep, startApp, type BenchApp } from '../shared/app.ts';
 import { devtools } from '../shared/devtools.ts';
+import { sinkScript, writeInputFile } from '../shared/sink.ts';
 import { cpuDelta, rssByKind, rssMiB, treeCpu, treeRssMiB } from '../shared/procs.ts';
 
 const MIB = Number(process.argv[2] ?? 1024);
@@ -46,37 +47,12 @@ if (MIB < 50) throw new Error('the bench needs at least 50 MiB (the File System 
 const PASSWORD = 'bench-vault-password';
 const PIECE = CONTENT_HASH_BLOCK_BYTES;
 
-/**
- * A position-weighted sum of the little-endian 32-bit words (the last one zero-padded): cheap
- * enough to run on every downloaded byte in the page (the same code runs there, see `sink`).
- */
-function wordSum(sum: number, index: number, words: Uint32Array): [number, number] {
-  for (let k = 0; k < words.length; k++, index++)
-    sum = (sum + Math.imul(words[k]!, 2 * index + 1)) | 0;
-  return [sum, index];
-}
 /** Writes `bytes` of random data; returns their content hash (one block per PIECE) and wordSum. */
 function writeFile(file: string, bytes: number): { contentHash: string; sum: number } {
-  const fd = fs.openSync(file, 'w');
   const hash = createHash('sha256'); // over the block digests
-  const block = randomBytes(PIECE);
-  let sum = 0;
-  let index = 0;
-  for (let done = 0; done < bytes;) {
-    const n = Math.min(PIECE, bytes - done);
-    block[0] = (done >>> 22) & 0xff; // not one repeated block: vary each piece a little
-    block[1] = (done >>> 30) & 0xff;
-    fs.writeSync(fd, block, 0, n);
-    const padded = new Uint8Array(Math.ceil(n / 4) * 4);
-    padded.set(block.subarray(0, n));
-    [sum, index] = wordSum(sum, index, new Uint32Array(padded.buffer));
-    hash.update(createHash('sha256').update(block.subarray(0, n)).digest());
-    done += n;
-  }
-  // On disk before anything is measured: the kernel's writeback of 2 GiB of fresh input files
-  // would otherwise compete for the two cores during the first measurements.
-  fs.fsyncSync(fd);
-  fs.closeSync(fd);
+  const sum = writeInputFile(file, bytes, PIECE, (block) =>
+    hash.update(createHash('sha256').update(block).digest()),
+  );
   return { contentHash: hash.digest('hex'), sum };
 }
 
@@ -157,57 +133,10 @@ try {
     const ctx = pw.contexts()[0]!;
     // Cookies do not tell ports apart: the two servers' sessions share localhost's cookie jar.
     await on.signIn(ctx);
-    // tsx (esbuild keepNames) wraps named functions in __name(); give the page a no-op one.
-    await ctx.addInitScript('window.__name = (f) => f;');
     // Room for the timings of every PATCH of a 1 GiB upload (the default keeps 250 entries).
     await ctx.addInitScript('performance.setResourceTimingBufferSize(100000);');
     // The download's destination: a writable that keeps only a count and wordSum of the bytes.
-    await ctx.addInitScript(`window.__wordSum = ${wordSum.toString()};`);
-    await ctx.addInitScript(() => {
-      const w = window as unknown as {
-        showSaveFilePicker: unknown;
-        __saved?: { bytes: number; sum: number };
-        __wordSum: typeof wordSum;
-      };
-      w.showSaveFilePicker = () =>
-        Promise.resolve({
-          createWritable: () => {
-            let bytes = 0;
-            let sum = 0;
-            let index = 0;
-            let carry = new Uint8Array(0);
-            const add = (b: Uint8Array) => {
-              const n = b.length >>> 2;
-              const words =
-                b.byteOffset % 4 === 0
-                  ? new Uint32Array(b.buffer, b.byteOffset, n)
-                  : new Uint32Array(b.slice(0, n * 4).buffer);
-              [sum, index] = w.__wordSum(sum, index, words);
-              carry = b.slice(n * 4);
-            };
-            return Promise.resolve(
-              new WritableStream<Uint8Array>({
-                write(chunk) {
-                  bytes += chunk.length;
-                  if (carry.length === 0) return add(chunk);
-                  const joined = new Uint8Array(carry.length + chunk.length);
-                  joined.set(carry);
-                  joined.set(chunk, carry.length);
-                  add(joined);
-                },
-                close() {
-                  if (carry.length) {
-                    const last = new Uint8Array(4);
-                    last.set(carry);
-                    [sum, index] = w.__wordSum(sum, index, new Uint32Array(last.buffer));
-                  }
-                  w.__saved = { bytes, sum };
-                },
-              }),
-            );
-          },
-        });
-    });
+    await ctx.addInitScript(sinkScript);
     const page = ctx.pages()[0] ?? (await ctx.newPage());
     if (process.env.BENCH_CORES) {
       const cdp = await ctx.newCDPSession(page);

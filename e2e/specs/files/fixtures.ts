@@ -1,5 +1,6 @@
-// Small files made at test time: a two-page PDF, a PNG, a WAV, an SVG with a script, text.
+// Small files made at test time: a two-page PDF, a PNG, a WAV, a WebM, an SVG with a script, text.
 import { deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
 
 /** A valid PDF with one line of text on each of `pages` pages (offsets computed exactly). */
 export function makePdf(lines: string[]): Buffer {
@@ -91,3 +92,32 @@ export function makeWav(seconds: number): Buffer {
 export const EVIL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" onload="top.document.title='svg-ran';top.__svgRan=1">
 <script>top.document.title='svg-ran'; top.__svgRan = 1;</script>
 <rect width="80" height="80" fill="#4f46e5"/></svg>`;
+
+/**
+ * A WebM of 160×120 changing colours, `ms` long, recorded in the page itself (no video tools
+ * needed on the machine). Its duration is unknown until it is read to its end (MediaRecorder).
+ */
+export async function recordWebm(page: Page, ms: number): Promise<Buffer> {
+  const bytes = await page.evaluate(async (ms) => {
+    const c = document.createElement('canvas');
+    c.width = 160;
+    c.height = 120;
+    const ctx = c.getContext('2d')!;
+    const rec = new MediaRecorder(c.captureStream(25), { mimeType: 'video/webm' });
+    const parts: Blob[] = [];
+    rec.ondataavailable = (e) => parts.push(e.data);
+    let i = 0;
+    const timer = setInterval(() => {
+      ctx.fillStyle = `hsl(${(i += 20) % 360} 80% 50%)`;
+      ctx.fillRect(0, 0, 160, 120);
+    }, 40);
+    rec.start();
+    await new Promise((r) => setTimeout(r, ms));
+    const stopped = new Promise((r) => (rec.onstop = r));
+    rec.stop();
+    await stopped;
+    clearInterval(timer);
+    return Array.from(new Uint8Array(await new Blob(parts).arrayBuffer()));
+  }, ms);
+  return Buffer.from(bytes);
+}

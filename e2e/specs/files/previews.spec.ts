@@ -4,7 +4,7 @@
 // file that is no PDF and for damaged ciphertext.
 import { expect, test } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
-import { EVIL_SVG, makePdf, makePng, makeWav } from './fixtures.ts';
+import { EVIL_SVG, makePdf, makePng, makeWav, recordWebm } from './fixtures.ts';
 import { openPreview, uploadByPicker, type Fixture } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -17,28 +17,7 @@ test('each preview type; SVG and HTML never run in the app', async ({ page, requ
   await createVault(page, { name: 'Media', type: 'File vault' });
   await openAndUnlock(page, 'Media');
 
-  // A short WebM recorded in the browser itself (no video tools needed on the machine).
-  const webm = await page.evaluate(async () => {
-    const c = document.createElement('canvas');
-    c.width = 160;
-    c.height = 120;
-    const ctx = c.getContext('2d')!;
-    const rec = new MediaRecorder(c.captureStream(25), { mimeType: 'video/webm' });
-    const parts: Blob[] = [];
-    rec.ondataavailable = (e) => parts.push(e.data);
-    let i = 0;
-    const timer = setInterval(() => {
-      ctx.fillStyle = `hsl(${(i += 20) % 360} 80% 50%)`;
-      ctx.fillRect(0, 0, 160, 120);
-    }, 40);
-    rec.start();
-    await new Promise((r) => setTimeout(r, 1200));
-    const stopped = new Promise((r) => (rec.onstop = r));
-    rec.stop();
-    await stopped;
-    clearInterval(timer);
-    return Array.from(new Uint8Array(await new Blob(parts).arrayBuffer()));
-  });
+  const webm = await recordWebm(page, 1200);
 
   const files: Fixture[] = [
     {
@@ -53,7 +32,7 @@ test('each preview type; SVG and HTML never run in the app', async ({ page, requ
       buffer: Buffer.from('Line one\n  indented two\n'),
     },
     { name: 'tone.wav', mimeType: 'audio/wav', buffer: WAV },
-    { name: 'clip.webm', mimeType: 'video/webm', buffer: Buffer.from(webm) },
+    { name: 'clip.webm', mimeType: 'video/webm', buffer: webm },
     { name: 'badge.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(EVIL_SVG) },
     { name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a PDF at all') },
     {

@@ -10,7 +10,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
 import { serverFilesContaining } from '../../support/zero-knowledge.ts';
 import { updateRow } from '../../support/tamper.ts';
-import { makePdf, makePng } from '../files/fixtures.ts';
+import { makePdf, makePng, recordWebm } from '../files/fixtures.ts';
 import {
   connectCloud,
   fileRow,
@@ -273,34 +273,13 @@ test('the recipient previews a PDF and a video, seeks in it, and a link whose by
   await signedIn(page, request, baseURL!, 'shares-previews');
   await createVault(page, { name: 'Brochures', type: 'File vault' });
   await openAndUnlock(page, 'Brochures');
-  // A short WebM recorded in the browser itself (no video tools needed on the machine).
-  const webm = await page.evaluate(async () => {
-    const c = document.createElement('canvas');
-    c.width = 160;
-    c.height = 120;
-    const ctx = c.getContext('2d')!;
-    const rec = new MediaRecorder(c.captureStream(25), { mimeType: 'video/webm' });
-    const parts: Blob[] = [];
-    rec.ondataavailable = (e) => parts.push(e.data);
-    let i = 0;
-    const timer = setInterval(() => {
-      ctx.fillStyle = `hsl(${(i += 20) % 360} 80% 50%)`;
-      ctx.fillRect(0, 0, 160, 120);
-    }, 40);
-    rec.start();
-    await new Promise((r) => setTimeout(r, 2000));
-    const stopped = new Promise((r) => (rec.onstop = r));
-    rec.stop();
-    await stopped;
-    clearInterval(timer);
-    return Array.from(new Uint8Array(await new Blob(parts).arrayBuffer()));
-  });
+  const webm = await recordWebm(page, 2000);
   const pdf = {
     name: 'brochure walrusgem.pdf',
     mimeType: 'application/pdf',
     buffer: makePdf(['First page', 'Second page']),
   };
-  const clip = { name: 'clip walrusgem.webm', mimeType: 'video/webm', buffer: Buffer.from(webm) };
+  const clip = { name: 'clip walrusgem.webm', mimeType: 'video/webm', buffer: webm };
   await uploadByPicker(page, [pdf, clip]);
   const share = async (name: string) => {
     await fileRow(page, name)

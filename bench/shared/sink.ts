@@ -1,0 +1,108 @@
+// A download's destination for the browser benchmarks: window.showSaveFilePicker stubbed with a
+// writable that keeps no bytes, only their count and a position-weighted checksum (`wordSum`),
+// set on window.__saved when the app closes it. The bench computes the same checksum over its
+// input file, so a round trip is checked byte-identical without a disk or a copy in memory.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+
+/**
+ * A position-weighted sum of the little-endian 32-bit words (the last one zero-padded): cheap
+ * enough to run on every downloaded byte in the page (the same code runs there).
+ */
+export function wordSum(sum: number, index: number, words: Uint32Array): [number, number] {
+  for (let k = 0; k < words.length; k++, index++)
+    sum = (sum + Math.imul(words[k]!, 2 * index + 1)) | 0;
+  return [sum, index];
+}
+
+/** Runs in the page: installs the stub (window.__wordSum must be defined first). */
+function installSink() {
+  const w = window as unknown as {
+    showSaveFilePicker: unknown;
+    __saved?: { bytes: number; sum: number };
+    __wordSum: typeof wordSum;
+  };
+  w.showSaveFilePicker = () =>
+    Promise.resolve({
+      createWritable: () => {
+        let bytes = 0;
+        let sum = 0;
+        let index = 0;
+        let carry = new Uint8Array(0);
+        const add = (b: Uint8Array) => {
+          const n = b.length >>> 2;
+          const words =
+            b.byteOffset % 4 === 0
+              ? new Uint32Array(b.buffer, b.byteOffset, n)
+              : new Uint32Array(b.slice(0, n * 4).buffer);
+          [sum, index] = w.__wordSum(sum, index, words);
+          carry = b.slice(n * 4);
+        };
+        return Promise.resolve(
+          new WritableStream<Uint8Array>({
+            write(chunk) {
+              bytes += chunk.length;
+              if (carry.length === 0) return add(chunk);
+              const joined = new Uint8Array(carry.length + chunk.length);
+              joined.set(carry);
+              joined.set(chunk, carry.length);
+              add(joined);
+            },
+            close() {
+              if (carry.length) {
+                const last = new Uint8Array(4);
+                last.set(carry);
+                [sum, index] = w.__wordSum(sum, index, new Uint32Array(last.buffer));
+              }
+              w.__saved = { bytes, sum };
+            },
+          }),
+        );
+      },
+    });
+}
+
+/**
+ * The stub as a script for a new document (Playwright's addInitScript or DevTools'
+ * Page.addScriptToEvaluateOnNewDocument). tsx (esbuild keepNames) wraps named functions in
+ * __name(): the page gets a no-op one.
+ */
+export const sinkScript = `window.__name = (f) => f; window.__wordSum = ${wordSum.toString()}; (${installSink.toString()})();`;
+
+/** The count and wordSum of the bytes the app wrote to the stub, once it closed it. */
+export interface Saved {
+  bytes: number;
+  sum: number;
+}
+
+/**
+ * Writes `bytes` of random data in pieces of `piece` bytes, each varied a little (not one
+ * repeated block), handing each piece to `onPiece`; answers their wordSum. The file is on disk
+ * before anything is measured: the kernel's writeback of fresh input files would otherwise
+ * compete for the two cores during the first measurements.
+ */
+export function writeInputFile(
+  file: string,
+  bytes: number,
+  piece: number,
+  onPiece: (bytes: Uint8Array) => void = () => undefined,
+): number {
+  const fd = fs.openSync(file, 'w');
+  const block = randomBytes(piece);
+  let sum = 0;
+  let index = 0;
+  for (let done = 0; done < bytes;) {
+    const n = Math.min(piece, bytes - done);
+    block[0] = (done >>> 22) & 0xff;
+    block[1] = (done >>> 30) & 0xff;
+    fs.writeSync(fd, block, 0, n);
+    const padded = new Uint8Array(Math.ceil(n / 4) * 4);
+    padded.set(block.subarray(0, n));
+    [sum, index] = wordSum(sum, index, new Uint32Array(padded.buffer));
+    onPiece(block.subarray(0, n));
+    done += n;
+  }
+  fs.fsyncSync(fd);
+  fs.closeSync(fd);
+  return sum;
+}
