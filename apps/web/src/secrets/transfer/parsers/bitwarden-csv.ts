@@ -52,7 +52,7 @@ export function parseFieldLines(text: string, hidden: readonly string[] = []): C
 /** A flag column that is on: Bitwarden writes 1, others true. */
 export const isSet = (v: string): boolean => /^(1|true|yes)$/i.test(v.trim());
 export const FAVORITE = 'The favourite mark is not imported';
-const REPROMPT = 'The master password re-prompt is not imported';
+export const REPROMPT = 'The master password re-prompt is not imported';
 
 /** The comma-separated URLs of `login_uri` (a URL holding a comma arrives quoted). */
 const splitUris = (value: string): string[] =>

@@ -42,6 +42,8 @@ describe('Bitwarden JSON', () => {
         entry: 'entry 1 ("Mailbox 📬 ünïcödé")',
         reason: 'Attachment "recovery-codes.pdf" is not imported',
       },
+      { entry: 'entry 1 ("Mailbox 📬 ünïcödé")', reason: 'The favourite mark is not imported' },
+      { entry: 'entry 4 ("Visa")', reason: 'The master password re-prompt is not imported' },
     ]);
   });
 

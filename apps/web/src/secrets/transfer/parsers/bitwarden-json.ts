@@ -17,6 +17,7 @@ import {
   type TransferItem,
 } from '../model.ts';
 import { checkSchema, nonEmpty, titleFor } from '../read.ts';
+import { FAVORITE, REPROMPT } from './bitwarden-csv.ts';
 import { list, text as lenientText } from './tolerant.ts';
 
 // [Note: tolerant bitwarden json]: as tolerant as Bitwarden's own importer. A null stands for
@@ -59,6 +60,8 @@ const itemSchema = z.looseObject({
   sshKey: z.looseObject({ privateKey: str, publicKey: str, keyFingerprint: str }).nullish(),
   attachments: list(z.looseObject({ fileName: str })),
   passwordHistory: list(z.unknown()),
+  favorite: z.boolean().nullish(),
+  reprompt: z.number().nullish(),
   sealvault: z
     .object({
       type: z.enum(ITEM_TYPES).optional(),
@@ -109,6 +112,8 @@ function convert(item: BwItem, entry: string, folder: string | undefined, skippe
   if (item.login?.fido2Credentials?.length) {
     skipped.push({ entry, reason: 'Passkeys are not imported' });
   }
+  if (item.favorite === true) skipped.push({ entry, reason: FAVORITE });
+  if (item.reprompt === 1) skipped.push({ entry, reason: REPROMPT });
   if (item.passwordHistory?.length) {
     skipped.push({ entry, reason: 'Password history is not imported' });
   }

@@ -88,6 +88,24 @@ describe('KeePass TOTP forms', () => {
     expect(keepassTotp(strings({ Other: 'x' }), 'E')).toBeUndefined();
   });
 
+  it('keeps tags and an expiry date, and names Auto-Type settings', async () => {
+    const xml = `<?xml version="1.0" encoding="utf-8"?>
+<KeePassFile><Meta><Generator>KeePass</Generator></Meta><Root><Group>
+  <UUID>AAAAAAAAAAAAAAAAAAAAAQ==</UUID><Name>Root</Name>
+  <Entry><UUID>AAAAAAAAAAAAAAAAAAAAEA==</UUID><Tags>work;vpn</Tags>
+    <Times><Expires>True</Expires><ExpiryTime>2030-05-01T00:00:00Z</ExpiryTime></Times>
+    <String><Key>Title</Key><Value>VPN</Value></String>
+    <AutoType><Enabled>True</Enabled><DefaultSequence>{USERNAME}{ENTER}</DefaultSequence></AutoType>
+  </Entry>
+</Group></Root></KeePassFile>`;
+    const r = await parseKeePassXml(xml);
+    expect(r.items[0]!.customFields).toEqual([
+      { name: 'Tags', value: 'work, vpn', hidden: false },
+      { name: 'Expires', value: '2030-05-01', hidden: false },
+    ]);
+    expect(r.skipped).toEqual([{ entry: 'VPN', reason: 'Auto-Type settings are not imported' }]);
+  });
+
   it('imports a KeeTrayTOTP Steam entry with its setting, and an unreadable one as fields', async () => {
     const entry = (uuid: string, title: string, extra: string) => `
       <Entry><UUID>${uuid}</UUID>

@@ -56,6 +56,17 @@ function convertEntry(entry: kdbxweb.KdbxEntry, folder: string | undefined, skip
     }
     customFields.push({ name, value: text(value), hidden: typeof value !== 'string' });
   }
+  // Tags and an expiry date are the user's own; Auto-Type settings have no place here.
+  if (entry.tags.length > 0) {
+    customFields.push({ name: 'Tags', value: entry.tags.join(', '), hidden: false });
+  }
+  const expiry = entry.times.expires ? entry.times.expiryTime : undefined;
+  if (expiry) {
+    customFields.push({ name: 'Expires', value: expiry.toISOString().slice(0, 10), hidden: false });
+  }
+  if (entry.autoType.defaultSequence || entry.autoType.items.length > 0) {
+    skipped.push({ entry: title, reason: 'Auto-Type settings are not imported' });
+  }
   for (const name of entry.binaries.keys()) {
     skipped.push({ entry: title, reason: `Attachment "${name}" is not imported` });
   }

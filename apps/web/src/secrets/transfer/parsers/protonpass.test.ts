@@ -102,5 +102,10 @@ describe('Proton Pass, nothing dropped', () => {
     );
     expect(r.items[0]!.customFields).toEqual([{ name: 'SSH: Port', value: '22', hidden: false }]);
     expect(r.items[1]).toMatchObject({ type: 'note', notes: '', customFields: [] });
+    expect(r.skipped).toEqual([]);
+    const pinned = parseProtonPassJson(file({ ...item('note', 'P', {}), pinned: true }));
+    expect(pinned.skipped).toEqual([
+      { entry: 'entry 1 ("P")', reason: 'The pinned mark is not imported' },
+    ]);
   });
 });

@@ -38,6 +38,7 @@ const itemSchema = z.looseObject({
     content: z.record(z.string(), z.unknown()).nullish(),
   }),
   files: z.array(z.looseObject({ name: z.string().nullish() })).nullish(),
+  pinned: z.boolean().nullish(),
 });
 export const protonPassSchema = z.looseObject({
   encrypted: z.literal(false).optional(),
@@ -78,6 +79,7 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
     skipped.push({ entry, reason: 'Aliases (e-mail forwarding addresses) are not imported' });
     return undefined;
   }
+  if (item.pinned === true) skipped.push({ entry, reason: 'The pinned mark is not imported' });
   for (const f of item.files ?? []) {
     skipped.push({ entry, reason: `Attachment "${f.name ?? ''}" is not imported` });
   }
