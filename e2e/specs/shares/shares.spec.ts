@@ -45,6 +45,7 @@ async function makeLink(page: Page, title: string, o: LinkOptions = {}): Promise
   const link = dialog.getByLabel('Link', { exact: true });
   await expect(link).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/, { timeout: 30_000 });
   const url = await link.inputValue();
+  if (title === 'Send a text') await expect(dialog).toContainText('cannot be copied again later');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   return url;

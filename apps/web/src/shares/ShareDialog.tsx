@@ -17,6 +17,8 @@ export const shareDialogTexts = {
     'The link gets its own encrypted copy of the file: deleting the file from the vault does not revoke the link.',
   password: 'Send the password another way than the link.',
   textTooLong: 'A text can have at most 50,000 characters.',
+  textOnce:
+    'Copy the link now: a text belongs to no vault, so its link cannot be copied again later.',
 } as const;
 
 const input =
@@ -126,6 +128,11 @@ export function ShareDialog({
           {password && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               {shareDialogTexts.password}
+            </p>
+          )}
+          {typing && (
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {shareDialogTexts.textOnce}
             </p>
           )}
           <div className="mt-6 flex justify-end">
