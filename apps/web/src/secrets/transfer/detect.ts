@@ -53,6 +53,11 @@ export const CSV_RULES: Partial<Record<ImportFormat, CsvRule>> = {
     (['favorite', 'archived', 'tags'].some((c) => columns.has(c)) || /1password/i.test(fileName)),
   'safari-csv': exactly(['title', 'url', 'username', 'password'], ['notes', 'otpauth']),
   'chrome-csv': exactly(['name', 'url', 'username', 'password'], ['note']),
+  // LastPass added totp in 2023.
+  'lastpass-csv': exactly(
+    ['url', 'username', 'password', 'extra', 'name', 'grouping', 'fav'],
+    ['totp'],
+  ),
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

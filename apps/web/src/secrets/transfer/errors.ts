@@ -15,6 +15,7 @@ export const FORMATS = [
   'firefox-csv',
   'safari-csv',
   'protonpass-json',
+  'lastpass-csv',
 ] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 

@@ -17,6 +17,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'firefox-csv': 'Firefox passwords CSV',
   'safari-csv': 'Safari passwords CSV',
   'protonpass-json': 'Proton Pass JSON',
+  'lastpass-csv': 'LastPass CSV',
 };
 
 /** Formats whose files are encrypted under a password the user must give. */
