@@ -58,6 +58,32 @@ export const CSV_RULES: Partial<Record<ImportFormat, CsvRule>> = {
     ['url', 'username', 'password', 'extra', 'name', 'grouping', 'fav'],
     ['totp'],
   ),
+  // One file for every item type; additional_urls and custom_fields came in 2023.
+  'nordpass-csv': exactly(
+    [
+      'name',
+      'url',
+      'username',
+      'password',
+      'note',
+      'cardholdername',
+      'cardnumber',
+      'cvc',
+      'expirydate',
+      'zipcode',
+      'folder',
+      'full_name',
+      'phone_number',
+      'email',
+      'address1',
+      'address2',
+      'city',
+      'country',
+      'state',
+      'type',
+    ],
+    ['additional_urls', 'pin', 'custom_fields'],
+  ),
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

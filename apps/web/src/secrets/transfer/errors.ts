@@ -16,6 +16,7 @@ export const FORMATS = [
   'safari-csv',
   'protonpass-json',
   'lastpass-csv',
+  'nordpass-csv',
 ] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 

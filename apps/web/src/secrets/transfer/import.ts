@@ -15,6 +15,7 @@ import { parseBitwardenEncrypted } from './parsers/bitwarden-encrypted.ts';
 import { parseBitwardenJson } from './parsers/bitwarden-json.ts';
 import { parseChromeCsv, parseFirefoxCsv, parseSafariCsv } from './parsers/browser-csv.ts';
 import { parseLastPassCsv } from './parsers/lastpass-csv.ts';
+import { parseNordPassCsv } from './parsers/nordpass-csv.ts';
 import { isKdbx, parseKdbx, parseKeePassXml } from './parsers/keepass.ts';
 import { parseOnePasswordCsv } from './parsers/onepassword-csv.ts';
 import { parseOnePux } from './parsers/onepux.ts';
@@ -78,7 +79,7 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
 }
 
 const UNKNOWN =
-  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass (CSV) and SealVault exports.';
+  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass and NordPass (CSV) and SealVault exports.';
 
 /** The format of a file, or undefined when we cannot read it. Throws only for a malformed JSON. */
 export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat | undefined {
@@ -157,5 +158,7 @@ function parseAs(
       return parseSafariCsv(text);
     case 'lastpass-csv':
       return parseLastPassCsv(text);
+    case 'nordpass-csv':
+      return parseNordPassCsv(text);
   }
 }

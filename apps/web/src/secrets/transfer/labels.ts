@@ -18,6 +18,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'safari-csv': 'Safari passwords CSV',
   'protonpass-json': 'Proton Pass JSON',
   'lastpass-csv': 'LastPass CSV',
+  'nordpass-csv': 'NordPass CSV',
 };
 
 /** Formats whose files are encrypted under a password the user must give. */
