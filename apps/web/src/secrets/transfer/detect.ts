@@ -104,6 +104,11 @@ export const JSON_RULES: Partial<Record<ImportFormat, JsonRule>> = {
     isObject(o.vaults) &&
     !('items' in o) &&
     Object.values(o.vaults).every((v) => isObject(v) && Array.isArray(v.items)),
+  // Every Enpass item names the template it was made from.
+  'enpass-json': (o) =>
+    Array.isArray(o.items) &&
+    o.items.length > 0 &&
+    o.items.every((i) => isObject(i) && typeof i.template_type === 'string'),
 };
 
 /** Every format whose rule a CSV header (lowercase names) matches. */

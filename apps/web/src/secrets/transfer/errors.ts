@@ -17,6 +17,7 @@ export const FORMATS = [
   'protonpass-json',
   'lastpass-csv',
   'nordpass-csv',
+  'enpass-json',
 ] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 

@@ -19,6 +19,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'protonpass-json': 'Proton Pass JSON',
   'lastpass-csv': 'LastPass CSV',
   'nordpass-csv': 'NordPass CSV',
+  'enpass-json': 'Enpass JSON',
 };
 
 /** Formats whose files are encrypted under a password the user must give. */
