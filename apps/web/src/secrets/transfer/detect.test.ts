@@ -24,6 +24,7 @@ describe('detection by what identifies a format', () => {
     ['lastpass.csv', 'lastpass-csv'],
     ['nordpass.csv', 'nordpass-csv'],
     ['enpass.json', 'enpass-json'],
+    ['keepassxc.csv', 'keepassxc-csv'],
   ])('recognises %s as %s and as no other format', (name, format) => {
     expect(matches(name)).toEqual([format]);
   });

@@ -84,6 +84,11 @@ export const CSV_RULES: Partial<Record<ImportFormat, CsvRule>> = {
     ],
     ['additional_urls', 'pin', 'custom_fields'],
   ),
+  // TOTP since KeePassXC 2.6, Icon and the two times since 2.7.
+  'keepassxc-csv': exactly(
+    ['group', 'title', 'username', 'password', 'url', 'notes'],
+    ['totp', 'icon', 'last modified', 'created'],
+  ),
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

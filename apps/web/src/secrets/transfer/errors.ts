@@ -18,6 +18,7 @@ export const FORMATS = [
   'lastpass-csv',
   'nordpass-csv',
   'enpass-json',
+  'keepassxc-csv',
 ] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 

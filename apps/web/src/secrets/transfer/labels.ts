@@ -20,6 +20,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'lastpass-csv': 'LastPass CSV',
   'nordpass-csv': 'NordPass CSV',
   'enpass-json': 'Enpass JSON',
+  'keepassxc-csv': 'KeePassXC CSV',
 };
 
 /** Formats whose files are encrypted under a password the user must give. */
