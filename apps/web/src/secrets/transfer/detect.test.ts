@@ -25,6 +25,7 @@ describe('detection by what identifies a format', () => {
     ['nordpass.csv', 'nordpass-csv'],
     ['enpass.json', 'enpass-json'],
     ['keepassxc.csv', 'keepassxc-csv'],
+    ['roboform.csv', 'roboform-csv'],
   ])('recognises %s as %s and as no other format', (name, format) => {
     expect(matches(name)).toEqual([format]);
   });

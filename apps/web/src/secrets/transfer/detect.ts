@@ -89,6 +89,10 @@ export const CSV_RULES: Partial<Record<ImportFormat, CsvRule>> = {
     ['group', 'title', 'username', 'password', 'url', 'notes'],
     ['totp', 'icon', 'last modified', 'created'],
   ),
+  'roboform-csv': exactly(
+    ['name', 'url', 'matchurl', 'login', 'pwd', 'note', 'folder'],
+    ['rffieldsv2', 'rf_fields'],
+  ),
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -19,6 +19,7 @@ export const FORMATS = [
   'nordpass-csv',
   'enpass-json',
   'keepassxc-csv',
+  'roboform-csv',
 ] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 

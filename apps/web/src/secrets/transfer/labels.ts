@@ -21,6 +21,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'nordpass-csv': 'NordPass CSV',
   'enpass-json': 'Enpass JSON',
   'keepassxc-csv': 'KeePassXC CSV',
+  'roboform-csv': 'RoboForm CSV',
 };
 
 /** Formats whose files are encrypted under a password the user must give. */
