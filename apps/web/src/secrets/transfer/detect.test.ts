@@ -26,6 +26,7 @@ describe('detection by what identifies a format', () => {
     ['enpass.json', 'enpass-json'],
     ['keepassxc.csv', 'keepassxc-csv'],
     ['roboform.csv', 'roboform-csv'],
+    ['keeper.csv', 'keeper-csv'],
   ])('recognises %s as %s and as no other format', (name, format) => {
     expect(matches(name)).toEqual([format]);
   });

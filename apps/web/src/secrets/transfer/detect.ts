@@ -35,6 +35,17 @@ const ONEPASSWORD_OPTIONAL = [
   'type',
 ];
 
+/** Words other formats' headers hold; a Keeper record starting so is not taken for one. */
+const HEADER_WORDS = ['password', 'pwd', 'title', 'name', 'url', 'username', 'login'];
+
+/**
+ * Keeper writes no header, so its first record is read in place of one: a file named for Keeper
+ * (its default keeper.csv) or a TFC:Keeper cell (its TOTP pair), whose first row names none of
+ * the columns the other formats write.
+ */
+const looksLikeKeeper: CsvRule = (cells, fileName) =>
+  !HEADER_WORDS.some((w) => cells.has(w)) && (/keeper/i.test(fileName) || cells.has('tfc:keeper'));
+
 export const CSV_RULES: Partial<Record<ImportFormat, CsvRule>> = {
   // Individual (folder, favorite) or organization (collections); reprompt since 2022; sealvault
   // is our export's column ([Note: sealvault extension]).
@@ -93,6 +104,8 @@ export const CSV_RULES: Partial<Record<ImportFormat, CsvRule>> = {
     ['name', 'url', 'matchurl', 'login', 'pwd', 'note', 'folder'],
     ['rffieldsv2', 'rf_fields'],
   ),
+  // Keeper writes no header: its first record is read in place of one (keeper-csv.ts).
+  'keeper-csv': looksLikeKeeper,
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -20,6 +20,7 @@ export const FORMATS = [
   'enpass-json',
   'keepassxc-csv',
   'roboform-csv',
+  'keeper-csv',
 ] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 

@@ -19,6 +19,7 @@ import { parseNordPassCsv } from './parsers/nordpass-csv.ts';
 import { parseEnpassJson } from './parsers/enpass-json.ts';
 import { parseKeePassXcCsv } from './parsers/keepassxc-csv.ts';
 import { parseRoboFormCsv } from './parsers/roboform-csv.ts';
+import { parseKeeperCsv } from './parsers/keeper-csv.ts';
 import { isKdbx, parseKdbx, parseKeePassXml } from './parsers/keepass.ts';
 import { parseOnePasswordCsv } from './parsers/onepassword-csv.ts';
 import { parseOnePux } from './parsers/onepux.ts';
@@ -82,7 +83,7 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
 }
 
 const UNKNOWN =
-  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass and RoboForm (CSV), Enpass (JSON) and SealVault exports.';
+  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass, RoboForm and Keeper (CSV), Enpass (JSON) and SealVault exports.';
 
 /** The format of a file, or undefined when we cannot read it. Throws only for a malformed JSON. */
 export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat | undefined {
@@ -170,5 +171,7 @@ function parseAs(
       return parseKeePassXcCsv(text);
     case 'roboform-csv':
       return parseRoboFormCsv(text);
+    case 'keeper-csv':
+      return parseKeeperCsv(text);
   }
 }

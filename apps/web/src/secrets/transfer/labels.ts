@@ -22,6 +22,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'enpass-json': 'Enpass JSON',
   'keepassxc-csv': 'KeePassXC CSV',
   'roboform-csv': 'RoboForm CSV',
+  'keeper-csv': 'Keeper CSV',
 };
 
 /** Formats whose files are encrypted under a password the user must give. */
