@@ -27,6 +27,11 @@ describe('detection by what identifies a format', () => {
     ['keepassxc.csv', 'keepassxc-csv'],
     ['roboform.csv', 'roboform-csv'],
     ['keeper.csv', 'keeper-csv'],
+    ['dashlane/credentials.csv', 'dashlane-csv'],
+    ['dashlane/securenotes.csv', 'dashlane-csv'],
+    ['dashlane/payments.csv', 'dashlane-csv'],
+    ['dashlane/ids.csv', 'dashlane-csv'],
+    ['dashlane/personalInfo.csv', 'dashlane-csv'],
   ])('recognises %s as %s and as no other format', (name, format) => {
     expect(matches(name)).toEqual([format]);
   });

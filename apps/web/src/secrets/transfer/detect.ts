@@ -5,6 +5,7 @@
 // can assert that a sample matches its own format and no other.
 import { EXPORT_FORMAT } from './export.ts';
 import type { ImportFormat } from './errors.ts';
+import { dashlaneFile } from './parsers/dashlane-csv.ts';
 
 type CsvRule = (columns: ReadonlySet<string>, fileName: string) => boolean;
 
@@ -106,6 +107,8 @@ export const CSV_RULES: Partial<Record<ImportFormat, CsvRule>> = {
   ),
   // Keeper writes no header: its first record is read in place of one (keeper-csv.ts).
   'keeper-csv': looksLikeKeeper,
+  // One of the CSV files of Dashlane's ZIP, each with its own header (dashlane-csv.ts).
+  'dashlane-csv': (columns) => dashlaneFile(columns) !== undefined,
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -21,6 +21,7 @@ export const FORMATS = [
   'keepassxc-csv',
   'roboform-csv',
   'keeper-csv',
+  'dashlane-csv',
 ] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 

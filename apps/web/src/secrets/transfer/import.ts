@@ -20,6 +20,7 @@ import { parseEnpassJson } from './parsers/enpass-json.ts';
 import { parseKeePassXcCsv } from './parsers/keepassxc-csv.ts';
 import { parseRoboFormCsv } from './parsers/roboform-csv.ts';
 import { parseKeeperCsv } from './parsers/keeper-csv.ts';
+import { parseDashlaneCsv } from './parsers/dashlane-csv.ts';
 import { isKdbx, parseKdbx, parseKeePassXml } from './parsers/keepass.ts';
 import { parseOnePasswordCsv } from './parsers/onepassword-csv.ts';
 import { parseOnePux } from './parsers/onepux.ts';
@@ -83,7 +84,7 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
 }
 
 const UNKNOWN =
-  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass, RoboForm and Keeper (CSV), Enpass (JSON) and SealVault exports.';
+  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass, RoboForm, Keeper and Dashlane (CSV), Enpass (JSON) and SealVault exports.';
 
 /** The format of a file, or undefined when we cannot read it. Throws only for a malformed JSON. */
 export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat | undefined {
@@ -173,5 +174,7 @@ function parseAs(
       return parseRoboFormCsv(text);
     case 'keeper-csv':
       return parseKeeperCsv(text);
+    case 'dashlane-csv':
+      return parseDashlaneCsv(text);
   }
 }

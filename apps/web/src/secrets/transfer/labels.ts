@@ -23,6 +23,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'keepassxc-csv': 'KeePassXC CSV',
   'roboform-csv': 'RoboForm CSV',
   'keeper-csv': 'Keeper CSV',
+  'dashlane-csv': 'Dashlane CSV (one file of its ZIP)',
 };
 
 /** Formats whose files are encrypted under a password the user must give. */
