@@ -22,6 +22,7 @@ export const FORMATS = [
   'roboform-csv',
   'keeper-csv',
   'dashlane-csv',
+  'dashlane-zip',
 ] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 

@@ -21,6 +21,7 @@ import { parseKeePassXcCsv } from './parsers/keepassxc-csv.ts';
 import { parseRoboFormCsv } from './parsers/roboform-csv.ts';
 import { parseKeeperCsv } from './parsers/keeper-csv.ts';
 import { parseDashlaneCsv } from './parsers/dashlane-csv.ts';
+import { isDashlaneZip, parseDashlaneZip } from './parsers/dashlane-zip.ts';
 import { isKdbx, parseKdbx, parseKeePassXml } from './parsers/keepass.ts';
 import { parseOnePasswordCsv } from './parsers/onepassword-csv.ts';
 import { parseOnePux } from './parsers/onepux.ts';
@@ -57,6 +58,7 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
   if (isZip(bytes)) {
     const names = zipNames(bytes);
     if (names.includes('export.data')) return { format: '1password-1pux' };
+    if (isDashlaneZip(names)) return { format: 'dashlane-zip' };
     if (names.some((n) => n.endsWith('data.json'))) {
       return { format: 'protonpass-json', json: protonPassZipJson(bytes) };
     }
@@ -84,7 +86,7 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
 }
 
 const UNKNOWN =
-  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass, RoboForm, Keeper and Dashlane (CSV), Enpass (JSON) and SealVault exports.';
+  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass, RoboForm, Keeper and Dashlane (CSV, ZIP), Enpass (JSON) and SealVault exports.';
 
 /** The format of a file, or undefined when we cannot read it. Throws only for a malformed JSON. */
 export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat | undefined {
@@ -119,7 +121,7 @@ export async function parseImport(
   return parseAs(format, file, text ?? '', json, options);
 }
 
-const BINARY_FORMATS = new Set<string>(['1password-1pux', 'keepass-kdbx']);
+const BINARY_FORMATS = new Set<string>(['1password-1pux', 'keepass-kdbx', 'dashlane-zip']);
 const JSON_FORMATS = new Set<string>([
   'sealvault-export',
   'bitwarden-json',
@@ -176,5 +178,7 @@ function parseAs(
       return parseKeeperCsv(text);
     case 'dashlane-csv':
       return parseDashlaneCsv(text);
+    case 'dashlane-zip':
+      return parseDashlaneZip(file.bytes);
   }
 }

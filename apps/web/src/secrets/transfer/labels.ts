@@ -24,6 +24,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'roboform-csv': 'RoboForm CSV',
   'keeper-csv': 'Keeper CSV',
   'dashlane-csv': 'Dashlane CSV (one file of its ZIP)',
+  'dashlane-zip': 'Dashlane CSV export (ZIP)',
 };
 
 /** Formats whose files are encrypted under a password the user must give. */

@@ -5,7 +5,7 @@
 // account_holder,cc_number,code,expiration_month,expiration_year,routing_number,account_number,
 // country,issuing_bank` (type payment_card or bank); ids: `type,number,name,issue_date,
 // expiration_date,place_of_issue,state`; personalInfo: one name, e-mail, phone or address per row.
-// Every value no item field takes is a custom field (issue 32). The ZIP itself is not read yet.
+// Every value no item field takes is a custom field (issue 32). dashlane-zip.ts reads the ZIP.
 import type { ParseResult } from '../errors.ts';
 import {
   common,
@@ -202,8 +202,14 @@ export function dashlaneFile(columns: ReadonlySet<string>): DashlaneFile | undef
   });
 }
 
-export function parseDashlaneCsv(text: string): ParseResult {
-  const file = dashlaneFile(new Set(csvHeader(text).filter((c) => c !== ''))) ?? 'credentials';
-  const { rows } = readCsv(text, 'Dashlane CSV');
+/** One of the files; `file` when the name says which (in the ZIP), else known by its header. */
+export function parseDashlaneCsv(
+  text: string,
+  known?: DashlaneFile,
+  label = 'Dashlane CSV',
+): ParseResult {
+  const file =
+    known ?? dashlaneFile(new Set(csvHeader(text).filter((c) => c !== ''))) ?? 'credentials';
+  const { rows } = readCsv(text, label);
   return { format: 'dashlane-csv', items: rows.map(READERS[file]), skipped: [] };
 }
