@@ -115,6 +115,55 @@ const samples = (): Sample[] => [
     counts: { Logins: 1, 'Payment cards': 1, 'Secure notes': 1, Identities: 1, 'SSH keys': 1 },
     title: 'Me',
   },
+  {
+    name: 'lastpass.csv',
+    buffer: file('lastpass.csv'),
+    format: 'LastPass CSV',
+    counts: { Logins: 4, 'Payment cards': 1, 'Secure notes': 2, Identities: 1 },
+    title: 'Home address',
+  },
+  {
+    name: 'nordpass.csv',
+    buffer: file('nordpass.csv'),
+    format: 'NordPass CSV',
+    counts: { Logins: 3, 'Payment cards': 1, 'Secure notes': 1, Identities: 1 },
+    title: 'Wi-Fi code',
+  },
+  {
+    name: 'enpass.json',
+    buffer: file('enpass.json'),
+    format: 'Enpass JSON',
+    counts: { Logins: 2, 'Payment cards': 1, 'Secure notes': 1, Identities: 1 },
+    title: 'Ana Lima',
+  },
+  {
+    name: 'keepassxc.csv',
+    buffer: file('keepassxc.csv'),
+    format: 'KeePassXC CSV',
+    counts: { Logins: 3 },
+    title: 'Steam',
+  },
+  {
+    name: 'roboform.csv',
+    buffer: file('roboform.csv'),
+    format: 'RoboForm CSV',
+    counts: { Logins: 3, 'Secure notes': 1 },
+    title: 'Wi-Fi',
+  },
+  {
+    name: 'keeper.csv',
+    buffer: file('keeper.csv'),
+    format: 'Keeper CSV',
+    counts: { Logins: 3, 'Secure notes': 1 },
+    title: 'Bänk',
+  },
+  {
+    name: 'credentials.csv',
+    buffer: file('dashlane/credentials.csv'),
+    format: 'Dashlane CSV (one file of its ZIP)',
+    counts: { Logins: 3 },
+    title: 'Ünïcode Bänk',
+  },
 ];
 
 const card = (page: Page, title: string) =>
