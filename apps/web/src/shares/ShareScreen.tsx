@@ -24,20 +24,12 @@ import {
 } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { cryptoClient } from '../crypto/client.ts';
-import {
-  BLOB_DOWNLOAD_LIMIT,
-  blobOfPieces,
-  saveBlob,
-  savePicker,
-  saveThroughFrame,
-  saveWithPicker,
-} from '../files/transfer/download.ts';
-import { openStreamDownload } from '../files/transfer/mediaStream.ts';
+import { BLOB_DOWNLOAD_LIMIT, blobOfPieces, saveBlob } from '../files/transfer/download.ts';
 import { BlobPreview, previewsInMemory } from '../files/Previewer.tsx';
-import { trimStream } from '../files/transfer/padding.ts';
 import { expiresIn, kdfFromWire, opensLeft, secretOf } from './links.ts';
 import { SharedContent } from './SharedContent.tsx';
 import { uuidOf } from './makeShare.ts';
+import { saveSharedFile, sharedFileStream, type SharedFile } from './sharedFile.ts';
 
 export const shareTexts = {
   incomplete:
@@ -222,45 +214,28 @@ function Shared({
     setSaved(true);
   };
 
-  /** The file's plaintext, decrypted as it streams in (an open is counted first). */
-  const fileStream = async (download: string) => {
-    const res = await publicShareApi.content(link.id, download);
-    return crypto
-      .decryptFileStream(inner!, asFileId(link.uuid), info.wrapped_key ?? '', res.body!)
-      .pipeThrough(trimStream(meta!.size));
-  };
+  const file = (): SharedFile => ({
+    link,
+    inner: inner!,
+    wrappedKey: info.wrapped_key ?? '',
+    name: meta!.name,
+    size: meta!.size,
+  });
 
-  /**
-   * A large file goes straight to disk as it decrypts (flat memory at any size): to the file the
-   * user picks where the browser has the save dialog, else to the browser's downloads through the
-   * Service Worker. The browser discards the partial file if a chunk does not decrypt. False:
-   * neither is available here.
-   */
+  /** A large file straight to disk (sharedFile.ts); false where this browser cannot. */
   const streamToDisk = async (): Promise<boolean> => {
-    if (!meta) return false;
-    const openStream = async () => {
-      const opened = await publicShareApi.open(link.id, link.token);
-      if (!('download' in opened)) throw new Error(shareTexts.failed);
-      return fileStream(opened.download);
-    };
-    const picker = savePicker();
     try {
-      if (picker) {
-        if (await saveWithPicker(picker, meta.name, openStream)) setSaved(true);
-        return true;
-      }
-      const media = await openStreamDownload(meta.name, meta.size, openStream);
-      if (!media) return false;
-      await saveThroughFrame(media, `Download ${meta.name}`);
-      setSaved(true);
+      const how = await saveSharedFile(file(), shareTexts.failed);
+      if (how === 'saved') setSaved(true);
+      return how !== 'unavailable';
     } catch (err) {
       setError(
         err instanceof CryptoError && err.code === 'DECRYPT_FAILED'
           ? shareTexts.tampered
           : userMessage(err, shareTexts.failed),
       );
+      return true;
     }
-    return true;
   };
 
   const open = async (andSave = true) => {
@@ -279,7 +254,7 @@ function Shared({
         if (!item) setError(shareTexts.tampered);
         else setContent(item);
       } else {
-        const plain = await fileStream(opened.download);
+        const plain = await sharedFileStream(file(), opened.download);
         // Saved only once every chunk decrypted: a changed or cut file saves nothing.
         const blob = await blobOfPieces(plain, meta.mime || 'application/octet-stream').catch(
           () => null,
