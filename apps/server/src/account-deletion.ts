@@ -2,9 +2,10 @@
 // profiles/user-deletion.ts]: its share links (text links too; blobs queued for deletion), its
 // vaults with their secrets and files (blobs queued for deletion),
 // its subscription and payments (after keeping, if the account had a trial, the keyed hash of its
-// e-mail: [Note: one trial per e-mail] in subscriptions/trial-emails.ts), its used TOTP steps.
+// e-mail: [Note: one trial per e-mail] in subscriptions/trial-emails.ts), its used TOTP steps, its passkeys.
 // Then the profile, and Better Auth's user, sessions and accounts. A feature that keeps user data
 // adds its hook here.
+import { deletePasskeysOfUser } from './auth/passkeys/passkeys.repository.ts';
 import { deleteTotpStepsOfUser } from './auth/totp-replay.ts';
 import type { UserDeletedHook } from './profiles/user-deletion.ts';
 import { deleteSubscriptionsOfUser } from './subscriptions/subscriptions.service.ts';
@@ -19,4 +20,5 @@ export const accountDeletionHooks = (): UserDeletedHook[] => [
   rememberTrialEmail,
   deleteSubscriptionsOfUser,
   deleteTotpStepsOfUser,
+  deletePasskeysOfUser,
 ];

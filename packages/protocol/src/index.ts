@@ -23,3 +23,4 @@ export * from './landing.api.ts';
 export * from './storage.ts';
 export * from './shares.ts';
 export * from './shares.api.ts';
+export * from './passkeys.ts';

@@ -23,6 +23,7 @@ import {
   validateNames,
 } from './auth.hooks.ts';
 import { resolveAuthSecret } from './auth.secret.ts';
+import { passkeys, relyingPartyOf } from './passkeys/passkeys.plugin.ts';
 import { CLIENT_IP_HEADER } from './client-ip.ts';
 import { guardPasswordAttempt, rememberKnownDevice } from './password-guard.ts';
 import { revokeResetTokens } from './reset-tokens.ts';
@@ -223,6 +224,7 @@ export function createAuth({
     },
     plugins: [
       twoFactor({ issuer: 'SealVault' }),
+      passkeys({ db, rp: relyingPartyOf(publicUrl) }),
       genericOAuth({
         config: ac.google
           ? [

@@ -106,7 +106,9 @@ export function rememberKnownDevice(ctx: HookContext): void {
   const signedIn = ctx.context.newSession;
   if (!signedIn) return;
   const twoFactor = (signedIn.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled;
-  if (twoFactor && !ctx.path.startsWith('/two-factor/')) return;
+  // A password sign-in of a two-factor account is not done until its second step; a passkey
+  // sign-in is (it satisfies two-factor: passkeys.plugin.ts).
+  if (twoFactor && !ctx.path.startsWith('/two-factor/') && ctx.path !== '/sign-in/passkey') return;
   const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, {
     maxAge: KNOWN_DEVICE_MAX_AGE,
   });

@@ -459,6 +459,26 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('share_links').addColumn('content_parts', 'text').execute();
     },
   },
+  // Passkeys to sign in (issue 30, auth/passkeys/): a WebAuthn credential's public key and
+  // signature counter per row. Nothing here opens a vault: vault passkey slots live in the key.
+  '0220_passkeys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('passkeys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('credential_id', 'text', (c) => c.notNull().unique())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('transports', 'text')
+        .addColumn('backed_up', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .execute();
+      await db.schema.createIndex('passkeys_user_id').on('passkeys').column('user_id').execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -335,7 +335,28 @@ export interface ShareLinksTable {
   data_deleted_at: string | null;
 }
 
+/** A passkey to sign in (issue 30, auth/passkeys/passkeys.repository.ts). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** The user's label for it ("MacBook", "YubiKey"), 1..64 characters. */
+  name: string;
+  /** The WebAuthn credential id, base64url. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (0 for most passkeys). bigint: read with Number(). */
+  counter: Generated<number>;
+  /** The authenticator's transports, comma-separated ("internal,hybrid"), if it said. */
+  transports: string | null;
+  /** 0/1: the authenticator says the credential is synced. */
+  backed_up: Generated<number>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 export interface Database {
+  passkeys: PasskeysTable;
   share_links: ShareLinksTable;
   user_subscriptions: UserSubscriptionsTable;
   payment_checkouts: PaymentCheckoutsTable;
