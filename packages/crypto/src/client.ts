@@ -245,6 +245,18 @@ export function createCryptoClient(
         vaultId,
         await primary.call('unlockWithRecoveryKey', [vaultId, key, recoveryKey, options]),
       ),
+    // The PRF output is moved to the Worker (transferred), not copied: the page's copy is emptied.
+    unlockWithPasskey: async (vaultId, key, credentialId, prf) =>
+      share(
+        vaultId,
+        await primary.call('unlockWithPasskey', [vaultId, key, credentialId, prf], [prf.buffer]),
+      ),
+    addPasskeySlot: (vaultId, key, password, passkey, options) =>
+      primary.call(
+        'addPasskeySlot',
+        [vaultId, key, password, passkey, options],
+        [passkey.prf.buffer],
+      ),
     lockVault: (vaultId) => everywhere('lockVault', () => [vaultId]),
     closeSession: (session) => everywhere('closeSession', () => [session]),
     async rotateVault(session, password, options) {

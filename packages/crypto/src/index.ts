@@ -56,6 +56,13 @@ export {
   type KdfProfile,
 } from './kdf.ts';
 export {
+  MAX_PASSKEY_SLOTS,
+  PASSKEY_NAME_MAX,
+  PASSKEY_SALT_BYTES,
+  credentialIdBytes,
+  type NewPasskey,
+} from './passkey.ts';
+export {
   hasLegacySlots,
   isLegacySlot,
   slotFingerprint,

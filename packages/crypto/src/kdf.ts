@@ -11,7 +11,9 @@ export type KdfParams =
   | { alg: 'argon2id'; m: number; t: number; p: number }
   | { alg: 'pbkdf2-sha256'; iterations: number }
   /** Recovery slots: the secret is 32 random bytes, so no password hashing. */
-  | { alg: 'none' };
+  | { alg: 'none' }
+  /** Passkey slots: HKDF over a WebAuthn PRF output (passkey.ts), no password hashing. */
+  | { alg: 'prf-hkdf-sha256' };
 
 /** A named default or explicit parameters. */
 export type KdfProfile = 'argon2id' | 'pbkdf2-sha256' | KdfParams;
@@ -48,6 +50,7 @@ export function kdfParamsAllowed(kdf: unknown): kdf is KdfParams {
     case 'pbkdf2-sha256':
       return int(k.iterations, LIMITS.pbkdf2.min, LIMITS.pbkdf2.max);
     case 'none':
+    case 'prf-hkdf-sha256':
       return true;
     default:
       return false;
@@ -58,7 +61,9 @@ export function kdfParamsAllowed(kdf: unknown): kdf is KdfParams {
 export function resolvePasswordKdf(profile: KdfProfile = 'argon2id'): KdfParams {
   if (profile === 'argon2id') return { ...ARGON2ID_DEFAULT };
   if (profile === 'pbkdf2-sha256') return { ...PBKDF2_DEFAULT };
-  if (profile.alg === 'none' || !kdfParamsAllowed(profile)) throw new CryptoError('KDF_PARAMS');
+  if (profile.alg === 'none' || profile.alg === 'prf-hkdf-sha256' || !kdfParamsAllowed(profile)) {
+    throw new CryptoError('KDF_PARAMS');
+  }
   return profile.alg === 'argon2id'
     ? { alg: 'argon2id', m: profile.m, t: profile.t, p: profile.p }
     : { alg: 'pbkdf2-sha256', iterations: profile.iterations };
@@ -73,6 +78,8 @@ export function kdfParamsBytes(kdf: KdfParams): Uint8Array {
       return Uint8Array.of(2, ...u32be(kdf.iterations));
     case 'none':
       return Uint8Array.of(0);
+    case 'prf-hkdf-sha256':
+      return Uint8Array.of(3);
   }
 }
 
@@ -83,7 +90,11 @@ export const passwordBytes = (password: string): Bytes => utf8(password.normaliz
  * doing any work. The caller maps the error (unlock turns every failure into 'Invalid password').
  */
 export async function derivePasswordKey(password: string, salt: Bytes, kdf: KdfParams) {
-  if (!kdfParamsAllowed(kdf) || kdf.alg === 'none' || salt.length !== 16) {
+  if (
+    !kdfParamsAllowed(kdf) ||
+    (kdf.alg !== 'argon2id' && kdf.alg !== 'pbkdf2-sha256') ||
+    salt.length !== 16
+  ) {
     throw new CryptoError('KDF_PARAMS');
   }
   const pw = passwordBytes(password);

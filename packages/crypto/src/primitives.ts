@@ -119,3 +119,65 @@ export async function sha256Small(...parts: readonly Uint8Array[]): Promise<Byte
   for (const p of parts) hasher.update(p);
   return new Uint8Array(hasher.digest('binary'));
 }
+
+// P-256 ECDH, for passkey slots (vault-format.md, "Passkey slots"): a slot's key pair is what lets
+// a rotation wrap the new VMK to the slot without the passkey. Keys cross this module as bytes:
+// d is the 32-byte private scalar, q the 65-byte uncompressed public point 04 | x | y.
+const P256 = { name: 'ECDH', namedCurve: 'P-256' } as const;
+
+/** A P-256 key pair as bytes: `d` the private scalar (32), `q` = 04 | x | y (65). */
+export interface EcKeyPair {
+  d: Bytes;
+  q: Bytes;
+}
+
+const b64u = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const unb64u = (text: string): Bytes =>
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+/** A fresh P-256 key pair (WebCrypto's generator), exported once as bytes for sealing. */
+export async function ecdhGenerate(): Promise<EcKeyPair> {
+  const pair = await subtle().generateKey(P256, true, ['deriveBits']);
+  const jwk = await subtle().exportKey('jwk', pair.privateKey);
+  const d = unb64u(jwk.d ?? '');
+  const x = unb64u(jwk.x ?? '');
+  const y = unb64u(jwk.y ?? '');
+  if (d.length !== 32 || x.length !== 32 || y.length !== 32) throw new TypeError('P-256 export');
+  const q = new Uint8Array(65);
+  q[0] = 4;
+  q.set(x, 1);
+  q.set(y, 33);
+  return { d, q };
+}
+
+/**
+ * The ECDH shared secret (the x-coordinate, 32 bytes) of the key pair (d, q) with `peer` (65
+ * bytes). The private key is imported non-extractable; WebCrypto refuses a point off the curve
+ * and a d that does not match q.
+ */
+export async function ecdhShared(pair: EcKeyPair, peer: Bytes): Promise<Bytes> {
+  if (pair.d.length !== 32 || pair.q.length !== 65 || peer.length !== 65) {
+    throw new TypeError('P-256 length');
+  }
+  const jwk: JsonWebKey = {
+    kty: 'EC',
+    crv: 'P-256',
+    d: b64u(pair.d),
+    x: b64u(pair.q.subarray(1, 33)),
+    y: b64u(pair.q.subarray(33)),
+    ext: false,
+  };
+  const [priv, pub] = await Promise.all([
+    subtle().importKey('jwk', jwk, P256, false, ['deriveBits']),
+    subtle().importKey('raw', peer, P256, false, []),
+  ]);
+  return new Uint8Array(await subtle().deriveBits({ name: 'ECDH', public: pub }, priv, 256));
+}
+
+/** Imports 32 secret bytes as a non-extractable HMAC-SHA256 key (a passkey slot's auth key). */
+export const importHmacKey = (raw: Bytes): Promise<CryptoKey> =>
+  subtle().importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);

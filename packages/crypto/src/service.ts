@@ -29,6 +29,12 @@ import type { FileMeta, SecretItem } from './records.ts';
 import * as share from './share.ts';
 import type { NewShare, ShareKdfParams, ShareKdfText } from './share.ts';
 import * as rotation from './rotate.ts';
+import {
+  addPasskeySlotTo,
+  openVaultKeyWithPasskey,
+  rewrapPasskeySlot,
+  type NewPasskey,
+} from './passkey.ts';
 import type { RekeyFileInput, RekeyFileOutput, RekeyItemInput } from './rotate.ts';
 import {
   addRecoverySlot,
@@ -37,6 +43,7 @@ import {
   newRecoverySlot,
   openVaultKey,
   replaceSlotSecret,
+  type KeySlot,
   type UnlockOptions,
   type VaultKey,
 } from './slot.ts';
@@ -49,12 +56,18 @@ export interface RotateOptions {
   kdf?: KdfProfile;
   /** Also make a recovery slot (and a new recovery key): pass true when the vault had one. */
   recovery: boolean;
+  /**
+   * The vault's passkey slots, carried over: each wraps the new VMK to its own public key, without
+   * the passkey ([Note: passkey slot keys] in passkey.ts). Their escrow must open under the
+   * session's keys (DECRYPT_FAILED otherwise).
+   */
+  passkeys?: KeySlot[];
 }
 
 export interface Rotated {
   /** A session under the new VMK (the old session stays open until closed or locked). */
   session: SessionId;
-  /** The new slots: one committed password slot, plus a recovery slot when asked. */
+  /** The new slots: one committed password slot, a recovery slot when asked, the passkeys. */
   key: VaultKey;
   /** The new recovery key, shown once; only when `recovery` was asked. */
   recoveryKey?: string;
@@ -79,6 +92,28 @@ export interface CryptoService {
     password: string,
     options?: UnlockOptions,
   ): Promise<SessionId>;
+  /**
+   * Opens the passkey slot of `credentialId` (base64url) with the credential's 32-byte PRF output
+   * (passkey.ts); failures as unlockVault. Never runs a password derivation.
+   */
+  unlockWithPasskey(
+    vaultId: VaultId,
+    key: VaultKey,
+    credentialId: string,
+    prf: Bytes,
+  ): Promise<SessionId>;
+  /**
+   * Adds a passkey slot: the password opens the VMK (one KDF run), which is sealed for the
+   * passkey. INVALID_PASSWORD for a wrong password; INVALID_INPUT for a sixth passkey, a
+   * credential already there or a malformed one. The other slots are kept.
+   */
+  addPasskeySlot(
+    vaultId: VaultId,
+    key: VaultKey,
+    password: string,
+    passkey: NewPasskey,
+    options?: UnlockOptions,
+  ): Promise<VaultKey>;
   /** Opens the recovery slot with a recovery key; failures as unlockVault. */
   unlockWithRecoveryKey(
     vaultId: VaultId,
@@ -316,6 +351,33 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       unlock(vaultId, key, password, 'password', options),
     unlockWithRecoveryKey: (vaultId, key, rk, options) =>
       unlock(vaultId, key, rk, 'recovery', options),
+    async unlockWithPasskey(vaultId, key, credentialId, prf) {
+      let id: VaultId;
+      try {
+        id = asVaultId(vaultId);
+      } catch {
+        throw new CryptoError('INVALID_PASSWORD');
+      }
+      try {
+        const { vmk } = await openVaultKeyWithPasskey(id, key, credentialId, prf);
+        return await startSession(id, vmk);
+      } finally {
+        prf.fill(0);
+      }
+    },
+    async addPasskeySlot(vaultId, key, password, passkey, options) {
+      const id = asVaultId(vaultId);
+      try {
+        const { vmk } = await openVaultKey(id, key, password, 'password', options ?? {});
+        try {
+          return await addPasskeySlotTo(id, key, vmk, passkey, random);
+        } finally {
+          vmk.fill(0);
+        }
+      } finally {
+        passkey.prf?.fill?.(0);
+      }
+    },
     lockVault(vaultId) {
       for (const [s, keys] of sessions)
         if (keys.vaultId === vaultId.toLowerCase()) sessions.delete(s);
@@ -382,14 +444,25 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
     addRecoverySlot: (vaultId, key, password, options) =>
       addRecoverySlot(asVaultId(vaultId), key, password, random, options),
     async rotateVault(session, password, options) {
-      const { vaultId } = keysOf(session);
+      const from = keysOf(session);
+      const { vaultId } = from;
       const kdf = options?.kdf;
       const vmk = random(32);
       try {
         const slot = await newPasswordSlot(vaultId, password, kdf, vmk, random);
         const extra = options?.recovery ? await newRecoverySlot(vaultId, vmk, random) : null;
-        const key: VaultKey = { format: 'vf1', slots: extra ? [slot, extra.slot] : [slot] };
-        const next = await startSession(vaultId, vmk);
+        const passkeys = options?.passkeys ?? [];
+        if (!Array.isArray(passkeys)) throw new CryptoError('INVALID_INPUT');
+        const to = await deriveVaultKeys(vmk, vaultId);
+        const carried = await Promise.all(
+          passkeys.map((p) => rewrapPasskeySlot(vaultId, p, from, to, vmk, random)),
+        );
+        const key: VaultKey = {
+          format: 'vf1',
+          slots: [slot, ...(extra ? [extra.slot] : []), ...carried],
+        };
+        const next = handle<SessionId>();
+        sessions.set(next, to);
         return extra
           ? { session: next, key, recoveryKey: extra.recoveryKey }
           : { session: next, key };

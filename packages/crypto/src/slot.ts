@@ -19,6 +19,7 @@ import {
   type RandomBytes,
 } from './bytes.ts';
 import { CryptoError } from './errors.ts';
+import { passkeyFingerprintData } from './passkey.ts';
 import { asSlotId, type SlotId, type VaultId } from './ids.ts';
 import {
   derivePasswordKey,
@@ -42,17 +43,43 @@ import {
 export interface KeySlot {
   /** 1..64 characters; a UUID for slots made here (and for every committed slot). */
   id: string;
-  kind: 'password' | 'recovery';
+  kind: 'password' | 'recovery' | 'passkey';
   kdf: KdfParams;
-  /** 16 bytes, base64. */
+  /** 16 bytes, base64 (a passkey slot's: its 32-byte PRF salt). */
   salt: string;
-  /** nonce12 | ciphertext32 | tag16 = 60 bytes, base64. */
+  /** nonce12 | ciphertext32 | tag16 = 60 bytes, base64 (a passkey slot's: 125 bytes, passkey.ts). */
   wrapped: string;
   /**
    * HMAC-SHA256(K_commit, AAD | wrapped), 32 bytes, base64. Every slot sealed now has one; a
    * legacy slot (made before ADR 0007) has none, and its AAD holds the id as UTF-8 text.
    */
   commit?: string;
+  // Passkey slots only (passkey.ts, vault-format.md "Passkey slots"); absent on the others.
+  /** The WebAuthn credential id, base64url without padding (public). */
+  credentialId?: string;
+  /** The user's label for the passkey, 1 to 64 characters; stored in plain text. */
+  name?: string;
+  /** The slot's P-256 public key, 04 | x | y, 65 bytes, base64. */
+  publicKey?: string;
+  /** nonce12 | AES-256-GCM(KEK, d32 | A32) = 92 bytes, base64: what the passkey opens. */
+  sealed?: string;
+  /** HMAC-SHA256(A, AAD | wrapped), 32 bytes, base64. */
+  auth?: string;
+  /** nonce12 | AES-256-GCM(K_wrap, A) = 60 bytes, base64: A for a rotation, under the VMK. */
+  escrow?: string;
+}
+
+/** At most this many passkey slots in a key (within the 8 slots the server takes). */
+export const MAX_PASSKEY_SLOTS = 5;
+
+/**
+ * ADR 0007 and vault-format.md: at most one password slot, one recovery slot and five passkey
+ * slots, else the key is refused whole, before any derivation.
+ */
+export function slotCountsAllowed(key: VaultKey): boolean {
+  if (key?.format !== 'vf1' || !Array.isArray(key.slots)) return false;
+  const of = (k: KeySlot['kind']) => key.slots.filter((s) => s?.kind === k).length;
+  return of('password') <= 1 && of('recovery') <= 1 && of('passkey') <= MAX_PASSKEY_SLOTS;
 }
 
 /** Everything the server keeps to unlock a vault (protocol's vaultKeySchema). */
@@ -189,12 +216,8 @@ export async function openVaultKey(
   kind: KeySlot['kind'],
   options: UnlockOptions = {},
 ): Promise<{ vmk: Bytes; slot: KeySlot }> {
-  if (key?.format !== 'vf1' || !Array.isArray(key.slots)) throw new CryptoError('INVALID_PASSWORD');
-  const of = (k: KeySlot['kind']) => key.slots.filter((s) => s?.kind === k);
-  if (of('password').length > 1 || of('recovery').length > 1) {
-    throw new CryptoError('INVALID_PASSWORD');
-  }
-  const [slot] = of(kind);
+  if (!slotCountsAllowed(key) || kind === 'passkey') throw new CryptoError('INVALID_PASSWORD');
+  const [slot] = key.slots.filter((s) => s?.kind === kind);
   if (!slot) throw new CryptoError('INVALID_PASSWORD');
   return { vmk: await openSlot(vaultId, slot, secret, options), slot };
 }
@@ -308,6 +331,7 @@ export async function addRecoverySlot(
 export async function slotFingerprint(slot: KeySlot): Promise<string> {
   let data: Bytes;
   try {
+    if (slot.kind === 'passkey') return toHex(await sha256(passkeyFingerprintData(slot)));
     if (slot.kind !== 'password' && slot.kind !== 'recovery') throw new TypeError('kind');
     if (!kdfParamsAllowed(slot.kdf)) throw new TypeError('kdf');
     const salt = fromBase64(slot.salt);
