@@ -18,36 +18,75 @@ const base64 = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
 
+/** 32 bytes of padded base64 (the padding bits zero): a commit or a passkey slot's auth. */
+const base64of32 = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/, 'must be 32 bytes of base64');
+
+/** The fields only a passkey slot has (vault-format.md, "Passkey slots"). */
+const PASSKEY_FIELDS = ['credentialId', 'name', 'publicKey', 'sealed', 'auth', 'escrow'] as const;
+
+/** At most this many passkey slots in a vault's key (within its 8 slots). */
+export const MAX_PASSKEY_SLOTS = 5;
+export const PASSKEY_SLOTS_MESSAGE = 'A vault has at most five passkeys, each credential once';
+
 /**
- * One key slot: the vault master key wrapped under a key derived from a password or a recovery
- * key. The KDF parameters and salt are authenticated inside the slot (AAD), so the server cannot
- * lower them without unlock failing; it only stores them.
+ * One key slot: the vault master key wrapped under a key derived from a password, a recovery
+ * key or a passkey's PRF output. The KDF parameters and salt are authenticated inside the slot
+ * (AAD), so the server cannot lower them without unlock failing; it only stores them.
  */
-export const keySlotSchema = z.object({
-  id: z.string().min(1).max(64),
-  kind: z.enum(['password', 'recovery']),
-  kdf: z.discriminatedUnion('alg', [
-    z.object({
-      alg: z.literal('argon2id'),
-      m: z.number().int().positive(),
-      t: z.number().int().positive(),
-      p: z.number().int().positive(),
-    }),
-    z.object({ alg: z.literal('pbkdf2-sha256'), iterations: z.number().int().positive() }),
-    /** Recovery slots: the secret is 32 random bytes, so there is no password hashing. */
-    z.object({ alg: z.literal('none') }),
-  ]),
-  salt: base64(64),
-  wrapped: base64(512),
-  /**
-   * HMAC-SHA256 key commitment over the slot (ADR 0007, "Committed key slots"): 32 bytes, base64.
-   * Absent on legacy slots, which open only while the vault has no manifest.
-   */
-  commit: z
-    .string()
-    .regex(/^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/, 'must be 32 bytes of base64')
-    .optional(),
-});
+export const keySlotSchema = z
+  .object({
+    id: z.string().min(1).max(64),
+    kind: z.enum(['password', 'recovery', 'passkey']),
+    kdf: z.discriminatedUnion('alg', [
+      z.object({
+        alg: z.literal('argon2id'),
+        m: z.number().int().positive(),
+        t: z.number().int().positive(),
+        p: z.number().int().positive(),
+      }),
+      z.object({ alg: z.literal('pbkdf2-sha256'), iterations: z.number().int().positive() }),
+      /** Recovery slots: the secret is 32 random bytes, so there is no password hashing. */
+      z.object({ alg: z.literal('none') }),
+      /** Passkey slots: HKDF over the WebAuthn PRF output, no password hashing. */
+      z.object({ alg: z.literal('prf-hkdf-sha256') }),
+    ]),
+    salt: base64(64),
+    wrapped: base64(512),
+    /**
+     * HMAC-SHA256 key commitment over the slot (ADR 0007, "Committed key slots"): 32 bytes,
+     * base64. Absent on legacy slots, which open only while the vault has no manifest; required
+     * on a passkey slot.
+     */
+    commit: base64of32.optional(),
+    // Passkey slots only (issue 30). The server learns the credential id and the label.
+    /** The WebAuthn credential id, base64url without padding (at most 1023 bytes). */
+    credentialId: z
+      .string()
+      .min(2)
+      .max(1364)
+      .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url')
+      .optional(),
+    /** The user's label for the passkey, kept in plain text. */
+    name: z.string().min(1).max(64).optional(),
+    /** The slot's P-256 public key (65 bytes). */
+    publicKey: base64(88).optional(),
+    /** The private key and auth key sealed under the passkey's KEK (92 bytes). */
+    sealed: base64(124).optional(),
+    auth: base64of32.optional(),
+    /** The auth key under the vault's K_wrap (60 bytes), for rotations. */
+    escrow: base64(80).optional(),
+  })
+  .refine(
+    (s) =>
+      s.kind === 'passkey'
+        ? s.kdf.alg === 'prf-hkdf-sha256' &&
+          s.commit !== undefined &&
+          PASSKEY_FIELDS.every((f) => s[f] !== undefined)
+        : s.kdf.alg !== 'prf-hkdf-sha256' && PASSKEY_FIELDS.every((f) => s[f] === undefined),
+    'A passkey slot has the passkey fields and a commit; other slots have none of them',
+  );
 export type KeySlot = z.infer<typeof keySlotSchema>;
 
 /** ADR 0007: a key holding a second slot of either kind is refused, by the server and the client. */
@@ -64,14 +103,22 @@ export const vaultKeyRecordSchema = z.object({
   slots: z.array(keySlotSchema).min(1).max(8),
 });
 
-/** A vault's key as the server takes it (creation, password change, rotation): one slot per kind. */
+/**
+ * A vault's key as the server takes it (creation, password change, rotation): one password slot
+ * and one recovery slot at most, and at most five passkey slots, each of its own credential.
+ */
 export const vaultKeySchema = vaultKeyRecordSchema.extend({
-  slots: vaultKeyRecordSchema.shape.slots.refine(
-    (slots) =>
-      slots.filter((s) => s.kind === 'password').length <= 1 &&
-      slots.filter((s) => s.kind === 'recovery').length <= 1,
-    ONE_SLOT_PER_KIND_MESSAGE,
-  ),
+  slots: vaultKeyRecordSchema.shape.slots
+    .refine(
+      (slots) =>
+        slots.filter((s) => s.kind === 'password').length <= 1 &&
+        slots.filter((s) => s.kind === 'recovery').length <= 1,
+      ONE_SLOT_PER_KIND_MESSAGE,
+    )
+    .refine((slots) => {
+      const ids = slots.filter((s) => s.kind === 'passkey').map((s) => s.credentialId);
+      return ids.length <= MAX_PASSKEY_SLOTS && new Set(ids).size === ids.length;
+    }, PASSKEY_SLOTS_MESSAGE),
 });
 export type VaultKey = z.infer<typeof vaultKeySchema>;
 
@@ -118,7 +165,10 @@ export const keyRevisionSchema = z.number().int().nonnegative().max(Number.MAX_S
 export const STALE_KEY_MESSAGE =
   "This vault's keys were changed on another device, so this change was not saved. Unlock the vault with its current password, then try again.";
 
-/** Password change: replace the slots, compare-and-swap on the key revision. */
+/**
+ * Password change, a passkey added or removed: replace the slots, compare-and-swap on the key
+ * revision.
+ */
 export const replaceVaultKeyRequestSchema = z.object({
   expected_revision: z.number().int().nonnegative(),
   key: vaultKeySchema,
