@@ -64,7 +64,8 @@ describe('passkey slots', () => {
         `key.slots: ${PASSKEY_SLOTS_MESSAGE}`,
       );
     }
-    const { commit: _, ...uncommitted } = passkey(3);
+    const uncommitted: Partial<KeySlot> = passkey(3);
+    delete uncommitted.commit;
     const res = await send(u.cookie, 'PUT', path, {
       expected_revision: 1,
       key: { format: 'vf1', slots: [pw!, uncommitted] },
