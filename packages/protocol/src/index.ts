@@ -24,3 +24,4 @@ export * from './storage.ts';
 export * from './shares.ts';
 export * from './shares.api.ts';
 export * from './passkeys.ts';
+export * from './opaque.ts';

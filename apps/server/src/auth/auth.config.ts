@@ -5,6 +5,15 @@ import { z } from 'zod';
 export const authEnv = {
   /** When unset, a random secret is generated once and kept in DATA_DIR (auth/auth.secret.ts). */
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The OPAQUE server setup (`npx @serenity-kit/opaque create-server-setup`): 171 base64url
+   * characters. When unset, one is generated once and kept in DATA_DIR (auth/opaque.secret.ts).
+   */
+  OPAQUE_SERVER_SETUP: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{171}$/, 'must be an OPAQUE server setup (171 base64url characters)')
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
@@ -31,6 +40,8 @@ type AuthEnv = z.infer<z.ZodObject<typeof authEnv>>;
 export interface AuthConfig {
   /** From BETTER_AUTH_SECRET; undefined means "use the persisted generated one". */
   secret: string | undefined;
+  /** From OPAQUE_SERVER_SETUP; undefined means "use the persisted generated one". */
+  opaqueServerSetup: string | undefined;
   /** Google sign-in, when both the client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   rateLimit: { window: number; max: number };
@@ -42,6 +53,7 @@ export interface AuthConfig {
 export function authConfigFrom(e: AuthEnv): AuthConfig {
   return {
     secret: e.BETTER_AUTH_SECRET,
+    opaqueServerSetup: e.OPAQUE_SERVER_SETUP,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

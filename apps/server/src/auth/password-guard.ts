@@ -8,6 +8,7 @@ import { messages } from '@sealvault/protocol';
 import type { Db } from '../db/database.ts';
 import { attemptKeys, spendAttempt, type AttemptBudget } from './attempts.ts';
 import { CLIENT_IP_HEADER } from './client-ip.ts';
+import { isTicket } from './opaque.store.ts';
 import type { HookContext } from './auth.hooks.ts';
 import {
   KNOWN_DEVICE_COOKIE,
@@ -87,8 +88,27 @@ export async function guardPasswordAttempt(
   budget: AttemptBudget,
 ): Promise<void> {
   if (!PASSWORD_CHECKING_PATHS.has(ctx.path)) return;
+  // [Note: OPAQUE passwords] in opaque.password.ts: the OPAQUE login that issued a ticket spent
+  // this attempt at its start; a forged ticket verifies nothing, so it needs no budget either.
+  if (carriesTicket(ctx.body)) return;
+  await spendPasswordAttempt(ctx, db, budget, await accountOf(ctx));
+}
+
+/** True when the body's password (or current password) is an OPAQUE ticket. */
+function carriesTicket(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as { password?: unknown; currentPassword?: unknown };
+  return isTicket(b.password) || isTicket(b.currentPassword);
+}
+
+/** Counts one attempt against the account (or its known device) and the address, or throws 429. */
+export async function spendPasswordAttempt(
+  ctx: HookContext,
+  db: Db,
+  budget: AttemptBudget,
+  account: { id: string | null; email: string } | null,
+): Promise<void> {
   const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER);
-  const account = await accountOf(ctx);
   const device = await knownDevice(ctx, account);
   const keys = attemptKeys({ email: account?.email, ip, device });
   const outcome = await spendAttempt(db, keys, budget, Date.now());

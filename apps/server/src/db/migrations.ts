@@ -459,6 +459,33 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('share_links').addColumn('content_parts', 'text').execute();
     },
   },
+  // OPAQUE account passwords (RFC 9807, issue 30; auth/opaque.store.ts, docs/auth.md "OPAQUE"):
+  // registration records, the server's login state between start and finish, and the single-use
+  // tickets a finished login hands out. Times are milliseconds since the epoch.
+  '0210_opaque': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('opaque_records')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('record', 'text', (c) => c.notNull())
+        .addColumn('claim_hash', 'text', (c) => c.unique())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('opaque_logins')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('record_id', 'text')
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('opaque_tickets')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('record_id', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
   // Passkeys to sign in (issue 30, auth/passkeys/): a WebAuthn credential's public key and
   // signature counter per row. Nothing here opens a vault: vault passkey slots live in the key.
   '0220_passkeys': {

@@ -355,7 +355,39 @@ export interface PasskeysTable {
   last_used_at: string | null;
 }
 
+/** An OPAQUE registration record (RFC 9807; auth/opaque.store.ts, docs/auth.md "OPAQUE"). */
+export interface OpaqueRecordsTable {
+  /** Random; also the OPAQUE user identifier, and named by the account's marker `opaque$v1$<id>`. */
+  id: string;
+  /** The client's registration record, base64url (RFC 9807 §5.1.3). */
+  record: string;
+  /** SHA-256 (base64url) of the one-time token that attaches it to an account; null once used. */
+  claim_hash: string | null;
+  /** Milliseconds since the epoch (bigint: read with Number()). */
+  created_at: number | string;
+}
+
+/** The server's state of one OPAQUE login between its start and its finish. */
+export interface OpaqueLoginsTable {
+  id: string;
+  /** The record the login runs against; null for an unknown e-mail (a fake record). */
+  record_id: string | null;
+  state: string;
+  expires_at: number | string;
+}
+
+/** A single-use proof of the password, handed out by a finished OPAQUE login. */
+export interface OpaqueTicketsTable {
+  /** SHA-256 (base64url) of the ticket; the ticket itself is never stored. */
+  token_hash: string;
+  record_id: string;
+  expires_at: number | string;
+}
+
 export interface Database {
+  opaque_records: OpaqueRecordsTable;
+  opaque_logins: OpaqueLoginsTable;
+  opaque_tickets: OpaqueTicketsTable;
   passkeys: PasskeysTable;
   share_links: ShareLinksTable;
   user_subscriptions: UserSubscriptionsTable;

@@ -16,6 +16,7 @@ import { attemptKeys, spendAttempt } from '../auth/attempts.ts';
 import { requireUser } from '../auth/auth.middleware.ts';
 import { clientAddress } from '../auth/client-ip.ts';
 import { knownDeviceCookieName, knownDeviceOf } from '../auth/known-device.ts';
+import { isTicket } from '../auth/opaque.store.ts';
 import type { AppEnv } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
@@ -63,7 +64,10 @@ export function profilesRoutes(): Hono<AppEnv> {
         .executeTakeFirst();
       if (credential && !password)
         throw new HttpError(400, 'bad_request', messages.auth.passwordRequired);
-      if (credential) {
+      if (credential && isTicket(password)) {
+        // An OPAQUE ticket: its attempt was spent at its login's start ([Note: OPAQUE passwords]
+        // in auth/opaque.password.ts); Better Auth spends the ticket below.
+      } else if (credential) {
         // The password is checked below: it spends from the sign-in budget ([Note: password
         // attempt budget] in auth/attempts.ts) before it is hashed; on a known device, from the
         // device's ([Note: known devices] in auth/known-device.ts).

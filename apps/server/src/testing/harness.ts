@@ -43,6 +43,11 @@ export interface TestApp {
    * survives (the tus store's block hashes, its locks). `app` and `files` are replaced.
    */
   restart: () => void;
+  /**
+   * A request to a second instance on the same database and configuration, with its own Better
+   * Auth (nothing in memory shared with the first), as behind a load balancer.
+   */
+  otherInstance: () => (path: string, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
 }
 
@@ -99,7 +104,11 @@ export const TEST_AUTH_SECRET = 'sealvault-test-secret-0123456789abcdef';
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { betterAuthPasswordHashing?: boolean } = {},
+  opts: {
+    betterAuthPasswordHashing?: boolean;
+    /** No password in the clear is accepted: sign-up, change and reset take OPAQUE records only. */
+    opaqueOnly?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
@@ -137,14 +146,19 @@ export async function createTestApp(
     },
   };
   const userDeletion = accountDeletionHooks();
-  const auth = createAuth({
-    config,
-    db,
-    logger,
-    mailer: config.auth.mail.smtpUrl ? createMailer(config.auth.mail, logger) : mailer,
-    userDeletion,
-    ...(opts.betterAuthPasswordHashing ? {} : { passwordHashing: testPasswordHashing }),
-  });
+  const newAuth = () =>
+    createAuth({
+      config,
+      db,
+      logger,
+      mailer: config.auth.mail.smtpUrl ? createMailer(config.auth.mail, logger) : mailer,
+      userDeletion,
+      ...(opts.betterAuthPasswordHashing ? {} : { passwordHashing: testPasswordHashing }),
+      // The suites that predate OPAQUE sign users up with passwords in the clear ([Note: OPAQUE
+      // passwords] in auth/opaque.password.ts); those accounts are legacy ones.
+      acceptPlainPasswords: !opts.opaqueOnly,
+    });
+  const auth = newAuth();
   await migrateAll(db, auth);
   const clock = { now: new Date() };
   // A new file storage with each app, as a new process would have [Note: recoverable finish].
@@ -186,6 +200,21 @@ export async function createTestApp(
     },
     restart: () => {
       ({ app: t.app, files: t.files } = start(t.config));
+    },
+    otherInstance: () => {
+      const other = createApp({
+        config,
+        db,
+        logger,
+        now: () => new Date(clock.now),
+        auth: newAuth(),
+        files: createFileStorage(config, db.kind === 'postgres' ? locks : null),
+      });
+      return (p, init = {}) => {
+        const headers = new Headers(init.headers);
+        if (!headers.has('origin')) headers.set('origin', config.publicUrl);
+        return Promise.resolve(other.request(p, { ...init, headers }));
+      };
     },
     close: async () => {
       await locks.close();
