@@ -37,16 +37,21 @@ export const passkeyRenameBodySchema = z.object({
 });
 export const passkeyRemoveBodySchema = z.object({ id: z.string().min(1).max(64) });
 
+/** An ISO date; Better Auth's client turns dates in its answers into Date objects. */
+const isoDate = z
+  .union([z.string(), z.date()])
+  .transform((d) => (d instanceof Date ? d.toISOString() : d));
+
 /** One passkey as Settings lists it. */
 export const passkeySummarySchema = z.object({
   id: z.string(),
   name: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
+  createdAt: isoDate,
+  lastUsedAt: isoDate.nullable(),
   /** The authenticator says the passkey is synced (a "multi-device" credential). */
   backedUp: z.boolean(),
 });
-export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
+export type PasskeySummary = z.output<typeof passkeySummarySchema>;
 export const passkeyListSchema = z.object({ passkeys: z.array(passkeySummarySchema) });
 
 export const passkeyMessages = {

@@ -1,8 +1,11 @@
 // Sign-in (docs/product.md §2 Login screen): e-mail and password. An unverified address gets an
-// explanation and the resend; an account with two-factor continues to the code step.
+// explanation and the resend; an account with two-factor continues to the code step. Where the
+// browser has passkeys, 'Sign in with a passkey' opens its dialog, and the e-mail field's autofill
+// offers this site's passkeys too (conditional mediation; issue 30). A passkey sign-in needs no
+// second step.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { KeyRound, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { messages } from '@sealvault/protocol';
 import { authClient } from './authClient.ts';
@@ -11,7 +14,18 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import { signInSchema, type SignInValues } from './authSchemas.ts';
+import { signInProof } from './opaque.ts';
+import {
+  browserSupportsWebAuthnAutofill,
+  cancelAutofill,
+  PasskeyError,
+  passkeysSupported,
+  signInWithPasskey,
+} from './passkeys.ts';
 import { ResendVerification } from './ResendVerification.tsx';
+
+/** Codes of a browser ceremony that ended without an answer: nothing to report on autofill. */
+const QUIET = new Set(['ERROR_CEREMONY_ABORTED', 'AbortError', 'NotAllowedError']);
 
 export function SignInForm({
   defaultEmail,
@@ -25,6 +39,49 @@ export function SignInForm({
   const [error, setError] = useState('');
   const [unverified, setUnverified] = useState('');
   const [signedIn, setSignedIn] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const withPasskeys = passkeysSupported();
+
+  const passkeyDone = (err: unknown, quietCancel: boolean) => {
+    if (!err) {
+      setSignedIn(true);
+      return;
+    }
+    const failure = err instanceof PasskeyError ? err : new PasskeyError(messages.auth.loginFailed);
+    if (quietCancel && failure.code && QUIET.has(failure.code)) return;
+    setError(failure.message);
+  };
+
+  // The autofill: a passkey picked in the e-mail field's suggestions signs in. It waits until the
+  // user picks one, and ends when the button's ceremony starts or the form goes away.
+  useEffect(() => {
+    let live = true;
+    void browserSupportsWebAuthnAutofill().then((yes) => {
+      if (!yes || !live) return;
+      signInWithPasskey({ autofill: true }).then(
+        () => live && passkeyDone(null, true),
+        (err: unknown) => live && passkeyDone(err, true),
+      );
+    });
+    return () => {
+      live = false;
+      cancelAutofill();
+    };
+  }, []);
+
+  const passkey = async () => {
+    setError('');
+    setUnverified('');
+    setPasskeyBusy(true);
+    try {
+      await signInWithPasskey();
+      passkeyDone(null, false);
+    } catch (err) {
+      passkeyDone(err, false);
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
   const {
     register,
     handleSubmit,
@@ -39,7 +96,16 @@ export function SignInForm({
     setError('');
     setUnverified('');
     try {
-      const { data, error: failure } = await authClient.signIn.email(values);
+      // The password stays here: a ticket of an OPAQUE login goes in its place (auth/opaque.ts).
+      const proof = await signInProof(values.email, values.password);
+      if ('error' in proof) {
+        setError(authErrorMessage(proof.error, messages.auth.loginFailed));
+        return;
+      }
+      const { data, error: failure } = await authClient.signIn.email(
+        { email: values.email, password: proof.password },
+        { headers: proof.headers },
+      );
       if (failure) {
         if (isEmailNotVerified(failure)) setUnverified(values.email);
         else setError(authErrorMessage(failure, messages.auth.loginFailed));
@@ -64,7 +130,7 @@ export function SignInForm({
       <Field label="Email" error={errors.email?.message}>
         <input
           type="email"
-          autoComplete="email"
+          autoComplete={withPasskeys ? 'email webauthn' : 'email'}
           className={inputClass}
           placeholder="you@example.com"
           {...register('email')}
@@ -89,6 +155,21 @@ export function SignInForm({
         {busy && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
         {busy ? 'Signing in...' : 'Sign in'}
       </button>
+      {withPasskeys && (
+        <button
+          type="button"
+          onClick={() => void passkey()}
+          disabled={busy || passkeyBusy}
+          className={buttonClass('secondary', 'lg', 'w-full !text-sm')}
+        >
+          {passkeyBusy ? (
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <KeyRound aria-hidden="true" className="size-4" />
+          )}
+          Sign in with a passkey
+        </button>
+      )}
     </form>
   );
 }

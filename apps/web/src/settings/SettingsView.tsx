@@ -1,11 +1,12 @@
 // The settings view (/dashboard?view=settings, docs/product.md §2 "Settings view"): four sections
-// with a sub-navigation (issue 25): Account (profile), Security (password, two-factor, sessions,
+// with a sub-navigation (issue 25): Account (profile), Security (password, two-factor, passkeys, sessions,
 // the idle lock), Storage (the spec's 'Cloud Storage Settings') and Vaults (the spec's 'Vault
 // Management'); the red 'Delete account' panel comes last, after all of them.
 import type { ReactNode } from 'react';
 import { CloudStorageSettings } from './CloudStorageSettings.tsx';
 import { DeleteAccountPanel } from './DeleteAccountPanel.tsx';
 import { IdleLockPanel } from './IdleLockPanel.tsx';
+import { PasskeysPanel } from './PasskeysPanel.tsx';
 import { PasswordPanel } from './PasswordPanel.tsx';
 import { ProfilePanel } from './ProfilePanel.tsx';
 import { SessionsPanel } from './SessionsPanel.tsx';
@@ -50,6 +51,7 @@ export function SettingsView() {
         <Section id="settings-security">
           <PasswordPanel hasPassword={hasPassword} />
           <TwoFactorPanel hasPassword={hasPassword} />
+          <PasskeysPanel />
           <SessionsPanel />
           <IdleLockPanel />
         </Section>

@@ -1,0 +1,229 @@
+// Account settings: passkeys to sign in (issue 30; docs/product.md §2 "Settings view"). Add one
+// (named, created by the browser's passkey dialog), rename, remove. The server refuses to remove
+// the last way to sign in and says why; that text is shown as is.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeyRound, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { passkeyNameSchema, type PasskeySummary } from '@sealvault/protocol';
+import {
+  addPasskey,
+  listPasskeys,
+  passkeysSupported,
+  removePasskey,
+  renamePasskey,
+} from '../auth/passkeys.ts';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { DialogFooter } from '../components/DialogFooter.tsx';
+import { Field, FormMessage } from '../components/Field.tsx';
+import { Modal } from '../components/Modal.tsx';
+import { inputClass } from '../components/PasswordInput.tsx';
+import { deviceName, formatSessionDate } from './device.ts';
+import { Panel } from './Panel.tsx';
+
+const passkeysKey = ['auth-passkeys'] as const;
+
+type Editing =
+  | { kind: 'add' }
+  | { kind: 'rename'; passkey: PasskeySummary }
+  | { kind: 'remove'; passkey: PasskeySummary };
+
+export function PasskeysPanel() {
+  const supported = passkeysSupported();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const passkeys = useQuery({ queryKey: passkeysKey, queryFn: listPasskeys });
+
+  return (
+    <Panel
+      title="Passkeys"
+      description="Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey sign-in needs no two-factor code."
+      icon={<KeyRound className="size-5" />}
+    >
+      {passkeys.isPending ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400"
+        >
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Loading passkeys...
+        </p>
+      ) : passkeys.isError ? (
+        <FormMessage kind="error">{passkeys.error.message}</FormMessage>
+      ) : passkeys.data.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No passkeys yet.</p>
+      ) : (
+        <ul
+          aria-label="Your passkeys"
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+        >
+          {passkeys.data.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className="flex items-center gap-2 text-sm font-medium break-all text-slate-900 dark:text-white">
+                  {p.name}
+                  {p.backedUp && (
+                    <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+                      Synced
+                    </span>
+                  )}
+                </p>
+                <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+                  Added {formatSessionDate(p.createdAt)} ·{' '}
+                  {p.lastUsedAt ? `Last used ${formatSessionDate(p.lastUsedAt)}` : 'Never used'}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  onClick={() => setEditing({ kind: 'rename', passkey: p })}
+                  aria-label={`Rename passkey ${p.name}`}
+                  className={buttonClass('secondary', 'md', '!h-8 !px-3 !text-xs')}
+                >
+                  Rename
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setEditing({ kind: 'remove', passkey: p })}
+                  aria-label={`Remove passkey ${p.name}`}
+                  className={buttonClass('secondary', 'md', '!h-8 !px-3 !text-xs')}
+                >
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {supported ? (
+        <button
+          type="button"
+          onClick={() => setEditing({ kind: 'add' })}
+          className={buttonClass('secondary', 'md', 'mt-4')}
+        >
+          <KeyRound aria-hidden="true" className="size-4" />
+          Add a passkey
+        </button>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+          This browser cannot use passkeys.
+        </p>
+      )}
+      {editing?.kind === 'add' && <NameDialog onClose={() => setEditing(null)} />}
+      {editing?.kind === 'rename' && (
+        <NameDialog passkey={editing.passkey} onClose={() => setEditing(null)} />
+      )}
+      {editing?.kind === 'remove' && (
+        <RemoveDialog passkey={editing.passkey} onClose={() => setEditing(null)} />
+      )}
+    </Panel>
+  );
+}
+
+/** Add (no `passkey`): name it, then the browser's dialog creates it. Rename: a new name. */
+function NameDialog({ passkey, onClose }: { passkey?: PasskeySummary; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(passkey?.name ?? deviceName(navigator.userAgent));
+  const [error, setError] = useState('');
+  const save = useMutation({
+    mutationFn: async (value: string) => {
+      if (passkey) await renamePasskey(passkey.id, value);
+      else await addPasskey(value);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: passkeysKey });
+      toast.success(passkey ? 'Passkey renamed' : 'Passkey added');
+      onClose();
+    },
+    onError: (err) => setError(err.message),
+  });
+  const submit = () => {
+    const parsed = passkeyNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please enter a name for this passkey.');
+      return;
+    }
+    setError('');
+    save.mutate(parsed.data);
+  };
+  const formId = passkey ? 'rename-passkey' : 'add-passkey';
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      closable={!save.isPending}
+      size="sm"
+      title={passkey ? 'Rename passkey' : 'Add a passkey'}
+      description={
+        passkey
+          ? undefined
+          : 'Name it after the device or key that holds it. Your browser then asks you to create the passkey.'
+      }
+      footer={
+        <DialogFooter
+          onCancel={onClose}
+          form={formId}
+          submit={passkey ? 'Save' : 'Continue'}
+          busyText={passkey ? 'Saving...' : 'Waiting for your passkey...'}
+          busy={save.isPending}
+        />
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        className="space-y-4"
+      >
+        {error && !save.isPending && <FormMessage kind="error">{error}</FormMessage>}
+        <Field label="Passkey name">
+          <input
+            className={inputClass}
+            value={name}
+            maxLength={64}
+            autoComplete="off"
+            onChange={(e) => setName(e.target.value)}
+            disabled={save.isPending}
+          />
+        </Field>
+      </form>
+    </Modal>
+  );
+}
+
+function RemoveDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState('');
+  const remove = useMutation({
+    mutationFn: () => removePasskey(passkey.id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: passkeysKey });
+      toast.success('Passkey removed');
+      onClose();
+    },
+    onError: (err) => setError(err.message),
+  });
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      closable={!remove.isPending}
+      size="sm"
+      title="Remove passkey?"
+      description={`“${passkey.name}” will no longer sign you in. Remove it from the device too, in its passkey settings.`}
+      footer={
+        <DialogFooter
+          onCancel={onClose}
+          onSubmit={() => remove.mutate()}
+          submit="Remove passkey"
+          busyText="Removing..."
+          busy={remove.isPending}
+          tone="danger"
+        />
+      }
+    >
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+    </Modal>
+  );
+}
