@@ -5,9 +5,11 @@
 // dialog says why. The unlock time is kept on this device only (lastAccessed.ts).
 // A vault whose provider needs an account connection that this browser lacks asks for the
 // connection first (docs/product.md §2 "Unlock dialog", with the provider's name), instead of the password.
+// A vault with passkeys offers "Unlock with a passkey" where the browser has WebAuthn's PRF
+// extension (passkeys/webauthn.ts); elsewhere one line says why only the password is offered.
 import { prefetchFileRecords } from '../files/deviceCache.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CloudOff, ShieldCheck } from 'lucide-react';
+import { CloudOff, Fingerprint, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -29,6 +31,16 @@ import { prefetchSecretRecords } from '../secrets/useSecrets.ts';
 import { vaultKeysQuery } from './useVaults.ts';
 import { recordAccess } from './lastAccessed.ts';
 import { unlockChecked, VaultIntegrityError } from './manifest/vaultManifest.ts';
+import { passkeySlots, unlockCredentials } from './passkeys/vaultPasskeys.ts';
+import {
+  assertVaultPasskey,
+  PasskeyError,
+  passkeyTexts,
+  prfSupported,
+} from './passkeys/webauthn.ts';
+
+/** Said when the passkey's answer does not open the vault's passkey slot. */
+export const passkeyRefusedText = 'This passkey did not unlock the vault. Use the password.';
 
 const unlockSchema = z.object({ password: z.string().min(1, 'Enter the vault password.') });
 type UnlockValues = z.infer<typeof unlockSchema>;
@@ -61,8 +73,20 @@ export function UnlockDialog({
     defaultValues: { password: '' },
   });
   const [refused, setRefused] = useState<string | null>(null);
+  const [prf, setPrf] = useState<boolean | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const env = useProviderEnv();
   const mustConnect = needsConnection(vault.provider_type, env);
+  const hasPasskeys = passkeySlots(vault).length > 0;
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void prfSupported().then((yes) => live && setPrf(yes));
+    return () => {
+      live = false;
+    };
+  }, [open]);
 
   // While the password is typed and the key derived, fetch the vault's (encrypted) secrets or
   // file records.
@@ -88,15 +112,52 @@ export function UnlockDialog({
     onCancel();
   };
 
+  // The key as stored now: this page's copy is stale after a password change or a rotation on
+  // another device (manifest/keyRevision.ts), and its old slots would refuse the password.
+  const currentVault = () =>
+    vaultsApi.get(vault.id).then(
+      (r) => r.vault,
+      () => vault,
+    );
+
+  const unlocked = () => {
+    reset();
+    recordAccess(vault.id);
+    // The first unlock of an older vault re-seals its slot: the page must hold the new key.
+    void qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
+  };
+
+  const unlockWithPasskey = async () => {
+    setRefused(null);
+    setPasskeyBusy(true);
+    try {
+      const current = await currentVault();
+      const used = await assertVaultPasskey(unlockCredentials(current));
+      const prfOutput = new Uint8Array(used.prf);
+      used.prf.fill(0);
+      sessions.start(
+        vault.id,
+        await unlockChecked(current, { credentialId: used.credentialId, prf: prfOutput }),
+      );
+    } catch (err) {
+      setPasskeyBusy(false);
+      setRefused(
+        err instanceof VaultIntegrityError || err instanceof PasskeyError
+          ? err.message
+          : err instanceof CryptoError
+            ? passkeyRefusedText
+            : userMessage(err, passkeyTexts.failed),
+      );
+      return;
+    }
+    setPasskeyBusy(false);
+    unlocked();
+  };
+
   const unlock = async ({ password }: UnlockValues) => {
     setRefused(null);
     try {
-      // The key as stored now: this page's copy is stale after a password change or a rotation
-      // on another device (manifest/keyRevision.ts), and its old slots would refuse the password.
-      const current = await vaultsApi.get(vault.id).then(
-        (r) => r.vault,
-        () => vault,
-      );
+      const current = await currentVault();
       sessions.start(vault.id, await unlockChecked(current, password));
     } catch (err) {
       if (err instanceof VaultIntegrityError) setRefused(err.message);
@@ -113,18 +174,19 @@ export function UnlockDialog({
         );
       return;
     }
-    reset();
-    recordAccess(vault.id);
-    // The first unlock of an older vault re-seals its slot: the page must hold the new key.
-    void qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
+    unlocked();
   };
+
+  const working = busy || passkeyBusy;
+  const why =
+    prf === null ? null : !prf ? passkeyTexts.noPrf : !hasPasskeys ? passkeyTexts.noSlots : null;
 
   return (
     <Modal
       open={open}
       onOpenChange={(o) => !o && cancel()}
       size="sm"
-      closable={!busy}
+      closable={!working}
       fallbackFocus={fallbackFocus}
       title="Unlock Vault"
       description={vault.name}
@@ -134,6 +196,8 @@ export function UnlockDialog({
           submit="Unlock"
           busyText="Unlocking..."
           busy={busy}
+          submitDisabled={passkeyBusy}
+          cancelDisabled={working}
           form="unlock-form"
         />
       }
@@ -160,9 +224,29 @@ export function UnlockDialog({
             {refused}
           </p>
         )}
+        {prf && hasPasskeys && (
+          <div className="space-y-3">
+            <button
+              type="button"
+              onClick={() => void unlockWithPasskey()}
+              disabled={working}
+              className={buttonClass('secondary', 'md', 'w-full')}
+            >
+              <Fingerprint aria-hidden="true" className="size-4" />
+              {passkeyBusy ? 'Waiting for the passkey...' : 'Unlock with a passkey'}
+            </button>
+            <p
+              aria-hidden="true"
+              className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200 dark:text-slate-400 dark:before:bg-slate-700 dark:after:bg-slate-700"
+            >
+              or use the password
+            </p>
+          </div>
+        )}
         <Field label="Vault password" error={errors.password?.message}>
           <PasswordInput autoFocus autoComplete="current-password" {...register('password')} />
         </Field>
+        {why && <p className="text-xs text-slate-600 dark:text-slate-400">{why}</p>}
         <p className="flex gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
           <ShieldCheck
             aria-hidden="true"

@@ -15,6 +15,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { messages, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+import { PasskeysDialog } from './passkeys/PasskeysDialog.tsx';
+import { useSession } from '../shell/session.tsx';
 import { MoveVaultDialog } from './move/MoveVaultDialog.tsx';
 import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
@@ -140,6 +142,8 @@ function VaultHeader({
   const sessions = useVaultSessions();
   const navigate = useNavigate();
   const [changing, setChanging] = useState(false);
+  const [passkeys, setPasskeys] = useState(false);
+  const { user } = useSession();
   const [deleting, setDeleting] = useState(false);
   const [moving, setMoving] = useState(false);
   const Icon = vault.vault_type === 'secrets' ? KeyRound : FolderLock;
@@ -191,6 +195,12 @@ function VaultHeader({
                 <Menu.Item className={item} onSelect={() => setChanging(true)}>
                   Change password
                 </Menu.Item>
+                <Menu.Item className={item} onSelect={() => setPasskeys(true)}>
+                  Add a passkey
+                </Menu.Item>
+                <Menu.Item className={item} onSelect={() => setPasskeys(true)}>
+                  Manage passkeys
+                </Menu.Item>
                 <Menu.Item className={item} onSelect={() => setMoving(true)}>
                   Move to another provider
                 </Menu.Item>
@@ -206,6 +216,12 @@ function VaultHeader({
         </div>
       )}
       <ChangePasswordDialog vault={vault} open={changing} onOpenChange={setChanging} />
+      <PasskeysDialog
+        vault={vault}
+        open={passkeys}
+        onOpenChange={setPasskeys}
+        userName={user.email}
+      />
       <MoveVaultDialog vault={vault} open={moving} onOpenChange={setMoving} />
       <DeleteVaultDialog
         vault={deleting ? vault : null}

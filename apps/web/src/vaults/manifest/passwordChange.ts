@@ -120,6 +120,8 @@ export async function rotateKeys(
   onProgress({ done: 0, total });
   const rotated = await client.rotateVault(session, next, {
     recovery: vault.key.slots.some((s) => s.kind === 'recovery'),
+    // Passkeys stay: each slot wraps the new key to its own public key, without the passkey.
+    passkeys: vault.key.slots.filter((s) => s.kind === 'passkey'),
   });
   try {
     const newFiles: VaultFile[] = [];

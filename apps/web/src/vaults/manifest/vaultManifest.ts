@@ -5,6 +5,7 @@
 import {
   asVaultId,
   checkChain,
+  MAX_PASSKEY_SLOTS,
   fileEntryDigest,
   itemEntryDigest,
   slotFingerprint,
@@ -155,17 +156,29 @@ const digestSecrets = (records: SecretRecord[]) =>
 /** After this device changed the vault's key: its new key revision is the one it holds. */
 export const noteRotation = noteKeyRevision;
 
-const countOf = (key: VaultKey, kind: 'password' | 'recovery') =>
+const countOf = (key: VaultKey, kind: 'password' | 'recovery' | 'passkey') =>
   key.slots.filter((s) => s.kind === kind).length;
 
+/** What opens the vault: its password, or a passkey's PRF output (vaults/passkeys/). */
+export type UnlockSecret = string | { credentialId: string; prf: Uint8Array<ArrayBuffer> };
+
+/** Said when a passkey is used on a vault that has no manifest yet (it cannot have passkeys). */
+export const passkeyNeedsManifestText =
+  'This vault must be unlocked with its password first. Use the password.';
+
 /**
- * Unlocks with the password, then checks the vault against its manifest, or makes the manifest
- * (version 1) of a vault that has none: the first unlock of a vault made before it. Slots of a
- * vault made before commitments are re-sealed as committed slots first. Anything wrong locks the
- * vault again and throws VaultIntegrityError (or the crypto error 'Invalid password').
+ * Unlocks with the password (or a passkey: `secret` an object), then checks the vault against
+ * its manifest, or makes the manifest (version 1) of a vault that has none: the first unlock of
+ * a vault made before it. Slots of a vault made before commitments are re-sealed as committed
+ * slots first. Anything wrong locks the vault again and throws VaultIntegrityError (or the crypto
+ * error 'Invalid password').
  */
-export async function unlockChecked(vault: Vault, password: string): Promise<SessionId> {
-  if (countOf(vault.key, 'password') > 1 || countOf(vault.key, 'recovery') > 1)
+export async function unlockChecked(vault: Vault, secret: UnlockSecret): Promise<SessionId> {
+  if (
+    countOf(vault.key, 'password') > 1 ||
+    countOf(vault.key, 'recovery') > 1 ||
+    countOf(vault.key, 'passkey') > MAX_PASSKEY_SLOTS
+  )
     throw new VaultIntegrityError(integrityTexts.slotAdded);
   // Whether a manifest exists decides whether a legacy slot may open; it is verified after.
   const [seen, existing] = await Promise.all([
@@ -185,9 +198,13 @@ export async function unlockChecked(vault: Vault, password: string): Promise<Ses
     throw new VaultIntegrityError(integrityTexts.uncommitted);
   const client = cryptoClient();
   const id = asVaultId(vault.id);
-  const session = await client.unlockVault(id, vault.key, password, {
-    allowLegacy: !existing && !seen,
-  });
+  // A passkey slot is only ever added to a vault with a manifest.
+  if (typeof secret !== 'string' && !existing) throw new Error(passkeyNeedsManifestText);
+  const session =
+    typeof secret === 'string'
+      ? await client.unlockVault(id, vault.key, secret, { allowLegacy: !existing && !seen })
+      : await client.unlockWithPasskey(id, vault.key, secret.credentialId, secret.prf);
+  const password = typeof secret === 'string' ? secret : '';
   try {
     const usedPrint = await slotPrints(vault.key);
     if (existing) {
