@@ -5,6 +5,7 @@ import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { authClient } from './authClient.ts';
+import { newPasswordToken } from './opaque.ts';
 import { authErrorMessage } from './authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
@@ -74,7 +75,16 @@ export function ResetPasswordForm({
   const onSubmit = async ({ password }: ResetPasswordValues) => {
     setError('');
     try {
-      const { error: failure } = await authClient.resetPassword({ newPassword: password, token });
+      // The new password stays here: the token of its OPAQUE record goes in its place.
+      const record = await newPasswordToken(password);
+      if ('error' in record) {
+        setError(authErrorMessage(record.error, FAILED));
+        return;
+      }
+      const { error: failure } = await authClient.resetPassword({
+        newPassword: record.token,
+        token,
+      });
       if (failure) {
         setError(
           failure.code === 'INVALID_TOKEN' ? INVALID_RESET_LINK : authErrorMessage(failure, FAILED),

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { messages } from '@sealvault/protocol';
 import { authClient } from './authClient.ts';
+import { newPasswordToken } from './opaque.ts';
 import { authErrorMessage } from './authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
@@ -29,10 +30,16 @@ export function SignUpForm({ defaultEmail }: { defaultEmail: string }) {
   const onSubmit = async (values: SignUpValues) => {
     setError('');
     try {
+      // The password stays here: the token of its OPAQUE record goes in its place (auth/opaque.ts).
+      const record = await newPasswordToken(values.password);
+      if ('error' in record) {
+        setError(authErrorMessage(record.error, messages.auth.registrationFailed));
+        return;
+      }
       const { error: failure } = await authClient.signUp.email({
         name: values.fullName,
         email: values.email,
-        password: values.password,
+        password: record.token,
         callbackURL: VERIFY_CALLBACK,
       });
       if (failure) setError(authErrorMessage(failure, messages.auth.registrationFailed));

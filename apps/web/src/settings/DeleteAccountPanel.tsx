@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api, userMessage } from '@sealvault/protocol';
+import { authErrorMessage } from '../auth/authErrors.ts';
+import { passwordProof } from '../auth/opaque.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
 import { Field, FormMessage } from '../components/Field.tsx';
@@ -42,7 +44,15 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
 
   const submit = async ({ password }: DeleteValues) => {
     try {
-      await api.deleteMe(hasPassword === false ? {} : { password });
+      // A ticket of an OPAQUE login stands in for the password (auth/opaque.ts).
+      const proof = hasPassword === false ? null : await passwordProof(password);
+      if (proof && 'error' in proof) {
+        setError('root', {
+          message: authErrorMessage(proof.error, 'Could not delete your account'),
+        });
+        return;
+      }
+      await api.deleteMe(proof ? { password: proof.password } : {});
     } catch (err) {
       setError('root', { message: userMessage(err, 'Could not delete your account') });
       return;

@@ -5,6 +5,7 @@ import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { authClient } from '../auth/authClient.ts';
+import { newPasswordToken, passwordProof } from '../auth/opaque.ts';
 import { authErrorMessage } from '../auth/authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
@@ -34,9 +35,17 @@ export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefine
 
   const onSubmit = async (v: ChangePasswordValues) => {
     try {
+      // Neither password leaves the browser: a ticket proves the current one, and the token of
+      // the new one's OPAQUE record replaces it (auth/opaque.ts).
+      const proof = await passwordProof(v.currentPassword);
+      const record = 'error' in proof ? proof : await newPasswordToken(v.newPassword);
+      if ('error' in record) {
+        setError('root', { message: authErrorMessage(record.error, FAILED) });
+        return;
+      }
       const { error } = await authClient.changePassword({
-        currentPassword: v.currentPassword,
-        newPassword: v.newPassword,
+        currentPassword: 'error' in proof ? '' : proof.password,
+        newPassword: record.token,
         revokeOtherSessions: v.revokeOtherSessions,
       });
       if (error) {

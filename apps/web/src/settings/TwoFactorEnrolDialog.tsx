@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { authClient } from '../auth/authClient.ts';
+import { passwordProof } from '../auth/opaque.ts';
 import { authErrorMessage } from '../auth/authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
@@ -54,8 +55,14 @@ export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose
 
   const submit = async ({ value }: StepValues) => {
     if (step.name === 'password') {
+      // A ticket of an OPAQUE login stands in for the password (auth/opaque.ts).
+      const proof = await passwordProof(value).catch(() => ({ error: { message: '' } }));
+      if ('error' in proof) {
+        setError('root', { message: authErrorMessage(proof.error, 'Could not start set-up') });
+        return;
+      }
       const { data, error: failure } = await authClient.twoFactor
-        .enable({ password: value, method: 'totp' })
+        .enable({ password: proof.password, method: 'totp' })
         .catch(() => ({ data: null, error: { message: '' } }));
       if (failure || !data || data.method !== 'totp') {
         setError('root', { message: authErrorMessage(failure, 'Could not start set-up') });

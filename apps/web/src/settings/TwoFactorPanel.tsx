@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { authClient } from '../auth/authClient.ts';
+import { passwordProof } from '../auth/opaque.ts';
 import { authErrorMessage } from '../auth/authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
@@ -81,9 +82,14 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
     onClose();
   };
   const submit = async ({ password }: DisableValues) => {
-    const { error: failure } = await authClient.twoFactor
-      .disable({ password })
-      .catch(() => ({ error: { message: '' } }));
+    // A ticket of an OPAQUE login stands in for the password (auth/opaque.ts).
+    const proof = await passwordProof(password).catch(() => ({ error: { message: '' } }));
+    const { error: failure } =
+      'error' in proof
+        ? proof
+        : await authClient.twoFactor
+            .disable({ password: proof.password })
+            .catch(() => ({ error: { message: '' } }));
     if (failure)
       setError('root', {
         message: authErrorMessage(failure, 'Could not turn off two-factor sign-in'),

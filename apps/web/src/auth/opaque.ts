@@ -1,0 +1,142 @@
+// OPAQUE for the account password (RFC 9807, issue 30; docs/auth.md "OPAQUE"): the one module of
+// the web app that handles the account password on its way to the server. The password stays in
+// the browser; what the Better Auth calls carry instead is a ticket (proof of the password, from an
+// OPAQUE login) or a record token (a new password, from an OPAQUE registration). The key
+// stretching (Argon2id, the library's "memory-constrained" default) runs here, in the library's
+// WASM, loaded on first use so the landing page does not carry it.
+import {
+  messages,
+  opaqueLoginFinishResponseSchema,
+  opaqueLoginStartResponseSchema,
+  opaqueRegisterFinishResponseSchema,
+  opaqueRegisterStartResponseSchema,
+  OPAQUE_MOVE_HEADER,
+} from '@sealvault/protocol';
+import type { z } from 'zod';
+import { authClient } from './authClient.ts';
+import type { AuthClientError } from './authErrors.ts';
+
+type Failure = { error: AuthClientError };
+
+const library = async () => {
+  const opaque = await import('@serenity-kit/opaque');
+  await opaque.ready;
+  return opaque;
+};
+
+/** POSTs to /api/auth/opaque/<path>; the parsed answer, or Better Auth's error with its status. */
+async function call<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+): Promise<{ data: z.infer<S> } | Failure> {
+  const res = await fetch(`/api/auth/opaque/${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const e = (json ?? {}) as { code?: string; message?: string };
+    return { error: { status: res.status, code: e.code, message: e.message } };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { data: parsed.data } : { error: { status: 500 } };
+}
+
+/** Registers `password`: the record token that stands in for it as a new password. */
+export async function newPasswordToken(password: string): Promise<{ token: string } | Failure> {
+  const opaque = await library();
+  const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({
+    password,
+  });
+  const start = await call(
+    'register-start',
+    { registrationRequest },
+    opaqueRegisterStartResponseSchema,
+  );
+  if ('error' in start) return start;
+  const { registrationRecord } = opaque.client.finishRegistration({
+    clientRegistrationState,
+    registrationResponse: start.data.registrationResponse,
+    password,
+  });
+  const finish = await call(
+    'register-finish',
+    { registrationId: start.data.registrationId, registrationRecord },
+    opaqueRegisterFinishResponseSchema,
+  );
+  return 'error' in finish ? finish : { token: finish.data.recordToken };
+}
+
+type Login = { ticket: string } | { legacy: true } | { wrong: true } | Failure;
+
+async function login(email: string, password: string): Promise<Login> {
+  const opaque = await library();
+  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
+  const start = await call(
+    'login-start',
+    { email, startLoginRequest },
+    opaqueLoginStartResponseSchema,
+  );
+  if ('error' in start) return start;
+  if ('legacy' in start.data) return { legacy: true };
+  // An unknown e-mail and a wrong password end here alike: the server's answer does not open.
+  const finished = opaque.client.finishLogin({
+    clientLoginState,
+    loginResponse: start.data.loginResponse,
+    password,
+  });
+  if (!finished) return { wrong: true };
+  const fin = await call(
+    'login-finish',
+    { loginId: start.data.loginId, finishLoginRequest: finished.finishLoginRequest },
+    opaqueLoginFinishResponseSchema,
+  );
+  return 'error' in fin ? fin : { ticket: fin.data.ticket };
+}
+
+/** What goes in the sign-in's password field, and the headers of that request. */
+export type SignInProof = { password: string; headers: Record<string, string> } | Failure;
+
+/**
+ * The sign-in's stand-in for the password: a ticket. An account that still has a password hash
+ * signs in the old way once, carrying a new record that replaces the hash when it succeeds.
+ */
+export async function signInProof(email: string, password: string): Promise<SignInProof> {
+  const r = await login(email, password);
+  if ('ticket' in r) return { password: r.ticket, headers: {} };
+  if ('legacy' in r) {
+    const record = await newPasswordToken(password);
+    if ('error' in record) return record;
+    return { password, headers: { [OPAQUE_MOVE_HEADER]: record.token } };
+  }
+  if ('wrong' in r)
+    return {
+      error: {
+        status: 401,
+        code: 'INVALID_EMAIL_OR_PASSWORD',
+        message: 'Invalid email or password',
+      },
+    };
+  return r;
+}
+
+/**
+ * The signed-in user's proof of the password for the routes that re-check it (verify-password,
+ * change-password, two-factor, account deletion): a ticket, or the password itself while the
+ * account still has a legacy hash. A wrong password reads as the server's answer would.
+ */
+export async function passwordProof(password: string): Promise<{ password: string } | Failure> {
+  const { data } = await authClient.getSession();
+  if (!data) return { error: { status: 401 } };
+  const r = await login(data.user.email, password);
+  if ('ticket' in r) return { password: r.ticket };
+  if ('legacy' in r) return { password };
+  if ('wrong' in r)
+    return {
+      error: { status: 400, code: 'INVALID_PASSWORD', message: messages.auth.invalidPassword },
+    };
+  return r;
+}
