@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ParsedMail } from './mail.ts';
+import { signUpByApi } from './opaque.ts';
 
 export const PASSWORD = 'correct horse 42';
 
@@ -46,16 +47,13 @@ export async function mailLink(to: string, subject: RegExp, nth = 1): Promise<st
 export const VERIFY_SUBJECT = /verify your sealvault e-mail/i;
 export const RESET_SUBJECT = /reset your sealvault password/i;
 
-/** Signs up through the API and opens the mailed verification link: a ready, signed-out account. */
+/** Signs up through the API (by OPAQUE) and opens the mailed verification link: a ready, signed-out account. */
 export async function createVerifiedUser(
   request: APIRequestContext,
   baseURL: string,
   user: TestUser,
 ): Promise<void> {
-  const res = await request.post('/api/auth/sign-up/email', {
-    headers: { origin: baseURL },
-    data: { name: user.name, email: user.email, password: user.password },
-  });
+  const res = await signUpByApi(request, baseURL, user);
   expect(res.status(), await res.text()).toBe(200);
   const link = await mailLink(user.email, VERIFY_SUBJECT);
   const verified = await request.get(link, { maxRedirects: 0 });

@@ -2,6 +2,7 @@
 // unlock dialog driven through the UI, as a user would.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createVerifiedUser, newUser, type TestUser } from './accounts.ts';
+import { signInByApi } from './opaque.ts';
 
 export const VAULT_PASSWORD = 'tangerine-orbit-77';
 
@@ -18,10 +19,7 @@ export async function signedIn(
 ): Promise<TestUser> {
   const user = newUser(tag);
   await createVerifiedUser(request, baseURL, user);
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    headers: { origin: baseURL },
-    data: { email: user.email, password: user.password },
-  });
+  const res = await signInByApi(page.request, baseURL, user.email, user.password);
   expect(res.status(), await res.text()).toBe(200);
   await page.goto('/dashboard');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();

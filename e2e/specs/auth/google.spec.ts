@@ -9,6 +9,7 @@ import {
   openUserMenu,
   signOut,
 } from '../../support/accounts.ts';
+import { signUpByApi } from '../../support/opaque.ts';
 
 test('signs up and in with Google through the provider redirect', async ({ page }) => {
   const who = newUser('google');
@@ -64,10 +65,7 @@ test('an unverified local account is never joined by Google', async ({
   baseURL,
 }) => {
   const user = newUser('unverified');
-  const res = await request.post('/api/auth/sign-up/email', {
-    headers: { origin: baseURL ?? '' },
-    data: { name: user.name, email: user.email, password: user.password },
-  });
+  const res = await signUpByApi(request, baseURL ?? '', user);
   expect(res.status()).toBe(200);
   await page.goto('/auth?mode=signup');
   await continueWithGoogle(page, user);
