@@ -231,6 +231,88 @@ describe('vf1 test vectors', { timeout: 30_000 }, () => {
     for (const v of [p, r, l]) expect(await fingerprint(v.slot as KeySlot)).toBe(v.fingerprint);
   });
 
+  it('derive the passkey slot as documented: commit, sealed key pair, auth, ECDH wrap, escrow', async () => {
+    const { passkeySlot: p, inputs, subkeys } = vectors;
+    const slot = p.slot as KeySlot;
+    const prf = fromHex(p.inputs.prf);
+    const kek = await hkdfBytes(prf, vault, utf8('vf1/passkey-kek'), 32);
+    expect(toHex(kek)).toBe(p.kek);
+    const credentialId = fromBase64(
+      p.inputs.credentialId.replace(/-/g, '+').replace(/_/g, '/') + '==',
+    );
+    expect(toBase64(fromBase64(slot.publicKey!))).toBe(toBase64(fromHex(p.inputs.slotKey.q)));
+    const ad = aad(
+      'vf1/passkey-slot',
+      vault,
+      uuidBytes(slot.id),
+      Uint8Array.of(3),
+      fromHex(p.inputs.salt),
+      credentialId,
+      fromHex(p.inputs.slotKey.q),
+      utf8(p.inputs.name),
+    );
+    // commit = HMAC(HKDF(KEKraw, vaultId16, "vf1/commit"), AAD | sealed), before anything opens.
+    const sealed = fromBase64(slot.sealed!);
+    const kCommit = await hkdfBytes(kek, vault, utf8('vf1/commit'), 32);
+    const commit = await hmacSign(await hmacKey(toHex(kCommit)), concat(ad, sealed));
+    expect(toBase64(commit)).toBe(slot.commit);
+    // sealed = nonce12 | AES-256-GCM(KEKraw, d32 | A32, AAD)
+    const secret = await open(p.kek, sealed, ad);
+    expect(toHex(secret)).toBe(p.inputs.slotKey.d + p.inputs.authKey);
+    // auth = HMAC(A, AAD | wrapped)
+    const wrapped = fromBase64(slot.wrapped);
+    const auth = await hmacSign(await hmacKey(p.inputs.authKey), concat(ad, wrapped));
+    expect(toBase64(auth)).toBe(slot.auth);
+    // wrapped = E65 | nonce12 | AES-256-GCM(HKDF(ECDH(d, E), vaultId16, "vf1/passkey-wrap"), VMK, AAD)
+    expect(toHex(wrapped.subarray(0, 65))).toBe(p.inputs.ephemeral.q);
+    const P256 = { name: 'ECDH', namedCurve: 'P-256' } as const;
+    const b64u = (h: string) =>
+      toBase64(fromHex(h)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const q = p.inputs.slotKey.q;
+    const priv = await crypto.subtle.importKey(
+      'jwk',
+      {
+        kty: 'EC',
+        crv: 'P-256',
+        d: b64u(p.inputs.slotKey.d),
+        x: b64u(q.slice(2, 66)),
+        y: b64u(q.slice(66)),
+      },
+      P256,
+      false,
+      ['deriveBits'],
+    );
+    const eph = await crypto.subtle.importKey('raw', wrapped.slice(0, 65), P256, false, []);
+    const shared = new Uint8Array(
+      await crypto.subtle.deriveBits({ name: 'ECDH', public: eph }, priv, 256),
+    );
+    const kWrap = await hkdfBytes(shared, vault, utf8('vf1/passkey-wrap'), 32);
+    expect(toHex(await open(toHex(kWrap), wrapped.slice(65), ad))).toBe(inputs.vmk);
+    // escrow = nonce12 | AES-256-GCM(K_wrap, A, fields("vf1/passkey-escrow", vaultId16, slotId16, Q65))
+    const escrowAd = aad('vf1/passkey-escrow', vault, uuidBytes(slot.id), fromHex(q));
+    expect(toHex(await open(subkeys.wrap, fromBase64(slot.escrow!), escrowAd))).toBe(
+      p.inputs.authKey,
+    );
+    // fingerprint: fields("vf1/slot-fp", id, "passkey", 03, salt, wrapped, commit, credentialId,
+    // Q, name, sealed, auth, escrow)
+    const fp = aad(
+      'vf1/slot-fp',
+      utf8(slot.id),
+      utf8('passkey'),
+      Uint8Array.of(3),
+      fromHex(p.inputs.salt),
+      wrapped,
+      fromBase64(slot.commit!),
+      credentialId,
+      fromHex(q),
+      utf8(p.inputs.name),
+      sealed,
+      fromBase64(slot.auth!),
+      fromBase64(slot.escrow!),
+    );
+    expect(toHex(await sha256(fp))).toBe(p.fingerprint);
+  });
+
   it('plan the documented range: plaintext [start, end), ciphertext [fetchStart, fetchEnd)', () => {
     const { range } = vectors;
     expect(planRange(range.ciphertextSize, range.start, range.end)).toEqual(range.plan);
@@ -340,6 +422,24 @@ describe('vf1 test vectors', { timeout: 30_000 }, () => {
     for (const c of vectors.refused.unlock) {
       const err = await client
         .unlockVault(id, c.key as VaultKey, c.password, { allowLegacy: c.allowLegacy })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(err, c.case).toMatchObject({ code: c.error });
+    }
+    // Passkey slots: the honest one opens with its PRF output, every refused one does not.
+    const withPasskey: VaultKey = {
+      format: 'vf1',
+      slots: [vectors.slot as KeySlot, vectors.passkeySlot.slot as KeySlot],
+    };
+    const p = vectors.passkeySlot.inputs;
+    await expect(
+      client.unlockWithPasskey(id, withPasskey, p.credentialId, fromHex(p.prf)),
+    ).resolves.toBeTruthy();
+    for (const c of vectors.refused.passkeyUnlock) {
+      const err = await client
+        .unlockWithPasskey(asVaultId(c.vaultId), c.key as VaultKey, c.credentialId, fromHex(c.prf))
         .then(
           () => null,
           (e: unknown) => e,

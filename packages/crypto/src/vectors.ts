@@ -8,7 +8,7 @@ import { createCryptoClient } from './client.ts';
 import { contentHash } from './contentHash.ts';
 import { asFileId, asFolderId, asItemId, asSlotId, asVaultId } from './ids.ts';
 import { derivePasswordKey, type KdfParams } from './kdf.ts';
-import { LABELS } from './keys.ts';
+import { deriveVaultKeys, LABELS } from './keys.ts';
 import {
   fileEntryDigest,
   itemEntryDigest,
@@ -20,6 +20,7 @@ import { hkdfBytes } from './primitives.ts';
 import type { FileMeta, SecretItem } from './records.ts';
 import { inProcessTransport } from './rpc.ts';
 import { createCryptoService } from './service.ts';
+import { PASSKEY_LABELS, sealPasskeySlot } from './passkey.ts';
 import { sealSlot, slotFingerprint, type KeySlot, type VaultKey } from './slot.ts';
 import { legacySlot, readAll, scriptedRandom, streamOf } from './testkit.ts';
 
@@ -96,6 +97,29 @@ export const VECTOR_INPUTS = {
     recoveryKeyBytes: run(0xf0, 32),
     salt: run(0x10, 16),
     nonce: run(0x50, 12),
+  },
+  /**
+   * A passkey slot (issue 30): a PRF output standing in for the passkey's, and fixed P-256 key
+   * pairs for the slot (d, Q) and the wrap's ephemeral (e, E).
+   */
+  passkeySlot: {
+    slotIdRandom: run(0xb8, 16),
+    credentialId: 'AAECAwQFBgcICQoLDA0ODw',
+    name: 'Passkey added 27 Nov 2026',
+    salt: run(0xa8, 32),
+    prf: run(0xe0, 32),
+    slotKey: {
+      d: 'd66fb7743e4019bbd920e4e6400702e8730f14dabad1d425c621229a22081c9e',
+      q: '04f43c310e3957230b2043868557b8ce801e6198392eec28f7f96038d792bd3cf3ce47b95e5248bc9766849be79709701119628018624137615bbe2d3518c552ac',
+    },
+    authKey: run(0x68, 32),
+    sealNonce: run(0x78, 12),
+    ephemeral: {
+      d: 'aac84894e3f53a23cf96546f081a87fd502ba2c9b5c8404ef5faa7497cd8b240',
+      q: '041d3c62eb3788ee2d25d664756a204ea555870d11e261698e64f92f95f38d83434d0d409ffc329a2bed02957a473064dac36d152321434d6f4bc5b4def0a2c66b',
+    },
+    wrapNonce: run(0x88, 12),
+    escrowNonce: run(0x98, 12),
   },
   /** A slot as written before ADR 0007 (no commit; UTF-8 id in the AAD). */
   legacySlot: { id: 'legacy-slot-1', salt: run(0x25, 16), nonce: run(0x35, 12) },
@@ -234,6 +258,76 @@ export async function buildVectors() {
     scriptedRandom([l.salt, l.nonce]),
   );
 
+  // The passkey slot, sealed with scripted randomness and fixed key pairs.
+  const k = v.passkeySlot;
+  const pair = (h: { d: string; q: string }) => () =>
+    Promise.resolve({ d: fromHex(h.d), q: fromHex(h.q) });
+  const passkeySlot = await sealPasskeySlot(
+    vaultId,
+    { credentialId: k.credentialId, name: k.name, salt: fromHex(k.salt), prf: fromHex(k.prf) },
+    vmk,
+    await deriveVaultKeys(fromHex(v.vmk), vaultId),
+    scriptedRandom([k.slotIdRandom, k.authKey, k.sealNonce, k.wrapNonce, k.escrowNonce]),
+    { slotKey: pair(k.slotKey), ephemeral: pair(k.ephemeral) },
+  );
+  const passkeyKek = await sub(k.prf, vaultSalt, PASSKEY_LABELS.kek);
+  const passkeyOne = (...extra: KeySlot[]): VaultKey => ({
+    format: 'vf1',
+    slots: [slot, passkeySlot, ...extra],
+  });
+  const withPasskey = (patch: Partial<KeySlot>): VaultKey => ({
+    format: 'vf1',
+    slots: [slot, { ...passkeySlot, ...patch }],
+  });
+  const flipB64 = (b64: string) => {
+    const b = fromBase64(b64);
+    b[0]! ^= 1;
+    return toBase64(b);
+  };
+  const otherCredential = 'EBESExQVFhcYGRobHB0eHw';
+  const passkeyRefused = [
+    { case: 'wrong PRF output', key: passkeyOne(), prf: run(0xe1, 32) },
+    { case: 'salt changed', key: withPasskey({ salt: toBase64(fromHex(run(0xa9, 32))) }) },
+    {
+      case: 'credential id changed',
+      key: withPasskey({ credentialId: otherCredential }),
+      credentialId: otherCredential,
+    },
+    { case: 'slot id changed', key: withPasskey({ id: 'c0c1c2c3-c4c5-46c7-88c9-cacbcccdcecf' }) },
+    { case: 'name changed', key: withPasskey({ name: 'Work' }) },
+    { case: 'another vault', key: passkeyOne(), vaultId: '9d7e2f0c-4b1a-4c3d-9e8f-0a1b2c3d4e5f' },
+    { case: 'commit changed', key: withPasskey({ commit: flipB64(passkeySlot.commit!) }) },
+    {
+      case: 'commit removed (an uncommitted passkey slot)',
+      key: withPasskey({ commit: undefined }),
+    },
+    {
+      case: 'wrap replaced (auth does not cover it)',
+      key: withPasskey({ wrapped: flipB64(passkeySlot.wrapped) }),
+    },
+    { case: 'auth changed', key: withPasskey({ auth: flipB64(passkeySlot.auth!) }) },
+    {
+      case: 'six passkey slots',
+      key: passkeyOne(
+        ...[1, 2, 3, 4, 5].map((n) => ({
+          ...passkeySlot,
+          id: `c0c1c2c3-c4c5-46c7-88c9-cacbcccdce0${n}`,
+          credentialId: `${otherCredential.slice(0, -1)}${'ABCDE'[n - 1]}`,
+        })),
+      ),
+    },
+    {
+      case: 'two passkey slots of one credential',
+      key: passkeyOne({ ...passkeySlot, id: 'c0c1c2c3-c4c5-46c7-88c9-cacbcccdcecf' }),
+    },
+  ].map((c) => ({
+    vaultId: v.vaultId,
+    credentialId: k.credentialId,
+    prf: k.prf,
+    ...c,
+    error: 'INVALID_PASSWORD',
+  }));
+
   // The manifest: version 1 and the version 2 that follows it, pinning the password and recovery
   // slots, the "hello" file (with the metadata record and look-up above) and the secret item.
   const file2 = files[1]!;
@@ -347,6 +441,12 @@ export async function buildVectors() {
       fingerprint: fps[1],
     },
     legacySlot: { inputs: l, slot: legacy, fingerprint: await slotFingerprint(legacy) },
+    passkeySlot: {
+      inputs: k,
+      kek: passkeyKek,
+      slot: passkeySlot,
+      fingerprint: await slotFingerprint(passkeySlot),
+    },
     files,
     meta: { ...meta, encMeta },
     item: { ...item, data: itemData },
@@ -386,6 +486,8 @@ export async function buildVectors() {
           allowLegacy: true,
         },
       ].map((c) => ({ ...c, password: v.password, error: 'INVALID_PASSWORD' })),
+      /** unlockWithPasskey(vaultId, key, credentialId, prf): all INVALID_PASSWORD. */
+      passkeyUnlock: passkeyRefused,
       range: rangeRefused,
       manifest: [
         { case: 'MAC changed', manifest: { ...latest, mac: flipHex(latest.mac) } },
