@@ -165,7 +165,7 @@ export function PasskeysDialog({
           disabled={busy}
           className={buttonClass('secondary')}
         >
-          Close
+          Done
         </button>
       }
     >
