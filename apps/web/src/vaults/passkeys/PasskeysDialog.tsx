@@ -197,7 +197,7 @@ export function PasskeysDialog({
                   className={buttonClass(
                     'ghost',
                     'md',
-                    '!h-8 !px-2 text-red-700 dark:text-red-400',
+                    '!h-8 !px-2 !text-red-700 dark:!text-red-400',
                   )}
                 >
                   <Trash2 aria-hidden="true" className="size-4" />
