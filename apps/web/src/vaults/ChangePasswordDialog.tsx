@@ -47,6 +47,9 @@ export const withoutRotationText =
 export const withRotationText =
   'A new vault key re-encrypts every file key, file name and secret here in your browser (file contents stay as they are). It can take a moment for a large vault.';
 
+/** Shown after a change on a vault with passkeys: they are kept (vault-format.md "Passkey slots"). */
+export const passkeysKeptText = "The vault's passkeys still unlock it.";
+
 type Done = { rotated: boolean; recoveryKey?: string };
 
 export function ChangePasswordDialog({
@@ -160,6 +163,9 @@ export function ChangePasswordDialog({
               ? 'The password was changed and the keys were rotated. From now on only the new password unlocks this vault, and an old copy of its key slot opens nothing.'
               : 'The password was changed. From now on only the new password unlocks this vault.'}
           </p>
+          {vault.key.slots.some((s) => s.kind === 'passkey') && (
+            <p className="text-slate-700 dark:text-slate-300">{passkeysKeptText}</p>
+          )}
           {done.recoveryKey && (
             <p className="text-slate-800 dark:text-slate-200">
               Your new recovery key (the old one no longer works). Keep it somewhere safe:
