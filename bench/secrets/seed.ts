@@ -1,8 +1,9 @@
-// Seeds an account through the real API: sign-up, the verification link from the server log
+// Seeds an account through the real API: sign-up (by OPAQUE), the verification link from the server log
 // (no SMTP_URL), sign-in, and vaults whose keys and secret items are made with the same crypto
 // package the browser uses (in-process here). Used by the secrets benchmark and for screenshots.
 import fs from 'node:fs';
 import { asItemId, asVaultId, createCryptoClient, inProcessTransport } from '@sealvault/crypto';
+import { opaqueRecordToken, opaqueSignIn } from '../shared/opaque.ts';
 
 export interface Seeded {
   cookie: string;
@@ -29,10 +30,15 @@ export async function signUp(
   originUrl = base,
 ): Promise<Seeded> {
   const origin = { origin: originUrl, 'content-type': 'application/json' };
+  // OPAQUE (docs/auth.md): a record token stands in for the password, a ticket at sign-in.
   const up = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: origin,
-    body: JSON.stringify({ name: 'Bench User', email, password }),
+    body: JSON.stringify({
+      name: 'Bench User',
+      email,
+      password: await opaqueRecordToken(base, { origin: originUrl }, password),
+    }),
   });
   if (!up.ok) throw new Error(`sign-up: ${up.status} ${await up.text()}`);
   let link: string | undefined;
@@ -50,11 +56,7 @@ export async function signUp(
   // Straight to the server (the link names the public origin, which may be a proxy not up yet).
   const { pathname, search } = new URL(link);
   await fetch(`${base}${pathname}${search}`, { redirect: 'manual' });
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: origin,
-    body: JSON.stringify({ email, password }),
-  });
+  const signIn = await opaqueSignIn(base, { origin: originUrl }, email, password);
   if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
   return { cookie: header(cookieOf(signIn)), email };
 }
