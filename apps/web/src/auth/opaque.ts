@@ -3,7 +3,7 @@
 // the browser; what the Better Auth calls carry instead is a ticket (proof of the password, from an
 // OPAQUE login) or a record token (a new password, from an OPAQUE registration). The key
 // stretching (Argon2id, the library's "memory-constrained" default) runs here, in the library's
-// WASM, loaded on first use so the landing page does not carry it.
+// WASM, in its own chunk so the landing page does not carry it.
 import {
   messages,
   opaqueLoginFinishResponseSchema,
@@ -12,17 +12,26 @@ import {
   opaqueRegisterStartResponseSchema,
   OPAQUE_MOVE_HEADER,
 } from '@sealvault/protocol';
+import type * as OpaqueLibrary from '@serenity-kit/opaque';
 import type { z } from 'zod';
 import { authClient } from './authClient.ts';
 import type { AuthClientError } from './authErrors.ts';
 
 type Failure = { error: AuthClientError };
 
-const library = async () => {
-  const opaque = await import('@serenity-kit/opaque');
-  await opaque.ready;
-  return opaque;
-};
+type Opaque = typeof OpaqueLibrary;
+let loading: Promise<Opaque> | null = null;
+const library = (): Promise<Opaque> =>
+  (loading ??= import('@serenity-kit/opaque').then(async (opaque) => {
+    await opaque.ready;
+    return opaque;
+  })).catch((err: unknown) => {
+    loading = null; // a failed chunk load is tried again at the next call
+    throw err;
+  });
+// Fetched and compiled as soon as a screen that asks for the password loads (this module is only
+// imported by those), so a sign-in's click pays for the key stretching alone.
+void library().catch(() => undefined);
 
 /** POSTs to /api/auth/opaque/<path>; the parsed answer, or Better Auth's error with its status. */
 async function call<S extends z.ZodType>(
