@@ -42,6 +42,31 @@ describe.runIf(hasWorker)('crypto Worker', () => {
     await expect(client.lookupName(session, null, 'x')).rejects.toMatchObject({ code: 'LOCKED' });
   });
 
+  it('adds a passkey slot and unlocks with it, the PRF output moved into the Worker', async () => {
+    if (!worker) return;
+    const client = createCryptoClient(workerTransport(worker));
+    const vaultId = uuid<VaultId>();
+    const { key } = await client.createVault(vaultId, 'pw', FAST_KDF);
+    const salt = crypto.getRandomValues(new Uint8Array(32));
+    const prf = crypto.getRandomValues(new Uint8Array(32));
+    const credentialId = 'AAECAwQFBgcICQoLDA0ODw';
+    const name = 'Passkey added 27 Nov 2026';
+    const withPasskey = await client.addPasskeySlot(vaultId, key, 'pw', {
+      credentialId,
+      name,
+      salt,
+      prf: prf.slice(),
+    });
+    const given = prf.slice();
+    const session = await client.unlockWithPasskey(vaultId, withPasskey, credentialId, given);
+    // Transferred, not copied: the page's buffer is detached once sent.
+    expect(given.byteLength).toBe(0);
+    await roundTrip(client, session, C + 1);
+    await expect(
+      client.unlockWithPasskey(vaultId, withPasskey, credentialId, new Uint8Array(32)),
+    ).rejects.toMatchObject({ code: 'INVALID_PASSWORD', message: 'Invalid password' });
+  });
+
   it('shares a session across a pool of real Workers (CryptoKeys cloned between them) and wipes it from each', async () => {
     const workers = [0, 1].map(
       () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }),
