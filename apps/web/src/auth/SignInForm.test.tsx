@@ -12,6 +12,12 @@ vi.mock('./authClient.ts', () => ({
   },
 }));
 
+// The OPAQUE login (auth/opaque.ts) is the server's to answer: here a ticket per password.
+vi.mock('./opaque.ts', () => ({
+  signInProof: (_email: string, password: string) =>
+    Promise.resolve({ password: `ticket-of-${password}`, headers: {} }),
+}));
+
 beforeEach(() => {
   client.signInEmail.mockReset();
   client.sendVerificationEmail.mockReset();
@@ -67,4 +73,9 @@ it('moves on to the two-factor step when the account has one', async () => {
   const onTwoFactor = vi.fn();
   await signIn({ onTwoFactor });
   await vi.waitFor(() => expect(onTwoFactor).toHaveBeenCalledOnce());
+  // The password stays in the browser: the sign-in carries the OPAQUE login's ticket.
+  expect(client.signInEmail).toHaveBeenCalledWith(
+    { email: 'ada@example.com', password: 'ticket-of-secret1' },
+    { headers: {} },
+  );
 });

@@ -6,6 +6,10 @@ import { SignUpForm } from './SignUpForm.tsx';
 
 const signUpEmail = vi.hoisted(() => vi.fn());
 vi.mock('./authClient.ts', () => ({ authClient: { signUp: { email: signUpEmail } } }));
+// The OPAQUE registration (auth/opaque.ts) is the server's to answer: here a token per password.
+vi.mock('./opaque.ts', () => ({
+  newPasswordToken: (password: string) => Promise.resolve({ token: `record-of-${password}` }),
+}));
 
 beforeEach(() => signUpEmail.mockReset());
 afterEach(cleanup);
@@ -54,7 +58,8 @@ it('sends the account and shows the verification message', async () => {
   expect(signUpEmail).toHaveBeenCalledWith({
     name: 'Ada Lovelace',
     email: 'ada@example.com',
-    password: 'secret1',
+    // Never the password itself: the token of its OPAQUE record.
+    password: 'record-of-secret1',
     callbackURL: '/auth?verified=1',
   });
 });
