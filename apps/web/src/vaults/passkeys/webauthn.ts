@@ -51,7 +51,9 @@ function prfBytes(results: AuthenticationExtensionsPRFValues | undefined): Uint8
   const bytes = ArrayBuffer.isView(first)
     ? new Uint8Array(first.buffer, first.byteOffset, first.byteLength)
     : new Uint8Array(first);
-  return bytes.length === 32 ? bytes.slice() : null;
+  const copy = bytes.length === 32 ? bytes.slice() : null;
+  bytes.fill(0); // the browser's copy of the result, no longer needed
+  return copy;
 }
 
 function ceremonyError(err: unknown): PasskeyError {
