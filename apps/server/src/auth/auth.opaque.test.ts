@@ -161,6 +161,35 @@ describe('OPAQUE sign-up and sign-in', () => {
     }
   });
 
+  it("does not lock the owner's known device out while others guess", async () => {
+    const app = await createTestApp(
+      { OPAQUE_SERVER_SETUP: SETUP, AUTH_RATE_LIMIT_MAX: '3', AUTH_CLIENT_IP_HEADER: 'x-ip' },
+      { opaqueOnly: true },
+    );
+    try {
+      const from = (ip: string, cookie = '') =>
+        opaqueClient(
+          (p, init = {}) => app.request(p, { ...init, headers: { ...init.headers, 'x-ip': ip } }),
+          cookie,
+        );
+      const email = newEmail('device');
+      const owner = from('192.0.2.1');
+      expect((await owner.signUp(email, PASSWORD)).status).toBe(200);
+      await markVerified(app, await userIdOf(app, email));
+      const device = cookieFrom(await owner.signIn(email, PASSWORD));
+      expect(device).toContain('sealvault.known_device=');
+      // The owner's own sign-in spent one of the account's 3; two guesses spend the rest.
+      for (let i = 0; i < 2; i++)
+        expect(await from(`198.51.100.${i}`).login(email, 'a guess')).toEqual({ wrong: true });
+      const stranger = await from('198.51.100.9').login(email, PASSWORD);
+      expect('refused' in stranger && stranger.refused.status).toBe(429);
+      // The owner's browser, from an address of its own, still gets in.
+      expect((await from('192.0.2.2', device).signIn(email, PASSWORD)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers an unknown e-mail like a known one', async () => {
     const u = await opaqueUser(t, 'known');
     const start = async (email: string) => {
@@ -186,6 +215,23 @@ describe('OPAQUE sign-up and sign-in', () => {
       expect(fin.status).toBe(401);
       expect(((await fin.json()) as { code: string }).code).toBe('INVALID_EMAIL_OR_PASSWORD');
     }
+  });
+
+  it('stores a registration once: a second finish of the same id is refused, nothing overwritten', async () => {
+    const { registrationRequest, clientRegistrationState } = opaque.client.startRegistration({
+      password: PASSWORD,
+    });
+    const start = await postJson(t, '/api/auth/opaque/register-start', { registrationRequest });
+    const { registrationId, registrationResponse } = (await start.json()) as Record<string, string>;
+    const { registrationRecord } = opaque.client.finishRegistration({
+      clientRegistrationState,
+      registrationResponse: registrationResponse!,
+      password: PASSWORD,
+    });
+    const finish = () =>
+      postJson(t, '/api/auth/opaque/register-finish', { registrationId, registrationRecord });
+    const [a, b] = await Promise.all([finish(), finish()]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
   });
 
   it('answers malformed OPAQUE messages with 400, never 500', async () => {

@@ -72,11 +72,14 @@ export function opaquePlugin({
     return { user: found.user, recordId };
   };
 
-  /** A stable identifier per unknown e-mail, so its fake record answers alike every time. */
+  /**
+   * A stable identifier per unknown e-mail, so its fake record answers alike every time. Its
+   * `unknown:` prefix keeps it apart from every record id (43 base64url characters).
+   */
   const fakeIdentifier = (email: string) =>
-    createHmac('sha256', secret)
+    `unknown:${createHmac('sha256', secret)
       .update(`sealvault opaque fake v1\0${email.toLowerCase()}`)
-      .digest('base64url');
+      .digest('base64url')}`;
 
   return {
     id: 'sealvault-opaque',
@@ -101,9 +104,10 @@ export function opaquePlugin({
         { method: 'POST', body: opaqueRegisterFinishBodySchema },
         async (ctx) => {
           const { registrationId, registrationRecord } = ctx.body;
-          // The record is checked by the library when a login first uses it; the id is new.
-          if (await store.record(registrationId)) throw opaqueRequired();
+          // The record is checked by the library when a login first uses it. An id that is taken
+          // (a finish sent twice) is refused; nothing is overwritten.
           const recordToken = await store.addRecord(registrationId, registrationRecord, now());
+          if (!recordToken) throw opaqueRequired();
           return ctx.json({ recordToken });
         },
       ),

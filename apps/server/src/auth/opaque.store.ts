@@ -45,8 +45,11 @@ export function recordIdOf(marker: string | null | undefined): string | null {
 export const markerOf = (recordId: string) => `${MARKER_PREFIX}${recordId}`;
 
 export interface OpaqueStore {
-  /** Stores a new record and returns the one-time token that attaches it to an account. */
-  addRecord(id: string, record: string, now: number): Promise<string>;
+  /**
+   * Stores a new record and returns the one-time token that attaches it to an account; null when
+   * a record of that id exists already (nothing is overwritten).
+   */
+  addRecord(id: string, record: string, now: number): Promise<string | null>;
   /** Spends a record token: the record's id, or null when unknown, used or too old. */
   claimRecord(token: string, now: number): Promise<string | null>;
   /** The record text of `id`, or null. */
@@ -69,11 +72,13 @@ export function opaqueStore(db: Db): OpaqueStore {
   const store: OpaqueStore = {
     async addRecord(id, record, now) {
       const token = randomId();
-      await k
+      const added = await k
         .insertInto('opaque_records')
         .values({ id, record, claim_hash: digest(token), created_at: now })
-        .execute();
-      return `${RECORD_TOKEN_PREFIX}${token}`;
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return added ? `${RECORD_TOKEN_PREFIX}${token}` : null;
     },
     async claimRecord(token, now) {
       if (!isRecordToken(token)) return null;
