@@ -17,9 +17,11 @@ export const manageTexts = {
 export const passkeySlots = (vault: Pick<Vault, 'key'>): KeySlot[] =>
   vault.key.slots.filter((s) => s.kind === 'passkey');
 
-/** The default name of a passkey added on `date`: "Passkey added 27 Nov 2026". */
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+
+/** The default name of a passkey added on `date`: "Passkey added 27 Nov 2026" (local date). */
 export const defaultPasskeyName = (date: Date = new Date()): string =>
-  `Passkey added ${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`;
+  `Passkey added ${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 
 /** The PRF salts of a vault's passkey slots, for the unlock ceremony. */
 export const unlockCredentials = (vault: Pick<Vault, 'key'>) =>
