@@ -114,4 +114,8 @@ it('unlocks over every passkey with its own salt and answers the credential used
   await expect(
     assertVaultPasskey([{ credentialId: id, salt: new Uint8Array(32) }]),
   ).rejects.toEqual(new PasskeyError(passkeyTexts.failed));
+  // No passkey slot (the server dropped them): no ceremony at all.
+  const { get: never } = stub({});
+  await expect(assertVaultPasskey([])).rejects.toEqual(new PasskeyError(passkeyTexts.noSlots));
+  expect(never).not.toHaveBeenCalled();
 });

@@ -123,6 +123,8 @@ export async function createVaultPasskey(options: {
 export async function assertVaultPasskey(
   slots: { credentialId: string; salt: Uint8Array }[],
 ): Promise<{ credentialId: string; prf: Uint8Array }> {
+  // Never an empty allow list: the browser would offer any passkey of this site.
+  if (slots.length === 0) throw new PasskeyError(passkeyTexts.noSlots);
   try {
     const evalByCredential: Record<string, AuthenticationExtensionsPRFValues> = {};
     for (const s of slots) evalByCredential[s.credentialId] = { first: s.salt.slice() };
