@@ -24,9 +24,6 @@ import {
 } from './passkeys.ts';
 import { ResendVerification } from './ResendVerification.tsx';
 
-/** Codes of a browser ceremony that ended without an answer: nothing to report on autofill. */
-const QUIET = new Set(['ERROR_CEREMONY_ABORTED', 'AbortError', 'NotAllowedError']);
-
 export function SignInForm({
   defaultEmail,
   onTwoFactor,
@@ -48,7 +45,9 @@ export function SignInForm({
       return;
     }
     const failure = err instanceof PasskeyError ? err : new PasskeyError(messages.auth.loginFailed);
-    if (quietCancel && failure.code && QUIET.has(failure.code)) return;
+    // The autofill's wait ends without a word when the browser ends it (no passkey for this site,
+    // another ceremony, the page moving on); only the server's answer to a passkey picked shows.
+    if (quietCancel && failure.ceremony) return;
     setError(failure.message);
   };
 

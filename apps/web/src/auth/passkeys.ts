@@ -26,8 +26,10 @@ export { browserSupportsWebAuthn as passkeysSupported, browserSupportsWebAuthnAu
 export class PasskeyError extends Error {
   constructor(
     message: string,
-    /** The server's error code, if it answered one. */
+    /** The server's error code, if it answered one, or the browser's. */
     readonly code?: string,
+    /** The browser's ceremony stopped (cancelled, timed out, refused), not the server. */
+    readonly ceremony = false,
   ) {
     super(message);
     this.name = 'PasskeyError';
@@ -49,14 +51,14 @@ function ceremonyFailure(err: unknown, fallback: string): PasskeyError {
   if (err instanceof PasskeyError) return err;
   if (err instanceof WebAuthnError) {
     if (err.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
-      return new PasskeyError(passkeyMessages.alreadyAdded, err.code);
+      return new PasskeyError(passkeyMessages.alreadyAdded, err.code, true);
     }
-    return new PasskeyError(passkeyMessages.cancelled, err.code);
+    return new PasskeyError(passkeyMessages.cancelled, err.code, true);
   }
   if (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError')) {
-    return new PasskeyError(passkeyMessages.cancelled, err.name);
+    return new PasskeyError(passkeyMessages.cancelled, err.name, true);
   }
-  return new PasskeyError(fallback);
+  return new PasskeyError(fallback, undefined, true);
 }
 
 export async function listPasskeys(): Promise<PasskeySummary[]> {
