@@ -211,7 +211,7 @@ function RemoveDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: 
       closable={!remove.isPending}
       size="sm"
       title="Remove passkey?"
-      description={`“${passkey.name}” will no longer sign you in. Remove it from the device too, in its passkey settings.`}
+      description={`“${passkey.name}” will no longer sign you in.`}
       footer={
         <DialogFooter
           onCancel={onClose}
@@ -223,7 +223,13 @@ function RemoveDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: 
         />
       }
     >
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      <div className="space-y-4">
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          The passkey stays on your device or security key until you delete it there, in its passkey
+          settings.
+        </p>
+      </div>
     </Modal>
   );
 }
