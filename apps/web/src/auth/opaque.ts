@@ -2,8 +2,8 @@
 // the web app that handles the account password on its way to the server. The password stays in
 // the browser; what the Better Auth calls carry instead is a ticket (proof of the password, from an
 // OPAQUE login) or a record token (a new password, from an OPAQUE registration). The key
-// stretching (Argon2id, the library's "memory-constrained" default) runs here, in the library's
-// WASM, in its own chunk so the landing page does not carry it.
+// stretching (Argon2id, the library's "memory-constrained" default) runs in the library's WASM in
+// a Worker (opaque.worker.ts), in its own chunk so the landing page does not carry it.
 import {
   messages,
   opaqueLoginFinishResponseSchema,
@@ -19,19 +19,81 @@ import type { AuthClientError } from './authErrors.ts';
 
 type Failure = { error: AuthClientError };
 
-type Opaque = typeof OpaqueLibrary;
-let loading: Promise<Opaque> | null = null;
-const library = (): Promise<Opaque> =>
-  (loading ??= import('@serenity-kit/opaque').then(async (opaque) => {
+type Client = (typeof OpaqueLibrary)['client'];
+type Op = 'startRegistration' | 'finishRegistration' | 'startLogin' | 'finishLogin';
+
+/** A call to the Worker (opaque.worker.ts) and its answer. */
+export interface OpaqueCall {
+  id: number;
+  op: Op;
+  params: unknown;
+}
+export type OpaqueReply = { id: number; result: unknown } | { id: number; error: string };
+
+/** The library's client calls on this thread (where there is no Worker, as in unit tests). */
+let inThread: Promise<Client> | null = null;
+const onThisThread = <O extends Op>(op: O, params: Parameters<Client[O]>[0]) =>
+  (inThread ??= import('@serenity-kit/opaque').then(async (opaque) => {
     await opaque.ready;
-    return opaque;
-  })).catch((err: unknown) => {
-    loading = null; // a failed chunk load is tried again at the next call
-    throw err;
+    return opaque.client;
+  })).then((client) => (client[op] as (p: typeof params) => ReturnType<Client[O]>)(params));
+
+let worker: Worker | null = null;
+let nextId = 0;
+const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+function startWorker(): Worker {
+  const w = new Worker(new URL('./opaque.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'opaque',
   });
-// Fetched and compiled as soon as a screen that asks for the password loads (this module is only
-// imported by those), so a sign-in's click pays for the key stretching alone.
-void library().catch(() => undefined);
+  w.addEventListener('message', (e: MessageEvent<OpaqueReply>) => {
+    const call = pending.get(e.data.id);
+    pending.delete(e.data.id);
+    if (!call) return;
+    if ('error' in e.data) call.reject(new Error(e.data.error));
+    else call.resolve(e.data.result);
+  });
+  w.addEventListener('error', () => {
+    // A Worker that failed to load: every waiting call fails, the next one starts another.
+    for (const call of pending.values()) call.reject(new Error('OPAQUE worker failed'));
+    pending.clear();
+    worker = null;
+  });
+  return w;
+}
+
+/**
+ * One of the library's client calls, in the Worker: the key stretching (Argon2id, about half a
+ * second) runs off the page, which stays responsive (its spinner turns).
+ */
+function run<O extends Op>(
+  op: O,
+  params: Parameters<Client[O]>[0],
+): Promise<ReturnType<Client[O]>> {
+  let w: Worker;
+  try {
+    if (typeof Worker === 'undefined') throw new Error('no Worker');
+    w = worker ??= startWorker();
+  } catch {
+    return onThisThread(op, params);
+  }
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+    w.postMessage({ id, op, params } satisfies OpaqueCall);
+  });
+}
+
+// Started (its chunk fetched and compiled) as soon as a screen that asks for the password loads
+// (only those import this module), so a sign-in's click pays for the key stretching alone.
+if (typeof Worker !== 'undefined') {
+  try {
+    worker ??= startWorker();
+  } catch {
+    // Started again at the first call, or the calls run on this thread.
+  }
+}
 
 /** POSTs to /api/auth/opaque/<path>; the parsed answer, or Better Auth's error with its status. */
 async function call<S extends z.ZodType>(
@@ -56,8 +118,7 @@ async function call<S extends z.ZodType>(
 
 /** Registers `password`: the record token that stands in for it as a new password. */
 export async function newPasswordToken(password: string): Promise<{ token: string } | Failure> {
-  const opaque = await library();
-  const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({
+  const { clientRegistrationState, registrationRequest } = await run('startRegistration', {
     password,
   });
   const start = await call(
@@ -66,7 +127,7 @@ export async function newPasswordToken(password: string): Promise<{ token: strin
     opaqueRegisterStartResponseSchema,
   );
   if ('error' in start) return start;
-  const { registrationRecord } = opaque.client.finishRegistration({
+  const { registrationRecord } = await run('finishRegistration', {
     clientRegistrationState,
     registrationResponse: start.data.registrationResponse,
     password,
@@ -82,8 +143,7 @@ export async function newPasswordToken(password: string): Promise<{ token: strin
 type Login = { ticket: string } | { legacy: true } | { wrong: true } | Failure;
 
 async function login(email: string, password: string): Promise<Login> {
-  const opaque = await library();
-  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
+  const { clientLoginState, startLoginRequest } = await run('startLogin', { password });
   const start = await call(
     'login-start',
     { email, startLoginRequest },
@@ -92,7 +152,7 @@ async function login(email: string, password: string): Promise<Login> {
   if ('error' in start) return start;
   if ('legacy' in start.data) return { legacy: true };
   // An unknown e-mail and a wrong password end here alike: the server's answer does not open.
-  const finished = opaque.client.finishLogin({
+  const finished = await run('finishLogin', {
     clientLoginState,
     loginResponse: start.data.loginResponse,
     password,
