@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_HASH_BLOCK_BYTES } from '@sealvault/protocol';
 import { startApp, type BenchApp } from '../../../bench/shared/app.ts';
+import { opaqueSignIn } from '../../../bench/shared/opaque.ts';
 import {
   createUpload,
   download,
@@ -20,6 +21,7 @@ import {
   sleep,
   type Account,
 } from '../faults/harness.ts';
+import { TEST_OPAQUE_SERVER_SETUP } from '../src/testing/harness.ts';
 import { startS3Server, type S3TestServer } from '../src/testing/s3-server.ts';
 import { testManifest } from '../src/vaults/manifest.testkit.ts';
 
@@ -40,6 +42,7 @@ beforeAll(async () => {
     ...s3.env(),
     DATABASE_URL: databaseUrl,
     BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
+    OPAQUE_SERVER_SETUP: TEST_OPAQUE_SERVER_SETUP,
     // The rate limit test's requests each name their client, as behind a proxy.
     AUTH_CLIENT_IP_HEADER: 'x-forwarded-for',
     AUTH_RATE_LIMIT_MAX: '6',
@@ -82,6 +85,15 @@ describe('two instances on one PostgreSQL database and one bucket', () => {
     });
     expect(out.ok).toBe(true);
     expect((await me(a, cookie)).status).toBe(401);
+  });
+
+  it('signs in by OPAQUE on the instance that did not register the password (one shared setup)', async () => {
+    const cookie = await a.signUpAnother('opaque');
+    const { body } = await me(a, cookie);
+    const { email } = body as { email: string };
+    // bench/shared/app.ts signs its accounts up with this password.
+    const res = await opaqueSignIn(b.base, { origin: b.base }, email, 'account-password-1');
+    expect(res.status, await res.clone().text()).toBe(200);
   });
 
   it('completes a tus upload whose PATCHes alternate between the instances; both serve it byte-identical', async () => {

@@ -48,6 +48,7 @@ describe('npm run admin', () => {
       DATA_DIR: t.config.dataDir,
       DATABASE_URL: t.config.database.kind === 'postgres' ? t.config.database.url : '',
       BETTER_AUTH_SECRET: t.config.auth.secret ?? '',
+      OPAQUE_SERVER_SETUP: t.config.auth.opaqueServerSetup ?? '',
     };
     const u = await createUser(t);
     const ok = await promisify(execFile)(

@@ -2,6 +2,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** Well-formed for the configuration (its check is the shape; start-up checks the rest). */
+const TEST_OPAQUE_SERVER_SETUP = 'A'.repeat(171);
+
 const BETTER_AUTH_SECRET = 'a-secret-of-at-least-32-characters-long';
 
 describe('loadConfig', () => {
@@ -14,8 +17,19 @@ describe('loadConfig', () => {
   });
 
   it('switches to PostgreSQL when DATABASE_URL is a postgres URL', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', BETTER_AUTH_SECRET });
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+      BETTER_AUTH_SECRET,
+      OPAQUE_SERVER_SETUP: TEST_OPAQUE_SERVER_SETUP,
+    });
     expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
+  });
+
+  it('refuses PostgreSQL without OPAQUE_SERVER_SETUP, naming it (instances share the records)', () => {
+    const load = () =>
+      loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', BETTER_AUTH_SECRET });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/OPAQUE_SERVER_SETUP must be set when DATABASE_URL is set/);
   });
 
   it('refuses PostgreSQL without BETTER_AUTH_SECRET, naming it (instances share the database)', () => {

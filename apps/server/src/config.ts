@@ -96,6 +96,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: BETTER_AUTH_SECRET must be set when DATABASE_URL is set (the same secret of at least 32 characters on every instance).',
     );
   }
+  if (e.DATABASE_URL && !e.OPAQUE_SERVER_SETUP) {
+    // Likewise the OPAQUE server setup: a record registered through one instance must open on
+    // every other ([Note: OPAQUE passwords] in auth/opaque.password.ts).
+    throw new ConfigError(
+      'Invalid configuration: OPAQUE_SERVER_SETUP must be set when DATABASE_URL is set (the same setup on every instance: npx @serenity-kit/opaque create-server-setup).',
+    );
+  }
   let payments: PaymentsConfig | null;
   try {
     payments = paymentsConfigFrom(e);

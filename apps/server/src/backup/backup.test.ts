@@ -23,8 +23,10 @@ import {
   uploadMetadata,
   userWithVault,
 } from '../testing/files.ts';
-import { createTestApp, TEST_AUTH_SECRET } from '../testing/harness.ts';
+import { createTestApp, TEST_AUTH_SECRET, TEST_OPAQUE_SERVER_SETUP } from '../testing/harness.ts';
 import { startS3Server, type S3TestServer } from '../testing/s3-server.ts';
+import { markVerified } from '../testing/users.ts';
+import { opaqueClient } from '../auth/opaque.testkit.ts';
 import { runBackup } from './backup.ts';
 import { findPgTool, hasAccounts } from './database.ts';
 import { blobFile } from './manifest.ts';
@@ -54,7 +56,11 @@ async function freshTarget(env: Record<string, string>): Promise<Record<string, 
     await admin.end();
     const url = new URL(pgBase);
     url.pathname = `/${name}`;
-    Object.assign(target, { DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: TEST_AUTH_SECRET });
+    Object.assign(target, {
+      DATABASE_URL: url.toString(),
+      BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+      OPAQUE_SERVER_SETUP: TEST_OPAQUE_SERVER_SETUP,
+    });
     cleanups.push(async () => {
       const c = new pg.Client({ connectionString: pgBase });
       await c.connect();
@@ -90,12 +96,28 @@ const keysIn = async (store: BlobStore) => {
 
 async function roundTrip(env: Record<string, string>, emptyStore: () => Promise<void>) {
   const { t, user, vaultId, bytes, fileId, wipe } = await appWithFile(env);
+  // An account whose password is an OPAQUE record: it must open after the restore too.
+  const opaqueEmail = `opaque-${randomUUID()}@example.test`;
+  expect((await opaqueClient(t.request).signUp(opaqueEmail, 'restored opaque pw')).status).toBe(
+    200,
+  );
+  await markVerified(
+    t,
+    (
+      await t.db.kysely
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', opaqueEmail)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
   const dir = path.join(tempDir('sealvault-backup-'), 'backup');
   const manifest = await runBackup({ config: t.config, dir, blobs: t.files.blobs });
   expect(manifest.database.kind).toBe(t.db.kind);
   expect(manifest.blobs.count).toBe(1);
   expect(manifest.blobs.items[0]).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
   expect(manifest.authSecret).toBe(t.db.kind === 'sqlite'); // PostgreSQL: BETTER_AUTH_SECRET set
+  expect(manifest.opaqueSetup).toBe(t.db.kind === 'sqlite'); // and OPAQUE_SERVER_SETUP
   expect(fs.readFileSync(blobFile(dir, manifest.blobs.items[0]?.key ?? '')).equals(bytes)).toBe(
     true,
   );
@@ -114,6 +136,10 @@ async function roundTrip(env: Record<string, string>, emptyStore: () => Promise<
   const files = await listFiles(t2, user, vaultId);
   expect(files.map((f) => [f.id, f.ciphertext_size])).toEqual([[fileId, bytes.length]]);
   expect((await fileContent(t2, user, vaultId, fileId)).equals(bytes)).toBe(true);
+  // The OPAQUE setup came back (or is the configured one): the record still opens.
+  expect((await opaqueClient(t2.request).signIn(opaqueEmail, 'restored opaque pw')).status).toBe(
+    200,
+  );
   return config;
 }
 
@@ -207,7 +233,11 @@ describe('backup and restore', () => {
         promisify(execFile)('npm', ['run', '--silent', ...args], { cwd: root, env });
       const pgEnv = (c: Config): Record<string, string> =>
         c.database.kind === 'postgres'
-          ? { DATABASE_URL: c.database.url, BETTER_AUTH_SECRET: TEST_AUTH_SECRET }
+          ? {
+              DATABASE_URL: c.database.url,
+              BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+              OPAQUE_SERVER_SETUP: TEST_OPAQUE_SERVER_SETUP,
+            }
           : {};
       const made = await npm(['backup', '--', dir], envOf(t.config, pgEnv(t.config)));
       expect(made.stdout).toMatch(

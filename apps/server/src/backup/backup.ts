@@ -14,7 +14,14 @@ import { createBlobStore } from '../blobs/create-blob-store.ts';
 import type { Config } from '../config.ts';
 import { DATA_DIR_MODE, DATA_FILE_MODE } from '../db/file-modes.ts';
 import { dumpDatabase } from './database.ts';
-import { AUTH_SECRET, blobFile, FORMAT, writeManifest, type Manifest } from './manifest.ts';
+import {
+  AUTH_SECRET,
+  blobFile,
+  FORMAT,
+  OPAQUE_SETUP,
+  writeManifest,
+  type Manifest,
+} from './manifest.ts';
 
 /** Blobs copied at once: overlaps the round trips of an S3 store. */
 const IN_FLIGHT = 4;
@@ -131,6 +138,13 @@ export async function runBackup(options: BackupOptions): Promise<Manifest> {
     await fsp.copyFile(secretFile, path.join(dir, AUTH_SECRET));
     await fsp.chmod(path.join(dir, AUTH_SECRET), DATA_FILE_MODE);
   }
+  // Likewise a generated OPAQUE setup: without it, no stored password record opens.
+  const setupFile = path.join(config.dataDir, OPAQUE_SETUP);
+  const opaqueSetup = !config.auth.opaqueServerSetup && fs.existsSync(setupFile);
+  if (opaqueSetup) {
+    await fsp.copyFile(setupFile, path.join(dir, OPAQUE_SETUP));
+    await fsp.chmod(path.join(dir, OPAQUE_SETUP), DATA_FILE_MODE);
+  }
 
   const items = await copyBlobs(options.blobs ?? createBlobStore(config), dir, log);
   const manifest: Manifest = {
@@ -143,6 +157,7 @@ export async function runBackup(options: BackupOptions): Promise<Manifest> {
       sha256: await sha256OfFile(dbPath),
     },
     authSecret,
+    opaqueSetup,
     blobStore: config.blobs.kind,
     blobs: {
       count: items.length,

@@ -3,6 +3,7 @@
 //   manifest.json
 //   database.sqlite | database.pgdump    (better-sqlite3's online backup | pg_dump custom format)
 //   auth-secret                          (only when the secret was generated into DATA_DIR)
+//   opaque-server-setup                  (only when the OPAQUE setup was generated into DATA_DIR)
 //   blobs/ab/cd/<key>                    (each blob's bytes, fanned out like the fs store)
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import { DATA_FILE_MODE } from '../db/file-modes.ts';
 
 export const MANIFEST = 'manifest.json';
 export const AUTH_SECRET = 'auth-secret';
+/** The generated OPAQUE server setup (auth/opaque.secret.ts): without it no password opens. */
+export const OPAQUE_SETUP = 'opaque-server-setup';
 export const FORMAT = 'sealvault-backup/1';
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
@@ -29,6 +32,8 @@ export const manifestSchema = z.object({
   }),
   /** Whether `auth-secret` holds the generated Better Auth secret (none when it is configured). */
   authSecret: z.boolean(),
+  /** Whether `opaque-server-setup` holds the generated OPAQUE setup (absent before OPAQUE). */
+  opaqueSetup: z.boolean().default(false),
   /** The store the blobs came from; they may be restored into either. */
   blobStore: z.enum(['fs', 's3']),
   blobs: z.object({

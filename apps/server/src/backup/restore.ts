@@ -16,7 +16,7 @@ import { DATA_DIR_MODE, DATA_FILE_MODE } from '../db/file-modes.ts';
 import { blobKeyOf } from '../files/files.repository.ts';
 import { sha256OfFile } from './backup.ts';
 import { hasAccounts, loadDatabase } from './database.ts';
-import { AUTH_SECRET, blobFile, readManifest, type Manifest } from './manifest.ts';
+import { AUTH_SECRET, blobFile, OPAQUE_SETUP, readManifest, type Manifest } from './manifest.ts';
 
 const IN_FLIGHT = 4;
 
@@ -63,6 +63,9 @@ async function checkBackup(dir: string, manifest: Manifest): Promise<void> {
   }
   if (manifest.authSecret && !fs.existsSync(path.join(dir, AUTH_SECRET))) {
     throw new Error(`${AUTH_SECRET} is missing from the backup`);
+  }
+  if (manifest.opaqueSetup && !fs.existsSync(path.join(dir, OPAQUE_SETUP))) {
+    throw new Error(`${OPAQUE_SETUP} is missing from the backup`);
   }
   for (const item of manifest.blobs.items) {
     const stat = await fsp.stat(blobFile(dir, item.key)).catch(() => null);
@@ -134,6 +137,14 @@ export async function runRestore(options: RestoreOptions): Promise<RestoreResult
     await fsp.mkdir(config.dataDir, { recursive: true, mode: DATA_DIR_MODE });
     const target = path.join(config.dataDir, AUTH_SECRET);
     await fsp.copyFile(path.join(dir, AUTH_SECRET), target);
+    await fsp.chmod(target, DATA_FILE_MODE);
+  }
+  if (manifest.opaqueSetup && config.auth.opaqueServerSetup) {
+    log('OPAQUE_SERVER_SETUP is set: kept instead of the generated setup in the backup');
+  } else if (manifest.opaqueSetup) {
+    await fsp.mkdir(config.dataDir, { recursive: true, mode: DATA_DIR_MODE });
+    const target = path.join(config.dataDir, OPAQUE_SETUP);
+    await fsp.copyFile(path.join(dir, OPAQUE_SETUP), target);
     await fsp.chmod(target, DATA_FILE_MODE);
   }
 

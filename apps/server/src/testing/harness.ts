@@ -101,6 +101,9 @@ const testPasswordHashing: PasswordHashing = {
 
 /** The Better Auth secret of test apps on PostgreSQL, where one must be configured. */
 export const TEST_AUTH_SECRET = 'sealvault-test-secret-0123456789abcdef';
+/** The OPAQUE server setup of test apps on PostgreSQL, where one must be configured too. */
+export const TEST_OPAQUE_SERVER_SETUP =
+  '5P9nRACoFXKZldtRVH93EZb-bP3dNiI9HCG-UyL3f141pvJecEaJRvjp7zBxUde1n7YMCmWDU_8qLul0ujgGQRnLJs2d2tU3pRoU7nDSXnJY2R8noyaZC53SrNNqieIKYjviEtA3P_UZH5vVrCtrKay-5JH37yzp4uoglofHYDA';
 
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -124,7 +127,13 @@ export async function createTestApp(
     // No free-space watermark: tests must not depend on the host's disk; the storage tests
     // replace the statfs of the data dir instead (files/storage-guard.ts).
     UPLOAD_MIN_FREE_MB: '0',
-    ...(pgDb ? { DATABASE_URL: pgDb.url, BETTER_AUTH_SECRET: TEST_AUTH_SECRET } : {}),
+    ...(pgDb
+      ? {
+          DATABASE_URL: pgDb.url,
+          BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+          OPAQUE_SERVER_SETUP: TEST_OPAQUE_SERVER_SETUP,
+        }
+      : {}),
     ...env,
   });
   let logText = '';
