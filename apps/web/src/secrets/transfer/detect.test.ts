@@ -27,6 +27,7 @@ describe('detection by what identifies a format', () => {
     ['keepassxc.csv', 'keepassxc-csv'],
     ['roboform.csv', 'roboform-csv'],
     ['keeper.csv', 'keeper-csv'],
+    ['keeper.json', 'keeper-json'],
     ['dashlane/credentials.csv', 'dashlane-csv'],
     ['dashlane/securenotes.csv', 'dashlane-csv'],
     ['dashlane/payments.csv', 'dashlane-csv'],

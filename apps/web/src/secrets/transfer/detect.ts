@@ -134,6 +134,14 @@ export const JSON_RULES: Partial<Record<ImportFormat, JsonRule>> = {
     Array.isArray(o.items) &&
     o.items.length > 0 &&
     o.items.every((i) => isObject(i) && typeof i.template_type === 'string'),
+  // Keeper's records list (with its shared folders beside it); each record an object with a
+  // title, none of them another format's item.
+  'keeper-json': (o) =>
+    Array.isArray(o.records) &&
+    !('items' in o) &&
+    !('vaults' in o) &&
+    (o.records.length > 0 || Array.isArray(o.shared_folders)) &&
+    o.records.every((r) => isObject(r) && ('title' in r || '$type' in r)),
 };
 
 /** Every format whose rule a CSV header (lowercase names) matches. */

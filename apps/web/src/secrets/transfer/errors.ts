@@ -21,6 +21,7 @@ export const FORMATS = [
   'keepassxc-csv',
   'roboform-csv',
   'keeper-csv',
+  'keeper-json',
   'dashlane-csv',
   'dashlane-zip',
 ] as const;

@@ -20,6 +20,7 @@ import { parseEnpassJson } from './parsers/enpass-json.ts';
 import { parseKeePassXcCsv } from './parsers/keepassxc-csv.ts';
 import { parseRoboFormCsv } from './parsers/roboform-csv.ts';
 import { parseKeeperCsv } from './parsers/keeper-csv.ts';
+import { parseKeeperJson } from './parsers/keeper-json.ts';
 import { parseDashlaneCsv } from './parsers/dashlane-csv.ts';
 import { isDashlaneZip, parseDashlaneZip } from './parsers/dashlane-zip.ts';
 import { isKdbx, parseKdbx, parseKeePassXml } from './parsers/keepass.ts';
@@ -86,7 +87,7 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
 }
 
 const UNKNOWN =
-  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass, RoboForm, Keeper and Dashlane (CSV, ZIP), Enpass (JSON) and SealVault exports.';
+  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass and RoboForm (CSV), Keeper (CSV, JSON), Dashlane (CSV, ZIP), Enpass (JSON) and SealVault exports.';
 
 /** The format of a file, or undefined when we cannot read it. Throws only for a malformed JSON. */
 export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat | undefined {
@@ -128,6 +129,7 @@ const JSON_FORMATS = new Set<string>([
   'bitwarden-json-encrypted',
   'protonpass-json',
   'enpass-json',
+  'keeper-json',
 ]);
 
 function parseAs(
@@ -176,6 +178,8 @@ function parseAs(
       return parseRoboFormCsv(text);
     case 'keeper-csv':
       return parseKeeperCsv(text);
+    case 'keeper-json':
+      return parseKeeperJson(json);
     case 'dashlane-csv':
       return parseDashlaneCsv(text);
     case 'dashlane-zip':

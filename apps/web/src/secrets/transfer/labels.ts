@@ -23,6 +23,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'keepassxc-csv': 'KeePassXC CSV',
   'roboform-csv': 'RoboForm CSV',
   'keeper-csv': 'Keeper CSV',
+  'keeper-json': 'Keeper JSON',
   'dashlane-csv': 'Dashlane CSV (one file of its ZIP)',
   'dashlane-zip': 'Dashlane CSV export (ZIP)',
 };
