@@ -28,6 +28,7 @@ describe('detection by what identifies a format', () => {
     ['roboform.csv', 'roboform-csv'],
     ['keeper.csv', 'keeper-csv'],
     ['keeper.json', 'keeper-json'],
+    ['dashlane.json', 'dashlane-json'],
     ['dashlane/credentials.csv', 'dashlane-csv'],
     ['dashlane/securenotes.csv', 'dashlane-csv'],
     ['dashlane/payments.csv', 'dashlane-csv'],

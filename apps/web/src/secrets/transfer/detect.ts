@@ -6,6 +6,7 @@
 import { EXPORT_FORMAT } from './export.ts';
 import type { ImportFormat } from './errors.ts';
 import { dashlaneFile } from './parsers/dashlane-csv.ts';
+import { isDashlaneJson } from './parsers/dashlane-json.ts';
 
 type CsvRule = (columns: ReadonlySet<string>, fileName: string) => boolean;
 
@@ -142,6 +143,8 @@ export const JSON_RULES: Partial<Record<ImportFormat, JsonRule>> = {
     !('vaults' in o) &&
     (o.records.length > 0 || Array.isArray(o.shared_folders)) &&
     o.records.every((r) => isObject(r) && ('title' in r || '$type' in r)),
+  // A list under one of Dashlane's own keys (AUTHENTIFIANT...), or only its newer list names.
+  'dashlane-json': isDashlaneJson,
 };
 
 /** Every format whose rule a CSV header (lowercase names) matches. */

@@ -24,6 +24,7 @@ export const FORMATS = [
   'keeper-json',
   'dashlane-csv',
   'dashlane-zip',
+  'dashlane-json',
 ] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 

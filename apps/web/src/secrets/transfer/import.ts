@@ -23,6 +23,7 @@ import { parseKeeperCsv } from './parsers/keeper-csv.ts';
 import { parseKeeperJson } from './parsers/keeper-json.ts';
 import { parseDashlaneCsv } from './parsers/dashlane-csv.ts';
 import { isDashlaneZip, parseDashlaneZip } from './parsers/dashlane-zip.ts';
+import { parseDashlaneJson } from './parsers/dashlane-json.ts';
 import { isKdbx, parseKdbx, parseKeePassXml } from './parsers/keepass.ts';
 import { parseOnePasswordCsv } from './parsers/onepassword-csv.ts';
 import { parseOnePux } from './parsers/onepux.ts';
@@ -87,7 +88,7 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
 }
 
 const UNKNOWN =
-  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass and RoboForm (CSV), Keeper (CSV, JSON), Dashlane (CSV, ZIP), Enpass (JSON) and SealVault exports.';
+  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass and RoboForm (CSV), Keeper (CSV, JSON), Dashlane (CSV, ZIP, JSON), Enpass (JSON) and SealVault exports.';
 
 /** The format of a file, or undefined when we cannot read it. Throws only for a malformed JSON. */
 export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat | undefined {
@@ -130,6 +131,7 @@ const JSON_FORMATS = new Set<string>([
   'protonpass-json',
   'enpass-json',
   'keeper-json',
+  'dashlane-json',
 ]);
 
 function parseAs(
@@ -184,5 +186,7 @@ function parseAs(
       return parseDashlaneCsv(text);
     case 'dashlane-zip':
       return parseDashlaneZip(file.bytes);
+    case 'dashlane-json':
+      return parseDashlaneJson(json);
   }
 }

@@ -26,6 +26,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'keeper-json': 'Keeper JSON',
   'dashlane-csv': 'Dashlane CSV (one file of its ZIP)',
   'dashlane-zip': 'Dashlane CSV export (ZIP)',
+  'dashlane-json': 'Dashlane JSON',
 };
 
 /** Formats whose files are encrypted under a password the user must give. */
