@@ -24,6 +24,7 @@ describe('detection by what identifies a format', () => {
     ['lastpass.csv', 'lastpass-csv'],
     ['nordpass.csv', 'nordpass-csv'],
     ['enpass.json', 'enpass-json'],
+    ['enpass.csv', 'enpass-csv'],
     ['keepassxc.csv', 'keepassxc-csv'],
     ['roboform.csv', 'roboform-csv'],
     ['keeper.csv', 'keeper-csv'],

@@ -106,6 +106,8 @@ export const CSV_RULES: Partial<Record<ImportFormat, CsvRule>> = {
     ['name', 'url', 'matchurl', 'login', 'pwd', 'note', 'folder'],
     ['rffieldsv2', 'rf_fields'],
   ),
+  // Title, then Field and Value for as many fields as the longest item has, then Note.
+  'enpass-csv': exactly(['title', 'field', 'value'], ['note']),
   // Keeper writes no header: its first record is read in place of one (keeper-csv.ts).
   'keeper-csv': looksLikeKeeper,
   // One of the CSV files of Dashlane's ZIP, each with its own header (dashlane-csv.ts).

@@ -18,6 +18,7 @@ export const FORMATS = [
   'lastpass-csv',
   'nordpass-csv',
   'enpass-json',
+  'enpass-csv',
   'keepassxc-csv',
   'roboform-csv',
   'keeper-csv',

@@ -17,6 +17,7 @@ import { parseChromeCsv, parseFirefoxCsv, parseSafariCsv } from './parsers/brows
 import { parseLastPassCsv } from './parsers/lastpass-csv.ts';
 import { parseNordPassCsv } from './parsers/nordpass-csv.ts';
 import { parseEnpassJson } from './parsers/enpass-json.ts';
+import { parseEnpassCsv } from './parsers/enpass-csv.ts';
 import { parseKeePassXcCsv } from './parsers/keepassxc-csv.ts';
 import { parseRoboFormCsv } from './parsers/roboform-csv.ts';
 import { parseKeeperCsv } from './parsers/keeper-csv.ts';
@@ -88,7 +89,7 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
 }
 
 const UNKNOWN =
-  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass and RoboForm (CSV), Keeper (CSV, JSON), Dashlane (CSV, ZIP, JSON), Enpass (JSON) and SealVault exports.';
+  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox and Safari (CSV), Proton Pass (JSON), LastPass, NordPass and RoboForm (CSV), Keeper (CSV, JSON), Dashlane (CSV, ZIP, JSON), Enpass (JSON, CSV) and SealVault exports.';
 
 /** The format of a file, or undefined when we cannot read it. Throws only for a malformed JSON. */
 export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat | undefined {
@@ -174,6 +175,8 @@ function parseAs(
       return parseNordPassCsv(text);
     case 'enpass-json':
       return parseEnpassJson(json);
+    case 'enpass-csv':
+      return parseEnpassCsv(text);
     case 'keepassxc-csv':
       return parseKeePassXcCsv(text);
     case 'roboform-csv':

@@ -20,6 +20,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'lastpass-csv': 'LastPass CSV',
   'nordpass-csv': 'NordPass CSV',
   'enpass-json': 'Enpass JSON',
+  'enpass-csv': 'Enpass CSV',
   'keepassxc-csv': 'KeePassXC CSV',
   'roboform-csv': 'RoboForm CSV',
   'keeper-csv': 'Keeper CSV',

@@ -40,6 +40,8 @@ export interface CsvRow {
   get(column: string): string;
   /** Every column with a value, by its name as the header wrote it. */
   entries: [string, string][];
+  /** Every cell of the row in order, empty ones and those past the header's last included. */
+  cells: readonly string[];
   /**
    * The values no parser field takes: columns not in `used` (case-blind) and cells past the
    * header's last column ("Column 12"), so that nothing of the row is dropped in silence.
@@ -53,6 +55,11 @@ export interface ReadCsvOptions {
    * export's formula escape is undone ([Note: csv formula escape] in csvFormula.ts).
    */
   ownExport?: boolean;
+  /**
+   * Lines put before the file's own (a header a parser adds to a header-less format): subtracted
+   * from the line numbers of rows and errors, so they name the file's lines.
+   */
+  linesAdded?: number;
 }
 
 /** The row separator of a CSV file: the end of its header line (which holds no quotes). */
@@ -75,7 +82,7 @@ export function readCsv(
   const raw: { data: string[]; line: number }[] = [];
   let failure: string | undefined;
   let cursor = 0;
-  let line = 1;
+  let line = 1 - (options.linesAdded ?? 0);
   const lineAt = (end: number) => {
     // Blank lines are skipped by papaparse; a row starts at the first character after them.
     let start = cursor;
@@ -123,6 +130,7 @@ export function readCsv(
     const entries = header.map((h, i): [string, string] => [h, data[i] ?? '']).filter(([, v]) => v);
     return {
       line: at,
+      cells: data,
       get: (column) => {
         const i = index.get(column.toLowerCase());
         return i === undefined ? '' : (data[i] ?? '');
