@@ -94,6 +94,7 @@ function show() {
   return userEvent.setup();
 }
 
+// Real work (a lazy chunk, Argon2id or a form's round trips): 20 s, so a loaded machine is no failure.
 it("shows 'Failed to create secret' for a 500 'Internal Server Error'", async () => {
   failWith.answer = plain500;
   const user = show();
@@ -102,7 +103,7 @@ it("shows 'Failed to create secret' for a 500 'Internal Server Error'", async ()
   await user.type(within(dialog).getByLabelText('Title'), 'Bank');
   await user.click(within(dialog).getByRole('button', { name: 'Add Secret' }));
   expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to create secret');
-});
+}, 20_000);
 
 it("shows 'Failed to update secret' for a 500 'Internal Server Error'", async () => {
   failWith.answer = plain500;

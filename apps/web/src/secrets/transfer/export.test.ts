@@ -32,6 +32,7 @@ const realRandom = randomBytes;
 afterEach(() => setRandomBytes(realRandom));
 
 describe('encrypted export', () => {
+  // Real work (a lazy chunk, Argon2id or a form's round trips): 20 s, so a loaded machine is no failure.
   it('reads back identical items of every type, with the default Argon2id (64 MiB, t=3, p=1)', async () => {
     const items = await allItems();
     expect(new Set(items.map((i) => i.type)).size).toBe(7);
@@ -45,7 +46,7 @@ describe('encrypted export', () => {
     );
     expect(back.format).toBe('sealvault-export');
     expect(back.items).toEqual(items);
-  });
+  }, 20_000);
 
   it('refuses a wrong or missing password and any change to the file', async () => {
     const text = await exportEncrypted(await allItems(), 'pw', FAST);
