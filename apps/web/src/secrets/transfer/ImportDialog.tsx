@@ -210,7 +210,7 @@ export function ImportDialog({
         >
           <Field
             label="File to import"
-            hint="Bitwarden, 1Password, KeePass, KeePassXC, Chrome, Firefox, Safari, Proton Pass, LastPass, NordPass, RoboForm, Keeper, Dashlane (its CSV ZIP), Enpass or a SealVault export. At most 50 MB."
+            hint="Bitwarden, 1Password, KeePass, KeePassXC, Chrome, Firefox, Safari, Apple Passwords, Proton Pass, LastPass, NordPass, RoboForm, Keeper, Dashlane, Enpass or a SealVault export. At most 50 MB."
           >
             <input
               ref={fileInput}

@@ -19,6 +19,7 @@ describe('detection by what identifies a format', () => {
     ['chrome.csv', 'chrome-csv'],
     ['firefox.csv', 'firefox-csv'],
     ['safari.csv', 'safari-csv'],
+    ['apple-passwords.csv', 'safari-csv'],
     ['1password.csv', '1password-csv'],
     ['protonpass.json', 'protonpass-json'],
     ['lastpass.csv', 'lastpass-csv'],
