@@ -62,4 +62,8 @@ describe('Keeper CSV', () => {
       customFields: [{ name: 'Orphan', value: '', hidden: false }],
     });
   });
+
+  it("names the file's own line of an unclosed quote (the added header not counted)", () => {
+    expect(() => parseKeeperCsv(',A,u,p\n,B,"open\n')).toThrow(/^Line 2 /);
+  });
 });

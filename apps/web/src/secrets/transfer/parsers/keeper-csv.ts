@@ -12,10 +12,12 @@ const FIRST_PAIR = 8; // 1-based column of the first custom field's name
 const TOTP_NAME = 'TFC:Keeper';
 
 export function parseKeeperCsv(text: string): ParseResult {
-  // A header is put before the first record, so each row's line is one past the file's.
-  // It ends with the file's own line end, so that the rows' separator is still guessed right.
+  // A header is put before the first record (its line not counted, so errors name the file's
+  // lines). It ends with the file's own line end, so that the rows' separator is guessed right.
   const newline = /\r\n|\n|\r/.exec(text)?.[0] ?? '\n';
-  const { rows } = readCsv(`${HEADER}${newline}${text.replace(/^\uFEFF/, '')}`, 'Keeper CSV');
+  const { rows } = readCsv(`${HEADER}${newline}${text.replace(/^\uFEFF/, '')}`, 'Keeper CSV', {
+    linesAdded: 1,
+  });
   const items = rows.map((r): TransferItem => {
     const cells = new Map(
       r
