@@ -164,6 +164,35 @@ const samples = (): Sample[] => [
     counts: { Logins: 3 },
     title: 'Ünïcode Bänk',
   },
+  {
+    name: 'keeper.json',
+    buffer: file('keeper.json'),
+    format: 'Keeper JSON',
+    counts: { Logins: 2, 'Payment cards': 1, 'Secure notes': 1, Identities: 1, 'SSH keys': 1 },
+    title: 'Server key',
+  },
+  {
+    name: 'dashlane.json',
+    buffer: file('dashlane.json'),
+    format: 'Dashlane JSON',
+    counts: { Logins: 3, 'Payment cards': 1, 'Secure notes': 3, Identities: 6 },
+    title: 'Passport: Ana Maria Lima',
+  },
+  {
+    name: 'enpass.csv',
+    buffer: file('enpass.csv'),
+    format: 'Enpass CSV',
+    counts: { Logins: 4, 'Payment cards': 1, 'Secure notes': 1 },
+    title: 'Short',
+  },
+  {
+    // Apple Passwords writes the Safari form.
+    name: 'Passwords.csv',
+    buffer: file('apple-passwords.csv'),
+    format: 'Safari passwords CSV',
+    counts: { Logins: 4 },
+    title: 'Bänk ✓',
+  },
 ];
 
 const card = (page: Page, title: string) =>
