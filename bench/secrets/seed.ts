@@ -42,7 +42,8 @@ export async function signUp(
   });
   if (!up.ok) throw new Error(`sign-up: ${up.status} ${await up.text()}`);
   let link: string | undefined;
-  for (let i = 0; i < 50 && !link; i++) {
+  // Up to 30 s: on a loaded 2-core CI machine the mail can be logged seconds after the answer.
+  for (let i = 0; i < 300 && !link; i++) {
     const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
     link = new RegExp(`to=${email.replace(/[.+]/g, '\\$&')} subject=[^\\n]*? link=(\\S+?)"`).exec(
       log,

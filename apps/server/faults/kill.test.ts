@@ -52,7 +52,7 @@ beforeAll(async () => {
   console.log(
     `server up in ${ms(started)} ms, accounts in ${ms(performance.now() - t0 - started)}`,
   );
-}, 60_000);
+}, 120_000);
 afterAll(() => app?.stop());
 
 /** A small deterministic PRNG (mulberry32), so a round's layout can be replayed from its seed. */
@@ -220,6 +220,6 @@ describe('kill -9 during 50 concurrent uploads', () => {
   it.each([1, 2, 3])(
     'round %i: every upload resumes to a byte-identical file; none stuck, no orphan blob',
     (n) => round(n),
-    60_000,
+    180_000,
   );
 });
