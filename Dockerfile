@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # SealVault: one image, one Node process serving the web app and the API (docs/deploy.md).
-#   docker build -t sealvault .
+#   docker build --build-arg GIT_COMMIT=$(git rev-parse --short HEAD) -t sealvault .
 #   docker run -p 3000:3000 -v sealvault-data:/data sealvault
 # The server runs its TypeScript through tsx, as `npm start` does: there is no server compile step.
 # Node 24 (LTS, supported until April 2028) on Debian 13, whose postgresql-client (17) has the
@@ -56,6 +56,12 @@ COPY packages/protocol/src/ packages/protocol/src/
 COPY apps/server/src/ apps/server/src/
 COPY --from=build /app/apps/web/dist/ apps/web/dist/
 RUN mkdir -p /data && chown node:node /data
+# The commit the image is built from, for GET /api/health, the start-up log line and the metrics
+# (apps/server/src/version.ts; the image has no .git to ask):
+#   docker build --build-arg GIT_COMMIT=$(git rev-parse --short HEAD) -t sealvault .
+# Declared this late so that a new commit rebuilds no earlier layer.
+ARG GIT_COMMIT=unknown
+ENV GIT_COMMIT=${GIT_COMMIT}
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -14,7 +14,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ciphertextLength, messages, serverStorageFullMessage } from '@sealvault/protocol';
+import {
+  ciphertextLength,
+  errorBodySchema,
+  messages,
+  serverStorageFullMessage,
+} from '@sealvault/protocol';
 import type { BenchApp } from '../../../bench/shared/app.ts';
 import { opaqueSignIn } from '../../../bench/shared/opaque.ts';
 import {
@@ -127,7 +132,7 @@ function expectNoServerError(outcomes: Outcome[]) {
     for (const a of answers) {
       expect(a.status, body(a)).not.toBe(500);
       if (a.status === 507) {
-        expect(JSON.parse(body(a))).toEqual({
+        expect(errorBodySchema.parse(JSON.parse(body(a)))).toEqual({
           error: { code: 'storage_full', message: serverStorageFullMessage },
         });
       }
@@ -324,7 +329,7 @@ describe('sign-in and a secret write on a full disk', () => {
   function expectUnavailable(res: Answer) {
     expect(res.status, body(res)).toBe(503);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(JSON.parse(body(res))).toEqual({
+    expect(errorBodySchema.parse(JSON.parse(body(res)))).toEqual({
       error: { code: 'storage_full', message: messages.generic.storageFull },
     });
     expect(errorCode(res)).toBe('storage_full');

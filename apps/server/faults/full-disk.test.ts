@@ -11,7 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ciphertextLength, serverStorageFullMessage, UPLOADS_PATH } from '@sealvault/protocol';
+import {
+  ciphertextLength,
+  errorBodySchema,
+  serverStorageFullMessage,
+  UPLOADS_PATH,
+} from '@sealvault/protocol';
 import type { BenchApp } from '../../../bench/shared/app.ts';
 import {
   accounts,
@@ -100,7 +105,7 @@ let refused: Upload;
 
 function expectStorageFull(res: { status: number; body: Buffer }) {
   expect(res.status).toBe(507);
-  expect(JSON.parse(res.body.toString('utf8'))).toEqual({
+  expect(errorBodySchema.parse(JSON.parse(res.body.toString('utf8')))).toEqual({
     error: { code: 'storage_full', message: serverStorageFullMessage },
   });
 }

@@ -77,7 +77,7 @@ describe('data file modes', () => {
   it('runs the server process with umask 077 and an owner-only data directory', async () => {
     if (!fs.existsSync('/proc/self/status')) return; // the umask is read from Linux's /proc
     const dir = path.join(parent, 'spawned', 'data');
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'info' };
     delete env.DATABASE_URL;
     const main = path.resolve(import.meta.dirname, '../main.ts');
     const child = spawn(process.execPath, ['--import', 'tsx', main], {
@@ -90,7 +90,7 @@ describe('data file modes', () => {
         const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 30_000);
         child.stdout.on('data', (d: Buffer) => {
           out += d.toString();
-          if (out.includes('SealVault is running')) {
+          if (out.includes('"msg":"listening"')) {
             clearTimeout(timer);
             resolve();
           }

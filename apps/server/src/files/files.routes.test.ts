@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileResponseSchema, filesResponseSchema } from '@sealvault/protocol';
+import { errorBodySchema, fileResponseSchema, filesResponseSchema } from '@sealvault/protocol';
 import type { Insertable } from 'kysely';
 import type { VaultFilesTable } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
@@ -68,7 +68,7 @@ describe('file routes', () => {
       await send(a.user, 'DELETE', `${base(b.vaultId)}/${b.fileId}`),
     ]) {
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({
+      expect(errorBodySchema.parse(await res.json())).toEqual({
         error: { code: 'not_found', message: 'Vault not found' },
       });
     }

@@ -19,7 +19,7 @@ import * as trash from './trash.repository.ts';
 import { texts } from './uploads.ts';
 import { deleteOnFullDisk } from './storage-guard.ts';
 
-export type FilesDeps = Pick<AppDeps, 'db' | 'now' | 'logger' | 'config' | 'files'>;
+export type FilesDeps = Pick<AppDeps, 'db' | 'now' | 'logger' | 'config' | 'files' | 'metrics'>;
 
 export const fileNotFound = () => notFound(messages.files.notFound);
 

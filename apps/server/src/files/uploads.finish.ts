@@ -118,8 +118,8 @@ export async function finishUpload(
 
   const expected = row.checksum || finalChecksum;
   let key = row.blob_key as BlobKey | null;
+  const size = Number(row.upload_length);
   try {
-    const size = Number(row.upload_length);
     const blob = key ? await storage.blobs.stat(key) : null;
     if (key && blob) {
       // Verified and moved by an attempt that stopped: the blob must be whole.
@@ -161,6 +161,7 @@ export async function finishUpload(
   }
   storage.finishing.delete(id);
   storage.finishRetries.delete(id);
+  deps.metrics?.uploadFinished(size);
   // The tus info file; the bytes belong to the blob now. Left behind, the sweep removes it.
   await storage.uploads.discard(id).catch(() => undefined);
 }

@@ -5,6 +5,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStorage } from '../files/uploads.ts';
 import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { ServerVersion } from '../version.ts';
 
 export interface AppDeps {
   config: Config;
@@ -16,10 +18,18 @@ export interface AppDeps {
   auth: Auth;
   /** The server's file storage (files/storage.ts): blobs, tus uploads. */
   files: FileStorage;
+  /**
+   * Prometheus metrics (metrics/metrics.ts), shared with the periodic jobs; when not given, the
+   * app makes its own if METRICS_TOKEN is set, else counts nothing.
+   */
+  metrics?: Metrics;
+  /** This build's version (version.ts); read from the sources when not given. */
+  version?: ServerVersion;
 }
 
 export interface AppEnv {
-  Variables: AppDeps & {
+  Variables: Omit<AppDeps, 'metrics' | 'version'> & {
+    metrics: Metrics;
     /** The signed-in user; set by requireUser() (auth/auth.middleware.ts). */
     user: SessionUser;
   };

@@ -1,7 +1,8 @@
 // The one HTTP error type: a status, a stable code and a safe message (docs/conventions.md). The
-// handler answers `{ error: { code, message } }`; a write the full disk refused is answered 507 or
-// 503 'storage_full' (storageFullResponse); unknown errors are logged and answered with a generic
-// 500 that leaks nothing.
+// handler answers `{ error: { code, message, requestId } }` (the request's id, [Note: request id]
+// in request-id.ts, so that a user's report can be matched with the logs); a write the full disk
+// refused is answered 507 or 503 'storage_full' (storageFullResponse); unknown errors are logged
+// and answered with a generic 500 that leaks nothing.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
@@ -14,6 +15,7 @@ import {
 } from '@sealvault/protocol';
 import type { AppEnv } from './context.ts';
 import { isDiskFull, isSqliteIoError } from './disk-full.ts';
+import { currentRequestId } from './request-id.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -48,8 +50,18 @@ const codeForStatus = (status: number): ErrorCode =>
                 ? 'internal'
                 : 'bad_request';
 
-export function errorBody(code: ErrorCode, message: string): ErrorBody {
-  return { error: { code, message } };
+/**
+ * The protocol's error body with the request's id ([Note: request id]), which every error answer
+ * made inside a request carries. The protocol's schema leaves it out (parsing drops it): no client
+ * decides anything by it; it is for matching a report with the logs.
+ */
+export interface ErrorAnswer extends ErrorBody {
+  error: ErrorBody['error'] & { requestId?: string };
+}
+
+export function errorBody(code: ErrorCode, message: string): ErrorAnswer {
+  const requestId = currentRequestId();
+  return { error: requestId === undefined ? { code, message } : { code, message, requestId } };
 }
 
 /**

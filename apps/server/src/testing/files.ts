@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   ciphertextLength,
   CONTENT_HASH_BLOCK_BYTES,
+  errorBodySchema,
   filesResponseSchema,
   UPLOAD_CHECKSUM_HEADER,
   type UploadMetadata,
@@ -204,7 +205,7 @@ export const uploadRows = (t: TestApp, vaultId: string) =>
 export const tusFiles = (t: TestApp, location: string) =>
   filesIn(t, 'uploads').filter((f) => f.includes(location.split('/').pop() || '-'));
 
-export const errorOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string; message: string } }).error;
+/** An answer's `{ code, message }`, without the request's id ([Note: request id]). */
+export const errorOf = async (res: Response) => errorBodySchema.parse(await res.json()).error;
 
 export const asMeta = (m: UploadMetadata): Record<string, string> => ({ ...m });
