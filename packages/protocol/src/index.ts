@@ -25,3 +25,6 @@ export * from './shares.ts';
 export * from './shares.api.ts';
 export * from './passkeys.ts';
 export * from './opaque.ts';
+export * from './instance.ts';
+export * from './invitations.ts';
+export * from './admin.api.ts';

@@ -2,6 +2,7 @@
 // GET/PATCH/DELETE /api/me and GET /api/auth-config. Sign-up, sign-in, verification, reset and
 // two-factor are Better Auth's endpoints under /api/auth (docs/auth.md).
 import { z } from 'zod';
+import { plansModeSchema, signupModeSchema } from './instance.ts';
 import { planIdSchema } from './plans.ts';
 
 export const MIN_SIGNUP_PASSWORD_LENGTH = 6;
@@ -46,6 +47,13 @@ export const deleteMeRequestSchema = z.object({
 });
 export type DeleteMeRequest = z.infer<typeof deleteMeRequestSchema>;
 
-/** GET /api/auth-config: which sign-in methods the server offers. */
-export const authConfigResponseSchema = z.object({ google: z.boolean() });
+/**
+ * GET /api/auth-config: which sign-in methods the server offers, who may sign up and whether the
+ * SaaS plans apply (instance.ts; the defaults are what a server from before issue 33 meant).
+ */
+export const authConfigResponseSchema = z.object({
+  google: z.boolean(),
+  signup: signupModeSchema.default('open'),
+  plans: plansModeSchema.default('saas'),
+});
 export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
