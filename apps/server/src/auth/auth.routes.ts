@@ -1,6 +1,7 @@
-// Mounts Better Auth at /api/auth/* and serves GET /api/auth-config. The app's same-origin rule
-// (http/security.ts) runs before these routes like before every /api/* route, and Better Auth
-// checks Origin against trustedOrigins on its own as a second line.
+// Mounts Better Auth at /api/auth/* and serves GET /api/auth-config (sign-in methods, the sign-up
+// policy and the plans mode). The app's same-origin rule (http/security.ts) runs before these
+// routes like before every /api/* route, and Better Auth checks Origin against trustedOrigins on
+// its own as a second line.
 import { Hono, type Context } from 'hono';
 import { messages, type AuthConfigResponse } from '@sealvault/protocol';
 import type { AppEnv } from '../http/context.ts';
@@ -61,6 +62,11 @@ export function authHandlerRoutes(): Hono<AppEnv> {
 
 export function authConfigRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>().get('/', (c) =>
-    c.json({ google: c.var.config.auth.google !== null } satisfies AuthConfigResponse),
+    c.json({
+      google: c.var.config.auth.google !== null,
+      // Issue 33: who may sign up, and whether pricing and checkout are shown. No secrets.
+      signup: c.var.config.signup.mode,
+      plans: c.var.config.plans.mode,
+    } satisfies AuthConfigResponse),
   );
 }

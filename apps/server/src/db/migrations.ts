@@ -506,6 +506,43 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('passkeys_user_id').on('passkeys').column('user_id').execute();
     },
   },
+  // Sign-up invitations and the admin audit log (issue 33; admin/invitations.repository.ts,
+  // admin/audit.repository.ts). An invitation keeps only the SHA-256 of its token.
+  '0230_invitations_admin_audit': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('invitations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('email', 'text')
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text')
+        .addColumn('used_at', 'text')
+        .addColumn('used_by', 'text')
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('invitations_created_at')
+        .on('invitations')
+        .column('created_at')
+        .execute();
+      await db.schema
+        .createTable('admin_audit_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('actor_id', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target', 'text')
+        .addColumn('details', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('admin_audit_log_created_at')
+        .on('admin_audit_log')
+        .column('created_at')
+        .execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -384,7 +384,45 @@ export interface OpaqueTicketsTable {
   expires_at: number | string;
 }
 
+/**
+ * A sign-up invitation (issue 33, admin/invitations.repository.ts). Single use; only the SHA-256
+ * of its token is kept. Times are ISO-8601 text.
+ */
+export interface InvitationsTable {
+  id: string;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  /** The only e-mail (lower-case) that may use it; null: anyone with the link. */
+  email: string | null;
+  /** The admin who made it. */
+  created_by: string;
+  created_at: string;
+  /** Null: it does not expire. */
+  expires_at: string | null;
+  /** Set once, by the sign-up that used it. */
+  used_at: string | null;
+  /** The account made with it (cleared when that account is deleted). */
+  used_by: string | null;
+  revoked_at: string | null;
+}
+
+/** One admin action (issue 33, admin/audit.repository.ts), kept for the admin console. */
+export interface AdminAuditLogTable {
+  id: string;
+  /** The admin's user id (kept after that account is deleted: the log is history). */
+  actor_id: string;
+  /** What was done, e.g. `invitation.create`. */
+  action: string;
+  /** What it was done to (an invitation's or a user's id), or null. */
+  target: string | null;
+  /** A JSON object with the action's particulars; never a token or a secret. */
+  details: string;
+  created_at: string;
+}
+
 export interface Database {
+  invitations: InvitationsTable;
+  admin_audit_log: AdminAuditLogTable;
   opaque_records: OpaqueRecordsTable;
   opaque_logins: OpaqueLoginsTable;
   opaque_tickets: OpaqueTicketsTable;

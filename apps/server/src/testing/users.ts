@@ -63,15 +63,18 @@ export async function createUser(
     name?: string;
     role?: 'user' | 'admin';
     verified?: boolean;
+    /** An invitation's token, sent in its header (SIGNUP_MODE=invite, issue 33). */
+    invite?: string;
   } = {},
 ): Promise<TestUser> {
   const email = opts.email ?? `user-${crypto.randomUUID()}@example.test`;
   const password = opts.password ?? 'correct horse 42';
-  const signUp = await postJson(t, '/api/auth/sign-up/email', {
-    email,
-    password,
-    name: opts.name ?? 'Test User',
-  });
+  const signUp = await postJson(
+    t,
+    '/api/auth/sign-up/email',
+    { email, password, name: opts.name ?? 'Test User' },
+    opts.invite ? { 'x-sealvault-invite': opts.invite } : {},
+  );
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const { user } = (await signUp.json()) as { user: { id: string } };
   if (opts.role)
