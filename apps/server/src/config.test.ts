@@ -86,9 +86,94 @@ describe('loadConfig', () => {
     expect(load).toThrow(new RegExp(name));
   });
 
+  it('takes METRICS_TOKEN as the metrics Bearer token; unset, there are no metrics', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'f'.repeat(16);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({ METRICS_TOKEN: 'abc.DEF-123_~+/xyz==' }).metricsToken).toBe(
+      'abc.DEF-123_~+/xyz==',
+    );
+  });
+
+  it.each([
+    ['too short', 'f'.repeat(15), /METRICS_TOKEN: must be at least 16 characters/],
+    ['with a space', 'a token with spaces', /METRICS_TOKEN: must be letters, digits/],
+    ['with a quote', 'abcdefghijklmnop"', /METRICS_TOKEN: must be letters, digits/],
+  ])('stops when METRICS_TOKEN is %s, naming it', (_what, value, message) => {
+    const load = () => loadConfig({ METRICS_TOKEN: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(message);
+  });
+
   it('keeps only the origin of PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://vault.example.com/some/path' }).publicUrl).toBe(
       'https://vault.example.com',
+    );
+  });
+});
+
+describe('sign-up policy and plans for one instance (issue 33)', () => {
+  it('defaults to open sign-up and the SaaS plans', () => {
+    const c = loadConfig({});
+    expect(c.signup).toEqual({ mode: 'open' });
+    expect(c.plans).toEqual({ mode: 'saas' });
+  });
+
+  it('takes SIGNUP_MODE invite or closed', () => {
+    expect(loadConfig({ SIGNUP_MODE: 'invite' }).signup.mode).toBe('invite');
+    expect(loadConfig({ SIGNUP_MODE: 'closed' }).signup.mode).toBe('closed');
+  });
+
+  it('starts a self-hosted instance on the unlimited plan unless DEFAULT_PLAN says otherwise', () => {
+    expect(loadConfig({ PLANS_MODE: 'self-hosted' }).plans).toEqual({
+      mode: 'self-hosted',
+      defaultPlan: 'unlimited',
+      limits: {},
+    });
+    expect(
+      loadConfig({
+        PLANS_MODE: 'self-hosted',
+        DEFAULT_PLAN: 'basic',
+        PLAN_MAX_VAULTS: '50',
+        PLAN_MAX_FILE_SIZE_MB: '-1',
+        PLAN_MAX_STORAGE_MB: '102400',
+        PLAN_MAX_SHARE_LINKS: '10',
+        PLAN_MAX_SHARE_MB: '-1',
+      }).plans,
+    ).toEqual({
+      mode: 'self-hosted',
+      defaultPlan: 'basic',
+      limits: {
+        max_vaults: 50,
+        max_file_size_mb: -1,
+        max_storage_mb: 102_400,
+        max_share_links: 10,
+        max_share_mb: -1,
+      },
+    });
+  });
+
+  it.each([
+    ['SIGNUP_MODE', 'invite-only'],
+    ['PLANS_MODE', 'family'],
+    ['DEFAULT_PLAN', 'gold'],
+    ['PLAN_MAX_VAULTS', 'many'],
+    ['PLAN_MAX_VAULTS', '0'],
+    ['PLAN_MAX_FILE_SIZE_MB', '-2'],
+    ['PLAN_MAX_STORAGE_MB', '1.5'],
+    ['PLAN_MAX_SHARE_LINKS', '-0.5'],
+    ['PLAN_MAX_SHARE_MB', 'unlimited'],
+  ])('stops with a message naming %s when it is %s', (name, value) => {
+    const env = { PLANS_MODE: 'self-hosted', [name]: value };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it('refuses DEFAULT_PLAN and PLAN_MAX_* in SaaS mode, naming them (they would be ignored)', () => {
+    const load = () => loadConfig({ DEFAULT_PLAN: 'unlimited', PLAN_MAX_VAULTS: '5' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      'Invalid configuration: DEFAULT_PLAN, PLAN_MAX_VAULTS: only read when PLANS_MODE=self-hosted',
     );
   });
 });

@@ -6,6 +6,7 @@ import { messages } from '@sealvault/protocol';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody } from '../http/errors.ts';
 import { ensureProfile, findProfile } from '../profiles/profiles.repository.ts';
+import { initialPlanOf } from '../plans/plans.config.ts';
 
 export interface SessionUser {
   id: string;
@@ -21,7 +22,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
     const { user } = session;
     let profile = await findProfile(c.var.db.kysely, user.id);
     if (!profile) {
-      await ensureProfile(c.var.db.kysely, user, c.var.now());
+      await ensureProfile(c.var.db.kysely, user, c.var.now(), initialPlanOf(c.var.config.plans));
       profile = await findProfile(c.var.db.kysely, user.id);
     }
     c.set('user', {

@@ -32,6 +32,14 @@ import { opaqueStore } from './opaque.store.ts';
 import { guardPasswordAttempt, rememberKnownDevice } from './password-guard.ts';
 import { revokeResetTokens } from './reset-tokens.ts';
 import { refuseReplayedTotp } from './totp-replay.ts';
+import {
+  gateNewUser,
+  guardEmailSignUp,
+  keepInviteForOAuth,
+  recordInvitationUse,
+  type SignupPolicyDeps,
+} from './signup-policy.ts';
+import { initialPlanOf } from '../plans/plans.config.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Where a verification link lands when the web app did not name a callbackURL itself. */
@@ -78,6 +86,14 @@ export function createAuth({
   // [Note: OPAQUE passwords] in opaque.password.ts.
   const opaqueServerSetup = resolveOpaqueServerSetup(ac.opaqueServerSetup, config.dataDir);
   const opaqueRecords = opaqueStore(db);
+  // [Note: sign-up policy] in signup-policy.ts. Read at each request, not once here.
+  const signupPolicy: SignupPolicyDeps = {
+    db,
+    mode: () => config.signup.mode,
+    now: () => new Date(),
+  };
+  /** The plan a new account starts on (plans/plans.config.ts): Free, or the instance's own. */
+  const initialPlan = () => initialPlanOf(config.plans);
 
   /**
    * Mail goes out after the answer, not before it: awaiting SMTP would make "known e-mail"
@@ -99,7 +115,7 @@ export function createAuth({
       .select(['id', 'email', 'name'])
       .where('id', '=', userId)
       .executeTakeFirst();
-    if (user) await ensureProfile(db.kysely, user, new Date());
+    if (user) await ensureProfile(db.kysely, user, new Date(), initialPlan());
   };
 
   return betterAuth({
@@ -197,6 +213,9 @@ export function createAuth({
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await validateNames(ctx);
+        // [Note: sign-up policy] in signup-policy.ts.
+        await guardEmailSignUp(ctx, signupPolicy);
+        await keepInviteForOAuth(ctx);
         refusePlainNewPassword(ctx, acceptPlainPasswords);
         // [Note: password attempt budget] in attempts.ts.
         await guardPasswordAttempt(ctx, db, limited);
@@ -215,9 +234,14 @@ export function createAuth({
     databaseHooks: {
       user: {
         create: {
-          before: (user) => Promise.resolve(trimmedName(user)),
-          after: async (user) => {
-            await ensureProfile(db.kysely, user, new Date());
+          before: async (user, context) => {
+            // [Note: sign-up policy] in signup-policy.ts: throws when no account may be made.
+            await gateNewUser(user, context, signupPolicy);
+            return trimmedName(user);
+          },
+          after: async (user, context) => {
+            await ensureProfile(db.kysely, user, new Date(), initialPlan());
+            await recordInvitationUse(user, context, signupPolicy);
             // [Note: one trial per e-mail] in subscriptions/trial-emails.ts.
             await markEarlierTrial(db.kysely, secret, user, new Date());
           },
@@ -225,7 +249,7 @@ export function createAuth({
         update: {
           before: (user) => Promise.resolve(trimmedName(user)),
           after: async (user) => {
-            await ensureProfile(db.kysely, user, new Date());
+            await ensureProfile(db.kysely, user, new Date(), initialPlan());
             await db.kysely
               .updateTable('profiles')
               .set({ full_name: user.name || null, updated_at: new Date().toISOString() })

@@ -13,6 +13,7 @@ import { requireUser } from '../auth/auth.middleware.ts';
 import type { AppEnv } from '../http/context.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
+import { saasOnly } from '../plans/saas-only.ts';
 import { field, ipnReceipt, parseIpnForm, verifyIpn } from './ipn.ts';
 import * as service from './payments.service.ts';
 
@@ -27,7 +28,8 @@ export function paymentsRoutes(): Hono<AppEnv> {
     c.json(service.publicPaymentsConfig(c.var.config.payments)),
   );
 
-  app.post('/checkout', requireUser(), async (c) => {
+  // No checkout on a self-hosted instance (issue 33, plans/saas-only.ts).
+  app.post('/checkout', requireUser(), saasOnly(), async (c) => {
     const { plan_id } = await jsonBody(c, checkoutRequestSchema);
     return c.json(await service.startCheckout(c.var, c.var.user.id, plan_id), 201);
   });

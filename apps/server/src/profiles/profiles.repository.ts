@@ -1,16 +1,21 @@
 // Spec §3 profiles: one row per user (id = the Better Auth user id), the single source of truth
 // for the role and the current plan. Ensured at sign-up and at every sign-in (auth/auth.ts hooks).
 import type { Kysely } from 'kysely';
+import type { PlanId } from '@sealvault/protocol';
 import type { Database, ProfilesTable } from '../db/schema.ts';
 
 export type ProfileRow = ProfilesTable;
 export type Role = ProfilesTable['role'];
 
-/** Creates the profile if it is missing; keeps the e-mail in step with the account's. */
+/**
+ * Creates the profile if it is missing, on `initialPlan` (Free, or a self-hosted instance's
+ * DEFAULT_PLAN: plans/plans.config.ts initialPlanOf); keeps the e-mail in step with the account's.
+ */
 export async function ensureProfile(
   db: Kysely<Database>,
   user: { id: string; email: string; name: string | null },
   now: Date,
+  initialPlan: PlanId = 'free',
 ): Promise<void> {
   const at = now.toISOString();
   await db
@@ -20,7 +25,7 @@ export async function ensureProfile(
       email: user.email,
       full_name: user.name || null,
       role: 'user',
-      current_plan_id: 'free',
+      current_plan_id: initialPlan,
       created_at: at,
       updated_at: at,
     })

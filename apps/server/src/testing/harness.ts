@@ -11,6 +11,7 @@ import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateAll } from '../db/migrations.ts';
+import { applyInstancePlan } from '../plans/instance-plan.ts';
 import { createFileStorage } from '../files/storage.ts';
 import { sharedLocks } from '../db/locks.ts';
 import { accountDeletionHooks } from '../account-deletion.ts';
@@ -169,6 +170,7 @@ export async function createTestApp(
     });
   const auth = newAuth();
   await migrateAll(db, auth);
+  await applyInstancePlan(db.kysely, config.plans, new Date());
   const clock = { now: new Date() };
   // A new file storage with each app, as a new process would have [Note: recoverable finish].
   // On PostgreSQL the tus locks are shared ones, as with several instances (db/locks.ts).
