@@ -4,7 +4,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { messages } from '@sealvault/protocol';
+import { messages, signupErrorText } from '@sealvault/protocol';
+import { useAuthConfig } from './useAccount.ts';
 import { useAuthState } from './useAuthState.ts';
 import { Logo } from '../components/Logo.tsx';
 import { FormMessage } from '../components/Field.tsx';
@@ -55,7 +56,8 @@ function redirectNotice(
   if (q.error && (q.step === 'signin' || q.step === 'signup')) {
     const text =
       q.step === 'signup' ? messages.auth.googleSignupFailed : messages.auth.googleLoginFailed;
-    return { kind: 'error', text, detail: googleErrorDetail[q.error] };
+    // A first Google sign-in the sign-up policy refused says why (issue 33).
+    return { kind: 'error', text, detail: googleErrorDetail[q.error] ?? signupErrorText(q.error) };
   }
   return null;
 }
@@ -64,6 +66,7 @@ export function AuthPage() {
   const [search] = useSearchParams();
   const q = readAuthQuery(search);
   const auth = useAuthState();
+  const config = useAuthConfig();
   const navigate = useNavigate();
   const [twoFactor, setTwoFactor] = useState(false);
   const [googleError, setGoogleError] = useState({ step: '', text: '' });
@@ -124,7 +127,9 @@ export function AuthPage() {
                 onForgot={(email) => go('forgot', email)}
               />
             )}
-            {step === 'signup' && <SignUpForm defaultEmail={q.email} />}
+            {step === 'signup' && (
+              <SignUpForm defaultEmail={q.email} signup={config.data?.signup} invite={q.invite} />
+            )}
             {step === 'forgot' && <ForgotPasswordForm defaultEmail={q.email} />}
             {step === 'reset' && (
               <ResetPasswordForm
@@ -146,6 +151,7 @@ export function AuthPage() {
             <>
               <GoogleButton
                 mode={step}
+                invite={q.invite}
                 next={q.next}
                 onError={(t) => setGoogleError({ step, text: t })}
               />

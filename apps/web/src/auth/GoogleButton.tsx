@@ -1,8 +1,12 @@
 // 'Continue with Google' (docs/product.md §2), shown only when the server has Google sign-in configured
 // (GET /api/auth-config). The browser leaves for the provider and comes back to `next`; when the
 // provider or the server refuses, Better Auth sends it back to /auth with an `error` parameter.
+// A first Google sign-in creates an account, so it follows the sign-up policy (issue 33): on the
+// sign-up form the button is not offered when sign-up is closed, or by invitation and there is
+// none; an invitation's token goes with the request in its header (the server keeps it in the
+// OAuth state for the callback).
 import { useState } from 'react';
-import { messages } from '@sealvault/protocol';
+import { INVITE_HEADER, messages } from '@sealvault/protocol';
 import { authClient, GOOGLE_PROVIDER } from './authClient.ts';
 import { useAuthConfig } from './useAccount.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -12,8 +16,11 @@ export function GoogleButton({
   mode,
   next,
   onError,
+  invite = '',
 }: {
   mode: AuthMode;
+  /** An invitation's token (/auth?invite=…), '' without one. */
+  invite?: string;
   /** Where to land after signing in (already checked to be a same-origin path). */
   next: string;
   onError: (message: string) => void;
@@ -21,6 +28,8 @@ export function GoogleButton({
   const config = useAuthConfig();
   const [busy, setBusy] = useState(false);
   if (!config.data?.google) return null;
+  const policy = config.data.signup;
+  if (mode === 'signup' && (policy === 'closed' || (policy === 'invite' && !invite))) return null;
 
   const failed =
     mode === 'signup' ? messages.auth.googleSignupFailed : messages.auth.googleLoginFailed;
@@ -29,11 +38,13 @@ export function GoogleButton({
     onError('');
     const back = new URLSearchParams({ mode });
     if (next !== '/dashboard') back.set('next', next);
+    if (invite) back.set('invite', invite);
     try {
       const { error } = await authClient.signIn.social({
         provider: GOOGLE_PROVIDER,
         callbackURL: next,
         errorCallbackURL: `/auth?${back.toString()}`,
+        ...(invite ? { fetchOptions: { headers: { [INVITE_HEADER]: invite } } } : {}),
       });
       // On success the browser is already on its way to the provider.
       // The spec's words whatever the library says ('Provider not found' and the like mean

@@ -70,3 +70,65 @@ it("falls back to 'Registration failed' without a server message", async () => {
   await fill({ 'Full name': 'Ada', Password: 'secret1', 'Confirm password': 'secret1' });
   expect((await screen.findByRole('alert')).textContent).toBe('Registration failed');
 });
+
+// The server's sign-up policy (issue 33, GET /api/auth-config).
+it('says why when sign-up is closed, and offers no form', () => {
+  render(<SignUpForm defaultEmail="" signup="closed" />);
+  expect(screen.getByRole('status').textContent).toBe(
+    'Sign-up is closed on this server. Ask its administrator for an account.',
+  );
+  expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+  expect(screen.queryByLabelText('Email')).toBeNull();
+});
+
+it('asks for an invitation link when sign-up is by invitation and there is none', () => {
+  render(<SignUpForm defaultEmail="" signup="invite" />);
+  expect(screen.getByRole('status').textContent).toBe(
+    'Sign-up on this server is by invitation only. Open the invitation link you were sent.',
+  );
+  expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+});
+
+it('signs up with the invitation of the link, sent in its header', async () => {
+  signUpEmail.mockResolvedValue({ data: {}, error: null });
+  const token = 'A'.repeat(43);
+  render(<SignUpForm defaultEmail="" signup="invite" invite={token} />);
+  expect(screen.getByRole('status').textContent).toBe(
+    'You were invited to this server. Create your account below.',
+  );
+  await fill({
+    'Full name': 'Ada Lovelace',
+    Email: 'ada@example.com',
+    Password: 'secret1',
+    'Confirm password': 'secret1',
+  });
+  expect(
+    await screen.findByText(
+      'Account created successfully! Please check your email to verify your account.',
+    ),
+  ).toBeTruthy();
+  expect(signUpEmail).toHaveBeenCalledWith({
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    password: 'record-of-secret1',
+    callbackURL: '/auth?verified=1',
+    fetchOptions: { headers: { 'x-sealvault-invite': token } },
+  });
+});
+
+it("shows the server's refusal of an invitation", async () => {
+  signUpEmail.mockResolvedValue({
+    data: null,
+    error: {
+      status: 403,
+      code: 'INVITE_INVALID',
+      message:
+        'This invitation cannot be used: it has expired, was already used or revoked, or was made for another email address.',
+    },
+  });
+  render(<SignUpForm defaultEmail="ada@example.com" signup="invite" invite={'B'.repeat(43)} />);
+  await fill({ 'Full name': 'Ada', Password: 'secret1', 'Confirm password': 'secret1' });
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'This invitation cannot be used: it has expired, was already used or revoked, or was made for another email address.',
+  );
+});

@@ -1,11 +1,13 @@
 // Sign-up (docs/product.md §2 Sign-up screen, §5 validation): full name, e-mail, password with show/hide,
 // confirmation. On success the spec's message asks the user to verify their e-mail; no session
-// starts until they do (the server requires a verified address).
+// starts until they do (the server requires a verified address). The server's sign-up policy
+// (issue 33, GET /api/auth-config): closed shows why and no form; invite shows the form only with
+// an invitation's token (from /auth?invite=…), which goes with the sign-up in its header.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { messages } from '@sealvault/protocol';
+import { INVITE_HEADER, messages, signupMessages, type SignupMode } from '@sealvault/protocol';
 import { authClient } from './authClient.ts';
 import { newPasswordToken } from './opaque.ts';
 import { authErrorMessage } from './authErrors.ts';
@@ -15,7 +17,17 @@ import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import { signUpSchema, type SignUpValues } from './authSchemas.ts';
 import { VERIFY_CALLBACK } from './authQuery.ts';
 
-export function SignUpForm({ defaultEmail }: { defaultEmail: string }) {
+export function SignUpForm({
+  defaultEmail,
+  signup = 'open',
+  invite = '',
+}: {
+  defaultEmail: string;
+  /** The server's sign-up policy. */
+  signup?: SignupMode;
+  /** The invitation's token, '' without one. */
+  invite?: string;
+}) {
   const [error, setError] = useState('');
   const [createdFor, setCreatedFor] = useState('');
   const {
@@ -41,6 +53,7 @@ export function SignUpForm({ defaultEmail }: { defaultEmail: string }) {
         email: values.email,
         password: record.token,
         callbackURL: VERIFY_CALLBACK,
+        ...(invite ? { fetchOptions: { headers: { [INVITE_HEADER]: invite } } } : {}),
       });
       if (failure) setError(authErrorMessage(failure, messages.auth.registrationFailed));
       else setCreatedFor(values.email);
@@ -63,8 +76,17 @@ export function SignUpForm({ defaultEmail }: { defaultEmail: string }) {
     );
   }
 
+  if (signup === 'closed' || (signup === 'invite' && !invite)) {
+    return (
+      <FormMessage kind="info">
+        {signup === 'closed' ? signupMessages.closed : signupMessages.inviteRequired}
+      </FormMessage>
+    );
+  }
+
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
+      {signup === 'invite' && <FormMessage kind="info">{signupMessages.invited}</FormMessage>}
       {error && <FormMessage kind="error">{error}</FormMessage>}
       <Field label="Full name" error={errors.fullName?.message}>
         <input

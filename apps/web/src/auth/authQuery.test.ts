@@ -43,3 +43,17 @@ it('reads the two-factor step a Google sign-in lands on, and builds it back', ()
     '/auth?step=two-factor&next=%2Fvault%2F1',
   );
 });
+
+it('opens the sign-up form for an invitation link and keeps the invitation between the forms', () => {
+  expect(read('invite=tok_123')).toMatchObject({
+    step: 'signup',
+    mode: 'signup',
+    invite: 'tok_123',
+  });
+  expect(read('invite=tok_123&mode=signin')).toMatchObject({ step: 'signin', invite: 'tok_123' });
+  expect(read('mode=signup').invite).toBe('');
+  const q = { next: '/dashboard', invite: 'tok_123' };
+  expect(authStepPath('signin', q)).toBe('/auth?mode=signin&invite=tok_123');
+  expect(authStepPath('signup', q)).toBe('/auth?mode=signup&invite=tok_123');
+  expect(authStepPath('forgot', q)).toBe('/auth?step=forgot');
+});

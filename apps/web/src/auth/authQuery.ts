@@ -26,31 +26,53 @@ export interface AuthQuery {
   verified: boolean;
   /** An error code the server put in a redirect (bad link, refused Google sign-in). */
   error: string;
+  /**
+   * The token of an invitation link (`/auth?invite=<token>`, issue 33), which opens the sign-up
+   * form; '' without one.
+   */
+  invite: string;
 }
 
 export function readAuthQuery(search: URLSearchParams): AuthQuery {
   const { mode, email } = readAuthParams(search);
   const step = search.get('step');
+  const invite = search.get('invite')?.trim() ?? '';
+  // An invitation link is a sign-up link, unless it says otherwise.
+  const chosen = invite && !search.has('mode') ? 'signup' : mode;
   return {
     step:
-      step === 'forgot' || step === 'reset' ? step : step === TWO_FACTOR_QUERY ? 'twoFactor' : mode,
-    mode,
+      step === 'forgot' || step === 'reset'
+        ? step
+        : step === TWO_FACTOR_QUERY
+          ? 'twoFactor'
+          : chosen,
+    mode: chosen,
     email,
     next: safeNext(search.get('next')),
     token: search.get('token') ?? '',
     verified: search.get('verified') === '1',
     error: search.get('error') ?? '',
+    invite,
   };
 }
 
-/** The /auth address of a step, keeping the remembered location and a known e-mail. */
-export function authStepPath(step: AuthStep, q: Pick<AuthQuery, 'next'>, email = ''): string {
+/**
+ * The /auth address of a step, keeping the remembered location, a known e-mail and an invitation
+ * (so going to sign in and back keeps it).
+ */
+export function authStepPath(
+  step: AuthStep,
+  q: Pick<AuthQuery, 'next'> & { invite?: string },
+  email = '',
+): string {
   const params = new URLSearchParams();
   if (step === 'signup') params.set('mode', 'signup');
+  else if (q.invite && step === 'signin') params.set('mode', 'signin');
   else if (step === 'forgot' || step === 'reset') params.set('step', step);
   else if (step === 'twoFactor') params.set('step', TWO_FACTOR_QUERY);
   if (email) params.set('email', email);
   if (q.next !== '/dashboard') params.set('next', q.next);
+  if (q.invite && (step === 'signup' || step === 'signin')) params.set('invite', q.invite);
   const s = params.toString();
   return s ? `/auth?${s}` : '/auth';
 }
