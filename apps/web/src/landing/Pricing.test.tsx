@@ -115,3 +115,20 @@ it('says so when no plan is available', async () => {
   );
   expect(note.tagName).toBe('P');
 });
+
+it('shows no pricing on a self-hosted instance (PLANS_MODE=self-hosted, issue 33)', async () => {
+  const fetchMock = vi.fn((url: string) =>
+    Promise.resolve(
+      url === '/api/auth-config'
+        ? json(200, { google: false, signup: 'invite', plans: 'self-hosted' })
+        : json(200, { plans }),
+    ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const { container } = renderPricing();
+  await vi.waitFor(() =>
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth-config', expect.anything()),
+  );
+  await vi.waitFor(() => expect(container.querySelector('#pricing')).toBeNull());
+  expect(screen.queryByText('Simple, transparent pricing')).toBeNull();
+});

@@ -1,14 +1,17 @@
 // The pricing table, rendered from GET /api/plans: loading, error with retry, empty, or the plans.
+// Not shown on a self-hosted instance (PLANS_MODE=self-hosted, issue 33): nothing is sold there.
 import { messages } from '@sealvault/protocol';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { usePlans } from '../plans/usePlans.ts';
+import { useSelfHosted } from '../plans/usePlansMode.ts';
 import { PlanCard } from './PlanCard.tsx';
 
 /** The plan the table highlights: the one labelled 'Most Popular'. */
 const FEATURED_PLAN = 'basic';
 
 export function Pricing() {
+  if (useSelfHosted()) return null;
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">

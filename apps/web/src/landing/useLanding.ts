@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { landingApi } from '@sealvault/protocol';
 import { sections } from './links.ts';
+import { useSelfHosted } from '../plans/usePlansMode.ts';
 
 export function useLanding() {
   return useQuery({
@@ -13,9 +14,15 @@ export function useLanding() {
   });
 }
 
-/** The in-page sections to link to: without testimonials, their section is not on the page. */
+/**
+ * The in-page sections to link to: without testimonials, their section is not on the page, nor
+ * the pricing on a self-hosted instance (issue 33).
+ */
 export function useSections() {
   const { data, isError } = useLanding();
+  const selfHosted = useSelfHosted();
   const noTestimonials = isError || data?.testimonials.length === 0;
-  return sections.filter((s) => s.id !== 'testimonials' || !noTestimonials);
+  return sections.filter(
+    (s) => (s.id !== 'testimonials' || !noTestimonials) && (s.id !== 'pricing' || !selfHosted),
+  );
 }

@@ -193,3 +193,28 @@ it("leaves the app for the checkout's own page, and never loads the provider's s
   expect(document.querySelector('script[src]')).toBeNull();
   expect(screen.getByRole('button', { name: 'Processing...: Pro' })).toBeTruthy();
 });
+
+it('shows the plan and usage only on a self-hosted instance: no plan cards, trial or FAQ (issue 33)', async () => {
+  const fetchMock = stubApi(
+    [
+      testPlan('free', 'Free', 0, { max_vaults: 2, max_file_size_mb: 2 }),
+      testPlan('pro', 'Pro', 9.95),
+    ],
+    () => json(500, {}),
+  );
+  const api = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation((input: RequestInfo | URL, init?: RequestInit) =>
+    input === '/api/auth-config'
+      ? Promise.resolve(json(200, { google: false, signup: 'invite', plans: 'self-hosted' }))
+      : api(input, init),
+  );
+  renderView();
+  expect(await screen.findByText('Your plan on this server and what it holds.')).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: 'Plans' })).toBeNull();
+  expect(screen.queryByRole('button', { name: /Pay Now|trial/i })).toBeNull();
+  expect(
+    screen.queryByText(
+      'Choose the plan that fits how many vaults you keep and how large your files are.',
+    ),
+  ).toBeNull();
+});

@@ -4,7 +4,9 @@
 // reaches the server; 'Pay Now' leaves for the checkout's own page (checkout/open.ts), and coming
 // back from the checkout, the page polls until the plan changes. An
 // account on Free that never had a trial may try a paid plan for TRIAL_DAYS (issue 19), unless its
-// e-mail had one on an earlier, deleted account (earlier_trial, issue 25).
+// e-mail had one on an earlier, deleted account (earlier_trial, issue 25). On a self-hosted
+// instance (PLANS_MODE=self-hosted, issue 33) it shows the plan and usage only: no plan cards, no
+// checkout, no trial, no FAQ about payments; an admin still gets the plan cards to grant a plan.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -19,6 +21,7 @@ import {
 } from '@sealvault/protocol';
 import { useProfile } from '../auth/useAccount.ts';
 import { usePlans } from '../plans/usePlans.ts';
+import { useSelfHosted } from '../plans/usePlansMode.ts';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
 import { Faq } from './Faq.tsx';
 import { LoadError, Loading, NoticeBar, type Notice } from './Notices.tsx';
@@ -52,6 +55,7 @@ export function SubscriptionView() {
   const [gaveUp, setGaveUp] = useState(false);
   const profile = useProfile();
   const isAdmin = profile.data?.role === 'admin';
+  const selfHosted = useSelfHosted();
   const plans = usePlans();
   const sub = useSubscription({
     pollMs: returning && !gaveUp ? RETURN_POLL_MS : undefined,
@@ -132,6 +136,7 @@ export function SubscriptionView() {
   const currentPlan = plans.data?.find((p) => p.id === planId);
   const trialOffered =
     !isAdmin &&
+    !selfHosted &&
     sub.data?.subscription.plan_id === 'free' &&
     sub.data.subscription.trial === null &&
     !sub.data.subscription.earlier_trial;
@@ -153,7 +158,9 @@ export function SubscriptionView() {
           )}
         </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Choose the plan that fits how many vaults you keep and how large your files are.
+          {selfHosted
+            ? 'Your plan on this server and what it holds.'
+            : 'Choose the plan that fits how many vaults you keep and how large your files are.'}
         </p>
       </div>
 
@@ -188,39 +195,41 @@ export function SubscriptionView() {
         <Loading text="Loading your plan…" />
       )}
 
-      <section aria-labelledby="plans-title" className="space-y-4">
-        <h2 id="plans-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Plans
-        </h2>
-        {plans.isError ? (
-          <LoadError onRetry={() => void plans.refetch()} />
-        ) : plans.isPending || !sub.data ? (
-          <Loading text="Loading plans…" />
-        ) : plans.data.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            {messages.plans.noPlans}
-          </p>
-        ) : (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            {plans.data.map((plan) => (
-              <PlanOption
-                key={plan.id}
-                plan={plan}
-                subscription={sub.data.subscription}
-                isAdmin={isAdmin}
-                busy={busyPlan === plan.id}
-                busyAction={busyAction}
-                disabled={busyPlan !== null}
-                paymentsOff={payments.data?.configured === false}
-                trialOffered={trialOffered}
-                onAction={onAction}
-              />
-            ))}
-          </div>
-        )}
-      </section>
+      {(!selfHosted || isAdmin) && (
+        <section aria-labelledby="plans-title" className="space-y-4">
+          <h2 id="plans-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+            Plans
+          </h2>
+          {plans.isError ? (
+            <LoadError onRetry={() => void plans.refetch()} />
+          ) : plans.isPending || !sub.data ? (
+            <Loading text="Loading plans…" />
+          ) : plans.data.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              {messages.plans.noPlans}
+            </p>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              {plans.data.map((plan) => (
+                <PlanOption
+                  key={plan.id}
+                  plan={plan}
+                  subscription={sub.data.subscription}
+                  isAdmin={isAdmin}
+                  busy={busyPlan === plan.id}
+                  busyAction={busyAction}
+                  disabled={busyPlan !== null}
+                  paymentsOff={payments.data?.configured === false}
+                  trialOffered={trialOffered}
+                  onAction={onAction}
+                />
+              ))}
+            </div>
+          )}
+        </section>
+      )}
 
-      <Faq />
+      {!selfHosted && <Faq />}
 
       {sub.data && (
         <SwitchToFreeDialog

@@ -21,6 +21,7 @@ import { StorageUsageBar, UsageBar } from './UsageBar.tsx';
 import { VaultCard } from './VaultCard.tsx';
 import { MoveVaultDialog } from './move/MoveVaultDialog.tsx';
 import { useLimits, useVaultList } from './useVaults.ts';
+import { useSelfHosted } from '../plans/usePlansMode.ts';
 
 export const LIMIT_BANNER =
   "You've reached your vault limit. Upgrade to create more file and secrets vaults.";
@@ -32,6 +33,8 @@ export function VaultDashboard() {
   const [deleting, setDeleting] = useState<Vault | null>(null);
   const [moving, setMoving] = useState<Vault | null>(null);
   const [showHidden, setShowHidden] = useState(false);
+  // A self-hosted instance sells nothing: no upgrade prompt (issue 33).
+  const selfHosted = useSelfHosted();
 
   const all = vaults.data ?? [];
   const hidden = all.filter((v) => v.is_hidden);
@@ -95,15 +98,22 @@ export function VaultDashboard() {
               )}
             </span>
           </span>
-          <Link to="/dashboard?view=subscription" className={buttonClass('primary', 'md', '!h-9')}>
-            Upgrade
-          </Link>
+          {!selfHosted && (
+            <Link
+              to="/dashboard?view=subscription"
+              className={buttonClass('primary', 'md', '!h-9')}
+            >
+              Upgrade
+            </Link>
+          )}
         </div>
       )}
 
-      {!atLimit && !limitsPending && vaults.isSuccess && !isUnlimited(limits.max_vaults) && (
-        <UpgradeBanner limits={limits} />
-      )}
+      {!selfHosted &&
+        !atLimit &&
+        !limitsPending &&
+        vaults.isSuccess &&
+        !isUnlimited(limits.max_vaults) && <UpgradeBanner limits={limits} />}
 
       {vaults.isPending ? (
         <p
