@@ -25,6 +25,7 @@ import { IPN_PATH, paymentsRoutes } from './payments/payments.routes.ts';
 import { checkoutPageRoutes } from './payments/checkout.page.ts';
 import { sharesRoutes } from './shares/shares.routes.ts';
 import { publicShareRoutes } from './shares/public.routes.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { messages, type HealthResponse } from '@sealvault/protocol';
 import { sql } from 'kysely';
 
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/vaults', vaultsRoutes());
   api.route('/shares', sharesRoutes());
   api.route('/s', publicShareRoutes());
+  api.route('/admin', adminRoutes());
   api.all('*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/api', api);
 

@@ -12,6 +12,8 @@ import {
   type PaymentsConfig,
 } from './payments/payments.config.ts';
 import { storageConfigFrom, storageEnv, type StorageConfig } from './storage/storage.config.ts';
+import { signupConfigFrom, signupEnv, type SignupConfig } from './auth/signup.config.ts';
+import { plansConfigFrom, plansEnv, type PlansConfig } from './plans/plans.config.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -40,6 +42,8 @@ const envSchema = z.object({
   ...storageEnv,
   ...blobsEnv,
   ...landingEnv,
+  ...signupEnv,
+  ...plansEnv,
 });
 
 export interface Config {
@@ -70,6 +74,10 @@ export interface Config {
   blobs: BlobsConfig;
   /** The landing page's statistics and testimonials (LANDING_CONFIG, landing/landing.config.ts). */
   landing: LandingContent;
+  /** Who may create an account: SIGNUP_MODE (auth/signup.config.ts, issue 33). */
+  signup: SignupConfig;
+  /** SaaS plans or one's own instance: PLANS_MODE, DEFAULT_PLAN, PLAN_MAX_* (plans/plans.config.ts). */
+  plans: PlansConfig;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +130,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
   }
+  let plans: PlansConfig;
+  try {
+    plans = plansConfigFrom(e);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -141,5 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfigFrom(e),
     blobs,
     landing,
+    signup: signupConfigFrom(e),
+    plans,
   };
 }

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { migrateAll } from './db/migrations.ts';
+import { applyInstancePlan } from './plans/instance-plan.ts';
 import { createAuth } from './auth/auth.ts';
 import { accountDeletionHooks } from './account-deletion.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -53,6 +54,8 @@ export async function startServer(
   const mailer = createMailer(config.auth.mail, logger);
   const auth = createAuth({ config, db, logger, mailer, userDeletion: accountDeletionHooks() });
   await migrateAll(db, auth);
+  // Self-hosted: the operator's plan gets its configured limits (issue 33).
+  await applyInstancePlan(db.kysely, config.plans, new Date());
   const locks = sharedLocks(db);
   const files = createFileStorage(config, locks);
   const now = () => new Date();
