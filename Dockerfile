@@ -2,9 +2,14 @@
 # SealVault: one image, one Node process serving the web app and the API (docs/deploy.md).
 #   docker build --build-arg GIT_COMMIT=$(git rev-parse --short HEAD) -t sealvault .
 #   docker run -p 3000:3000 -v sealvault-data:/data sealvault
+# Two variants (docs/deploy.md, "Images"): the default target `runtime` (SQLite, or PostgreSQL
+# without `npm run backup`), and `--target postgres -t sealvault:postgres`, which adds the
+# PostgreSQL client that backups of a PostgreSQL database need. With podman, add --format docker
+# (its default OCI format drops the HEALTHCHECK).
 # The server runs its TypeScript through tsx, as `npm start` does: there is no server compile step.
 # Node 24 (LTS, supported until April 2028) on Debian 13, whose postgresql-client (17) has the
-# pg_dump and pg_restore that `npm run backup` and `npm run restore` need for PostgreSQL up to 17.
+# pg_dump and pg_restore that `npm run backup` and `npm run restore` need for PostgreSQL up to 17
+# (the `postgres` target).
 # Another Node: --build-arg NODE_IMAGE=node:26-trixie-slim (untested).
 
 ARG NODE_IMAGE=node:24-trixie-slim
@@ -15,8 +20,10 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-# node-gyp builds against the headers the image ships, not downloaded ones.
-ENV npm_config_nodedir=/usr/local
+# node-gyp builds against the headers the image ships, not downloaded ones. Given as node-gyp's
+# own package-config variable: as npm_config_nodedir, npm 11 warns "Unknown env config" at every
+# npm command.
+ENV npm_package_config_node_gyp_nodedir=/usr/local
 # npm ci checks the lockfile against every workspace's package.json, so all of them come along.
 COPY package.json package-lock.json .npmrc ./
 COPY packages/protocol/package.json packages/protocol/
@@ -34,14 +41,18 @@ COPY . .
 RUN npm run build
 
 # --- prod-deps: the server's production dependencies only (better-sqlite3 compiles once more) --
+# npm ci --omit=dev also keeps what is a dev dependency and an optional peer of a production one
+# (Better Auth names vitest, which brings vite, jsdom, happy-dom and playwright), and the web
+# app's own dependencies: prod-deps.mjs prune removes every package the server does not reach.
+# `npm test` runs prod-deps.mjs check, which fails if test or build tooling is left.
 FROM toolchain AS prod-deps
-RUN npm ci --omit=dev --workspace=@sealvault/server --no-audit --no-fund
+COPY scripts/prod-deps.mjs scripts/
+RUN npm ci --omit=dev --workspace=@sealvault/server --no-audit --no-fund \
+  && node scripts/prod-deps.mjs prune \
+  && rm -rf scripts
 
-# --- runtime ------------------------------------------------------------------------------------
-FROM ${NODE_IMAGE} AS runtime
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends postgresql-client \
-  && rm -rf /var/lib/apt/lists/*
+# --- base: what both variants run ---------------------------------------------------------------
+FROM ${NODE_IMAGE} AS base
 WORKDIR /app
 # NODE_ENV is deliberately left unset, as under `npm start` and in the tests: Better Auth changes
 # cookie naming and error pages when it is "production", and the server configures all of that
@@ -70,3 +81,14 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+
+# --- postgres: with pg_dump and pg_restore for `npm run backup`/`restore` of PostgreSQL --------
+FROM base AS postgres
+USER root
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/*
+USER node
+
+# --- runtime: the default image (last stage), without the PostgreSQL client --------------------
+FROM base AS runtime

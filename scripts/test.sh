@@ -43,7 +43,8 @@ stage test:crypto:browser
 stage test:web:browser
 # The SQLite tier ends well before the PostgreSQL one (about 150 s against 225 s): the faults
 # and multi tiers, which mostly wait on server processes, follow it in its lane, and the web
-# app's build for e2e follows PostgreSQL in the other.
-stage "test:server:sqlite test:faults test:multi" "test:server:pg build"
+# app's build for e2e follows PostgreSQL in the other, then the check that the image's production
+# dependencies hold no test tooling (scripts/prod-deps.mjs, about 30 s, mostly npm's I/O).
+stage "test:server:sqlite test:faults test:multi" "test:server:pg build check:prod-deps"
 stage test:e2e:built
 exit "$status"
