@@ -29,7 +29,7 @@ beforeAll(async () => {
   // The free plan: its file size limit is what refuses a 64 MiB tus creation (tus bodies are
   // exempt from the 1 MiB limit; the upload's declared length is checked before a byte is read).
   app.withDb((db) => db.prepare("update profiles set current_plan_id = 'free'").run());
-}, 60_000);
+}, 120_000);
 afterAll(() => app?.stop());
 
 const BODY = 64 * MiB;

@@ -147,7 +147,7 @@ describe('parallel uploads on a small disk, with a watermark', () => {
   beforeAll(async () => {
     disk = await mountWithServer('reserve', 64, { UPLOAD_MIN_FREE_MB: String(WATERMARK_MB) });
     if (disk.app) users = await accounts(disk.app, 2);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => unmount(disk));
 
   it('accepts only what fits: the others get 507 JSON at creation, none a 500, and every accepted one completes', async (ctx) => {
@@ -178,7 +178,7 @@ describe('uploads that overflow the disk for real (no watermark)', () => {
   beforeAll(async () => {
     disk = await mountWithServer('overflow', 48, { UPLOAD_MIN_FREE_MB: '0' });
     if (disk.app) users = await accounts(disk.app, 2);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => unmount(disk));
 
   it('answers no 500, and once space is freed HEAD and DELETE of every upload work within a minute', async (ctx) => {
@@ -304,7 +304,7 @@ describe('sign-in and a secret write on a full disk', () => {
       ),
     );
     expect(created.status, body(created)).toBe(201);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => unmount(disk));
 
   // By OPAQUE (docs/auth.md): under a full disk its login's start is refused first.
@@ -356,5 +356,5 @@ describe('sign-in and a secret write on a full disk', () => {
     const written = await writeSecret(app);
     expect(written.status, body(written)).toBe(201);
     expect((await send(app.base, 'GET', '/api/health', {})).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });

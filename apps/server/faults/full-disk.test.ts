@@ -59,7 +59,7 @@ beforeAll(async () => {
     env: { UPLOAD_MIN_FREE_MB: String(WATERMARK_MB) },
   });
   account = (await accounts(app, 1))[0]!;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await app?.stop();
