@@ -21,6 +21,15 @@ describe('GET /api/health', () => {
     const body = healthResponseSchema.parse(await res.json());
     expect(body.database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite');
   });
+
+  it("names the server's version (the root package.json's) and its git commit", async () => {
+    const root = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'),
+    ) as { version: string };
+    const body = healthResponseSchema.parse(await (await t.request('/api/health')).json());
+    expect(body.version).toBe(root.version);
+    expect(body.commit).toMatch(/^[A-Za-z0-9._+-]{1,64}$/);
+  });
 });
 
 describe('GET /api/plans', () => {

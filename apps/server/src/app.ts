@@ -28,10 +28,22 @@ import { publicShareRoutes } from './shares/public.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { messages, type HealthResponse } from '@sealvault/protocol';
 import { sql } from 'kysely';
+import { requestIds } from './http/request-id.ts';
+import { countRequests, createMetrics, disabledMetrics } from './metrics/metrics.ts';
+import { METRICS_PATH, metricsHandler } from './metrics/metrics.routes.ts';
+import { serverVersion } from './version.ts';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const version = deps.version ?? serverVersion();
+  const metrics =
+    deps.metrics ??
+    (deps.config.metricsToken
+      ? createMetrics({ db: deps.db, logger: deps.logger, version })
+      : disabledMetrics);
 
+  // First, so that everything after it, the request's log line included, carries its id.
+  app.use('*', requestIds());
   app.use('*', async (c, next) => {
     c.set('config', deps.config);
     c.set('db', deps.db);
@@ -39,6 +51,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('now', deps.now);
     c.set('auth', deps.auth);
     c.set('files', deps.files);
+    c.set('metrics', metrics);
     const started = performance.now();
     await next();
     // Method, path and status only: never bodies, query strings, cookies or tokens.
@@ -52,6 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       'request',
     );
   });
+  app.use('*', countRequests(metrics));
   app.use(
     '*',
     securityHeaders(deps.config.payments?.checkoutHost, providerOrigins(deps.config.storage)),
@@ -77,7 +91,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.get('/health', async (c) => {
     await sql`select 1`.execute(c.var.db.kysely);
-    return c.json({ status: 'ok', database: c.var.db.kind } satisfies HealthResponse);
+    return c.json({
+      status: 'ok',
+      database: c.var.db.kind,
+      version: version.version,
+      commit: version.commit,
+    } satisfies HealthResponse);
   });
   api.route('/plans', plansRoutes());
   api.route('/landing', landingRoutes());
@@ -99,6 +118,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/admin', adminRoutes());
   api.all('*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/api', api);
+  // Prometheus' scrape, behind METRICS_TOKEN; a 404 without it (never the web app's page).
+  app.get(METRICS_PATH, metricsHandler(deps.config.metricsToken));
 
   // Before the app's pages: the checkout's own document, with its own CSP (http/security.ts).
   app.route('/', checkoutPageRoutes(deps.config.webDist));

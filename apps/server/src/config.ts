@@ -12,6 +12,7 @@ import {
   type PaymentsConfig,
 } from './payments/payments.config.ts';
 import { storageConfigFrom, storageEnv, type StorageConfig } from './storage/storage.config.ts';
+import { metricsEnv } from './metrics/metrics.config.ts';
 import { signupConfigFrom, signupEnv, type SignupConfig } from './auth/signup.config.ts';
 import { plansConfigFrom, plansEnv, type PlansConfig } from './plans/plans.config.ts';
 
@@ -42,6 +43,7 @@ const envSchema = z.object({
   ...storageEnv,
   ...blobsEnv,
   ...landingEnv,
+  ...metricsEnv,
   ...signupEnv,
   ...plansEnv,
 });
@@ -74,6 +76,8 @@ export interface Config {
   blobs: BlobsConfig;
   /** The landing page's statistics and testimonials (LANDING_CONFIG, landing/landing.config.ts). */
   landing: LandingContent;
+  /** GET /metrics's Bearer token (METRICS_TOKEN, metrics/metrics.config.ts); unset: no metrics. */
+  metricsToken: string | undefined;
   /** Who may create an account: SIGNUP_MODE (auth/signup.config.ts, issue 33). */
   signup: SignupConfig;
   /** SaaS plans or one's own instance: PLANS_MODE, DEFAULT_PLAN, PLAN_MAX_* (plans/plans.config.ts). */
@@ -155,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfigFrom(e),
     blobs,
     landing,
+    metricsToken: e.METRICS_TOKEN,
     signup: signupConfigFrom(e),
     plans,
   };

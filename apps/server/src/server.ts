@@ -20,6 +20,8 @@ import { sharedLocks } from './db/locks.ts';
 import { startPeriodicJob } from './jobs/periodic.ts';
 import { DATA_FILE_MODE } from './db/file-modes.ts';
 import { subscriptionJob } from './subscriptions/subscriptions.service.ts';
+import { createMetrics, disabledMetrics } from './metrics/metrics.ts';
+import { serverVersion } from './version.ts';
 
 export interface RunningServer {
   port: number;
@@ -45,6 +47,8 @@ export async function startServer(
           })
         : undefined),
   );
+  const version = serverVersion();
+  logger.info({ ...version, database: config.database.kind }, 'starting');
   const db = openDatabase(config.database, (err) =>
     logger.warn(
       { err: { name: err.name, message: err.message } },
@@ -59,24 +63,16 @@ export async function startServer(
   const locks = sharedLocks(db);
   const files = createFileStorage(config, locks);
   const now = () => new Date();
-  const app = createApp({ config, db, logger, now, auth, files });
+  // One set of metrics for the app and the jobs (metrics/metrics.ts); none without METRICS_TOKEN.
+  const metrics = config.metricsToken ? createMetrics({ db, logger, version }) : disabledMetrics;
+  const app = createApp({ config, db, logger, now, auth, files, metrics, version });
+  const deps = { config, db, logger, now, files, metrics };
+  const runner = { logger, locks, metrics };
   const jobs = [
-    startPeriodicJob(fileSweepJob({ config, db, logger, now, files }, config.sweepIntervalMs), {
-      logger,
-      locks,
-    }),
-    startPeriodicJob(trashPurgeJob({ config, db, logger, now, files }, config.sweepIntervalMs), {
-      logger,
-      locks,
-    }),
-    startPeriodicJob(shareSweepJob({ config, db, logger, now, files }, config.sweepIntervalMs), {
-      logger,
-      locks,
-    }),
-    startPeriodicJob(subscriptionJob({ db, logger, now }, config.sweepIntervalMs), {
-      logger,
-      locks,
-    }),
+    startPeriodicJob(fileSweepJob(deps, config.sweepIntervalMs), runner),
+    startPeriodicJob(trashPurgeJob(deps, config.sweepIntervalMs), runner),
+    startPeriodicJob(shareSweepJob(deps, config.sweepIntervalMs), runner),
+    startPeriodicJob(subscriptionJob({ db, logger, now }, config.sweepIntervalMs), runner),
   ];
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -85,7 +81,10 @@ export async function startServer(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, host: config.host, database: db.kind }, 'listening');
+  logger.info(
+    { port, host: config.host, url: config.publicUrl, database: db.kind, ...version },
+    'listening',
+  );
   return {
     port,
     db,
