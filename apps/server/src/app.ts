@@ -32,6 +32,7 @@ import { requestIds } from './http/request-id.ts';
 import { countRequests, createMetrics, disabledMetrics } from './metrics/metrics.ts';
 import { METRICS_PATH, metricsHandler } from './metrics/metrics.routes.ts';
 import { serverVersion } from './version.ts';
+import { openApiDocument } from './openapi/document.ts';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -116,6 +117,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/shares', sharesRoutes());
   api.route('/s', publicShareRoutes());
   api.route('/admin', adminRoutes());
+  // This API's OpenAPI 3.1 description, built once from the route table (openapi/).
+  let openapi: object | undefined;
+  api.get('/openapi.json', (c) => c.json((openapi ??= openApiDocument(version))));
   api.all('*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/api', api);
   // Prometheus' scrape, behind METRICS_TOKEN; a 404 without it (never the web app's page).
