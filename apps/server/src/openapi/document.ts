@@ -54,6 +54,14 @@ function operation(route: ApiRoute): JsonObject {
       required: true,
       schema: { type: 'string' },
     })),
+    ...(Object.entries(route.query?.shape ?? {}) as [string, z.ZodType][]).map(
+      ([name, schema]) => ({
+        name,
+        in: 'query',
+        required: !schema.safeParse(undefined).success,
+        schema: jsonSchema(schema, 'input'),
+      }),
+    ),
     ...Object.entries(route.headers ?? {}).map(([name, description]) => ({
       name,
       in: 'header',

@@ -24,6 +24,8 @@ export interface ApiRoute {
   auth: 'session' | 'public' | 'metrics';
   /** Request headers the route reads (beyond the cookie). */
   headers?: Record<string, string>;
+  /** The query string, as the zod object the route parses it with. */
+  query?: z.ZodObject;
   body?: Body;
   responses: Record<number, ApiResponse>;
 }
