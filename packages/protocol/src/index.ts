@@ -27,4 +27,5 @@ export * from './passkeys.ts';
 export * from './opaque.ts';
 export * from './instance.ts';
 export * from './invitations.ts';
+export * from './admin.ts';
 export * from './admin.api.ts';

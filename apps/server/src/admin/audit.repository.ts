@@ -43,3 +43,25 @@ export function listAdminActions(db: Q, limit = 100): Promise<AuditRow[]> {
     .limit(limit)
     .execute();
 }
+
+/** One page of the log, newest first, with each actor's e-mail while that account exists. */
+export async function pageAdminActions(
+  db: Q,
+  opts: { limit: number; offset: number },
+): Promise<{ rows: (AuditRow & { actor_email: string | null })[]; total: number }> {
+  const count = await db
+    .selectFrom('admin_audit_log')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirst();
+  const rows = await db
+    .selectFrom('admin_audit_log')
+    .leftJoin('profiles', 'profiles.id', 'admin_audit_log.actor_id')
+    .selectAll('admin_audit_log')
+    .select('profiles.email as actor_email')
+    .orderBy('admin_audit_log.created_at', 'desc')
+    .orderBy('admin_audit_log.id', 'desc')
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .execute();
+  return { rows, total: Number(count?.n ?? 0) };
+}

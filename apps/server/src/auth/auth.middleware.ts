@@ -2,7 +2,7 @@
 // request's cookie and the role from the profile (the single source of truth, docs/product.md §6), and puts
 // them on c.var.user; without a valid session it answers 401 'User not authenticated'.
 import type { MiddlewareHandler } from 'hono';
-import { messages } from '@sealvault/protocol';
+import { adminMessages, messages } from '@sealvault/protocol';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody } from '../http/errors.ts';
 import { ensureProfile, findProfile } from '../profiles/profiles.repository.ts';
@@ -25,6 +25,10 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
       await ensureProfile(c.var.db.kysely, user, c.var.now(), initialPlanOf(c.var.config.plans));
       profile = await findProfile(c.var.db.kysely, user.id);
     }
+    // [Note: disabled accounts] in admin/users.service.ts: its sessions were deleted when it was
+    // disabled; one that is left (made in that instant) is refused all the same.
+    if (profile?.disabled_at)
+      return c.json(errorBody('unauthorized', adminMessages.accountDisabled), 401);
     c.set('user', {
       id: user.id,
       email: user.email,

@@ -5,9 +5,13 @@
 // auth.routes.ts; the HTTP contract the web app uses is written down in docs/auth.md.
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
-import { MIN_SIGNUP_PASSWORD_LENGTH } from '@sealvault/protocol';
+import {
+  ACCOUNT_DISABLED_CODE,
+  MIN_SIGNUP_PASSWORD_LENGTH,
+  adminMessages,
+} from '@sealvault/protocol';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -40,6 +44,7 @@ import {
   type SignupPolicyDeps,
 } from './signup-policy.ts';
 import { initialPlanOf } from '../plans/plans.config.ts';
+import { isDisabled } from '../admin/users.repository.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Where a verification link lands when the web app did not name a callbackURL itself. */
@@ -259,7 +264,18 @@ export function createAuth({
         },
       },
       session: {
-        create: { after: (session) => ensureProfileOf(session.userId) },
+        create: {
+          // [Note: disabled accounts] in admin/users.service.ts: no session for a disabled
+          // account, whichever way it signs in.
+          before: async (session) => {
+            if (await isDisabled(db.kysely, session.userId))
+              throw APIError.from('FORBIDDEN', {
+                code: ACCOUNT_DISABLED_CODE,
+                message: adminMessages.accountDisabled,
+              });
+          },
+          after: (session) => ensureProfileOf(session.userId),
+        },
       },
     },
     plugins: [

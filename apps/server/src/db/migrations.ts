@@ -543,6 +543,13 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue 33, the admin console: an admin may disable an account (admin/users.service.ts,
+  // [Note: disabled accounts]); null: enabled.
+  '0240_profiles_disabled_at': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('profiles').addColumn('disabled_at', 'text').execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -202,6 +202,8 @@ export interface ProfilesTable {
   current_plan_id: string;
   created_at: string;
   updated_at: string;
+  /** When an admin disabled the account (issue 33, [Note: disabled accounts]); null: enabled. */
+  disabled_at: string | null;
 }
 
 /**

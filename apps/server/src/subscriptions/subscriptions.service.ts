@@ -77,7 +77,7 @@ export async function subscriptionResponse(
  * Puts the user on `planId`. A running trial ends with it: lapsed when the plan is free, else
  * 'paid' or 'granted' by `paid`; a lapsed trial's read-only rule ends when a paid plan starts.
  */
-async function changePlan(
+export async function changePlan(
   trx: repo.Q,
   userId: string,
   planId: PlanId,
