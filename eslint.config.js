@@ -37,6 +37,7 @@ const pathZones = [
   // components, the crypto client and the storage providers depend on no feature.
   {
     target: [
+      'admin',
       'archives',
       'auth',
       'components',

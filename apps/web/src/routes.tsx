@@ -1,5 +1,5 @@
 // The route table of docs/product.md §2. To add a screen, add one entry here; signed-in screens
-// (/dashboard, /vault/:vaultId, /subscription) sit under the guard route of the shell, and
+// (/dashboard, /vault/:vaultId, /subscription, /admin) sit under the guard route of the shell, and
 // /dropbox-auth, /google-auth, /onedrive-auth and a share link's /s/:shareId are public. Each route shows one composition of
 // screens/; those other than the landing load lazily.
 import type { RouteObject } from 'react-router';
@@ -35,6 +35,13 @@ export const routes: RouteObject[] = [
             path: 'subscription',
             lazy: async () => ({
               Component: (await import('./screens/SubscriptionScreen.tsx')).SubscriptionScreen,
+            }),
+          },
+          {
+            // The admin console (issue 33): admins only; anyone else is told it is not for them.
+            path: 'admin',
+            lazy: async () => ({
+              Component: (await import('./screens/AdminScreen.tsx')).AdminScreen,
             }),
           },
           {

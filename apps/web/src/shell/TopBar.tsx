@@ -50,7 +50,7 @@ export function TopBar() {
             <span className="sr-only md:hidden">Dashboard</span>
           </Link>
           <ThemeToggle className="shrink-0" />
-          <UserMenu fullName={fullName} email={email} />
+          <UserMenu fullName={fullName} email={email} isAdmin={profile.data?.role === 'admin'} />
         </div>
       </div>
     </header>

@@ -1,8 +1,8 @@
 // The user menu of the top bar (docs/product.md §2): the full name (or 'User') and the e-mail, then
-// Subscription, Settings and Logout. Radix DropdownMenu gives the keyboard handling, and closes
+// Subscription, Settings (and, for an admin, Admin console, issue 33) and Logout. Radix DropdownMenu gives the keyboard handling, and closes
 // the menu on an outside click and on Escape.
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, CreditCard, LogOut, Settings } from 'lucide-react';
+import { ChevronDown, CreditCard, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useSignOut } from './useSignOut.ts';
 
@@ -17,7 +17,16 @@ export function initials(fullName: string | null, email: string): string {
   return letters.toUpperCase();
 }
 
-export function UserMenu({ fullName, email }: { fullName: string | null; email: string }) {
+export function UserMenu({
+  fullName,
+  email,
+  isAdmin = false,
+}: {
+  fullName: string | null;
+  email: string;
+  /** Offers the admin console (the profile's role). */
+  isAdmin?: boolean;
+}) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const name = fullName?.trim() || 'User';
@@ -65,6 +74,12 @@ export function UserMenu({ fullName, email }: { fullName: string | null; email: 
             <Settings aria-hidden="true" className="size-4 text-slate-500" />
             Settings
           </Menu.Item>
+          {isAdmin && (
+            <Menu.Item className={item} onSelect={() => void navigate('/admin')}>
+              <ShieldCheck aria-hidden="true" className="size-4 text-slate-500" />
+              Admin console
+            </Menu.Item>
+          )}
           <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
           <Menu.Item className={item} onSelect={() => void signOut()}>
             <LogOut aria-hidden="true" className="size-4 text-slate-500" />

@@ -1,0 +1,194 @@
+// The admin console's Invitations section (issue 33): make a single-use sign-up link, optionally
+// for one e-mail and expiring, copy it (it is shown only once: the server keeps a hash), and the
+// list of invitations with their state, an open one revocable.
+import type { CreatedInvitation, Invitation } from '@sealvault/protocol';
+import { userMessage } from '@sealvault/protocol';
+import { Check, Copy } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { Field, FormMessage } from '../components/Field.tsx';
+import { inputClass } from '../components/PasswordInput.tsx';
+import { formatDay } from './format.ts';
+import { useCreateInvitation, useInvitations, useRevokeInvitation } from './useAdmin.ts';
+
+const EXPIRIES = [
+  { value: '', label: 'Never' },
+  { value: '24', label: 'In 1 day' },
+  { value: '168', label: 'In 7 days' },
+  { value: '720', label: 'In 30 days' },
+] as const;
+
+const STATUS: Record<Invitation['status'], string> = {
+  open: 'Open',
+  used: 'Used',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};
+
+export function InvitationsSection() {
+  const invitations = useInvitations();
+  const create = useCreateInvitation();
+  const revoke = useRevokeInvitation();
+  const [email, setEmail] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [made, setMade] = useState<CreatedInvitation | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setCopied(false);
+    create.mutate(
+      {
+        ...(email.trim() ? { email: email.trim() } : {}),
+        ...(expiry ? { expires_in_hours: Number(expiry) } : {}),
+      },
+      {
+        onSuccess: (answer) => {
+          setMade(answer);
+          setEmail('');
+        },
+      },
+    );
+  };
+
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      toast.success('Invitation link copied');
+    } catch {
+      toast.error('Could not copy the link. Select it and copy it by hand.');
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <form
+        onSubmit={submit}
+        aria-label="New invitation"
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Email (optional)"
+            hint="Only this address may use the link. Leave empty for anyone who has it."
+          >
+            <input
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              maxLength={254}
+              className={inputClass}
+            />
+          </Field>
+          <Field label="Expires">
+            <select
+              value={expiry}
+              onChange={(e) => setExpiry(e.target.value)}
+              className={inputClass}
+            >
+              {EXPIRIES.map((x) => (
+                <option key={x.value} value={x.value}>
+                  {x.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {create.isError && (
+          <FormMessage kind="error">
+            {userMessage(create.error, 'Could not create the invitation')}
+          </FormMessage>
+        )}
+        <button type="submit" disabled={create.isPending} className={buttonClass('primary')}>
+          {create.isPending ? 'Creating...' : 'Create invitation'}
+        </button>
+        {made && (
+          <div className="space-y-2">
+            <FormMessage kind="success">
+              Invitation created
+              {made.invitation.email ? ` for ${made.invitation.email}` : ''}. Copy the link now: it
+              is not shown again.
+            </FormMessage>
+            <div className="flex gap-2">
+              <label htmlFor="invitation-link" className="sr-only">
+                Invitation link
+              </label>
+              <input
+                id="invitation-link"
+                readOnly
+                value={made.url}
+                onFocus={(e) => e.currentTarget.select()}
+                className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
+              />
+              <button
+                type="button"
+                onClick={() => void copy(made.url)}
+                className={buttonClass('secondary', 'md', '!h-11 shrink-0')}
+              >
+                {copied ? (
+                  <Check aria-hidden="true" className="size-4" />
+                ) : (
+                  <Copy aria-hidden="true" className="size-4" />
+                )}
+                {copied ? 'Copied' : 'Copy link'}
+              </button>
+            </div>
+          </div>
+        )}
+      </form>
+
+      {invitations.isPending ? (
+        <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
+          Loading invitations...
+        </p>
+      ) : invitations.isError ? (
+        <FormMessage kind="error">
+          {userMessage(invitations.error, 'Could not load the invitations')}
+        </FormMessage>
+      ) : invitations.data.invitations.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No invitations yet.</p>
+      ) : (
+        <ul
+          aria-label="Invitations"
+          className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+        >
+          {invitations.data.invitations.map((inv) => (
+            <li
+              key={inv.id}
+              className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+            >
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
+                  {inv.email ?? 'Anyone with the link'}
+                </p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {STATUS[inv.status]} · Created {formatDay(inv.created_at)} · Expires{' '}
+                  {inv.expires_at ? formatDay(inv.expires_at) : 'never'}
+                </p>
+              </div>
+              {inv.status === 'open' && (
+                <button
+                  type="button"
+                  disabled={revoke.isPending}
+                  aria-label={`Revoke the invitation for ${inv.email ?? 'anyone with the link'}, created ${formatDay(inv.created_at)}`}
+                  onClick={() =>
+                    revoke.mutate(inv.id, {
+                      onSuccess: () => toast.success('Invitation revoked'),
+                      onError: (err) =>
+                        toast.error(userMessage(err, 'Could not revoke the invitation')),
+                    })
+                  }
+                  className={buttonClass('secondary', 'md', '!h-8 !px-3 !text-xs')}
+                >
+                  Revoke
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

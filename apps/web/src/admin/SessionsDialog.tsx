@@ -1,0 +1,109 @@
+// An account's sessions in the admin console: device, address and dates of each (never a token),
+// ending one, or all of them after a second click to confirm.
+import type { AdminUser } from '@sealvault/protocol';
+import { userMessage } from '@sealvault/protocol';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { buttonClass } from '../components/buttonStyles.ts';
+import { FormMessage } from '../components/Field.tsx';
+import { Modal } from '../components/Modal.tsx';
+import { deviceName } from '../settings/device.ts';
+import { formatTime } from './format.ts';
+import { useRevokeSessions, useUserSessions } from './useAdmin.ts';
+
+export function SessionsDialog({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: AdminUser;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const sessions = useUserSessions(user.id, open);
+  const revoke = useRevokeSessions();
+  const [confirmAll, setConfirmAll] = useState(false);
+
+  const end = (sessionId?: string) =>
+    revoke.mutate(
+      { id: user.id, ...(sessionId ? { sessionId } : {}) },
+      {
+        onSuccess: ({ revoked }) => {
+          setConfirmAll(false);
+          toast.success(revoked === 1 ? '1 session ended' : `${revoked} sessions ended`);
+        },
+        onError: (err) => toast.error(userMessage(err, 'Could not end the session')),
+      },
+    );
+
+  const list = sessions.data?.sessions ?? [];
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => {
+        setConfirmAll(false);
+        onOpenChange(o);
+      }}
+      title={`Sessions of ${user.email}`}
+      description="Where this account is signed in. Ending a session signs that device out at its next request."
+      footer={
+        <>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={() => onOpenChange(false)}
+          >
+            Close
+          </button>
+          {list.length > 0 && (
+            <button
+              type="button"
+              disabled={revoke.isPending}
+              className={buttonClass('danger')}
+              onClick={() => (confirmAll ? end() : setConfirmAll(true))}
+            >
+              {confirmAll ? `Yes, end all ${list.length}` : 'Sign out everywhere'}
+            </button>
+          )}
+        </>
+      }
+    >
+      {sessions.isPending ? (
+        <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
+          Loading sessions...
+        </p>
+      ) : sessions.isError ? (
+        <FormMessage kind="error">
+          {userMessage(sessions.error, 'Could not load the sessions')}
+        </FormMessage>
+      ) : list.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No active sessions.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {list.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className="text-sm font-medium text-slate-900 dark:text-white">
+                  {deviceName(s.user_agent)}
+                </p>
+                <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+                  {s.ip_address ? `${s.ip_address} · ` : ''}Signed in {formatTime(s.created_at)} ·
+                  Last active {formatTime(s.updated_at)}
+                </p>
+              </div>
+              <button
+                type="button"
+                disabled={revoke.isPending}
+                onClick={() => end(s.id)}
+                aria-label={`End session ${deviceName(s.user_agent)}, signed in ${formatTime(s.created_at)}`}
+                className={buttonClass('secondary', 'md', '!h-8 !px-3 !text-xs')}
+              >
+                End
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

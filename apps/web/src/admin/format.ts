@@ -1,0 +1,30 @@
+// Display helpers of the admin console: dates in the app's short format, sizes as the plans show
+// them, plan names from their ids.
+import { formatBytes, planIdSchema, type PlanId } from '@sealvault/protocol';
+
+export { formatBytes };
+
+/** "Nov 28, 2026" (docs/product.md §9's US short format); an empty value reads "Never". */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return 'Never';
+  return new Date(value).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+/** "Nov 28, 2026, 3:04 AM". */
+export function formatTime(value: string): string {
+  return new Date(value).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+export const PLAN_IDS: readonly PlanId[] = planIdSchema.options;
+
+export const planLabel = (id: string): string => id.charAt(0).toUpperCase() + id.slice(1);
