@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type SQLite from 'better-sqlite3';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { openDatabase } from './database.ts';
+import { openDatabase, withStatementCache } from './database.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,6 +60,66 @@ describe('SQLite transactions', () => {
       });
       const rows = await sql<{ n: number }>`select count(*) as n from t`.execute(db.kysely);
       expect(Number(rows.rows[0]?.n)).toBe(1);
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SQLite statement cache', () => {
+  it('prepares a statement once per SQL text, keeps the most recent ones, and follows a schema change', () => {
+    const sqlite = new SQLite(':memory:');
+    try {
+      const prepared: string[] = [];
+      const original = sqlite.prepare.bind(sqlite);
+      sqlite.prepare = (text: string) => {
+        prepared.push(text);
+        return original(text);
+      };
+      const cached = withStatementCache(sqlite, 2);
+      cached.prepare('create table t (x integer)').run();
+      const insert = 'insert into t (x) values (?)';
+      for (let i = 0; i < 5; i++) cached.prepare(insert).run(i);
+      expect(prepared.filter((p) => p === insert)).toHaveLength(1);
+      // Two more texts push the insert out (size 2): it is prepared again.
+      cached.prepare('select count(*) as n from t').get();
+      cached.prepare('select sum(x) as s from t').get();
+      cached.prepare(insert).run(5);
+      expect(prepared.filter((p) => p === insert)).toHaveLength(2);
+      // A kept statement still answers after the table changes shape.
+      const all = 'select * from t order by x';
+      expect(cached.prepare(all).all()).toHaveLength(6);
+      cached.prepare('alter table t add column y text').run();
+      expect(cached.prepare(all).get()).toEqual({ x: 0, y: null });
+      // Everything else is the handle's own.
+      expect(cached.inTransaction).toBe(false);
+      expect(cached.open).toBe(true);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('serves the whole server: its queries reuse their statements', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealvault-stmt-'));
+    const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'cache.db') });
+    try {
+      const raw = db.raw as SQLite.Database;
+      const original = raw.prepare.bind(raw);
+      let prepares = 0;
+      raw.prepare = (text: string) => {
+        prepares++;
+        return original(text);
+      };
+      await sql`create table t (x integer)`.execute(db.kysely);
+      for (let i = 0; i < 10; i++) await sql`insert into t (x) values (${i})`.execute(db.kysely);
+      await db.kysely.transaction().execute(async (trx) => {
+        await sql`insert into t (x) values (${10})`.execute(trx);
+      });
+      const rows = await sql<{ n: number }>`select count(*) as n from t`.execute(db.kysely);
+      expect(Number(rows.rows[0]?.n)).toBe(11);
+      // create, insert, begin immediate, commit, count: five texts, each prepared once.
+      expect(prepares).toBe(5);
     } finally {
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -30,7 +30,7 @@ export interface Db {
 
 class ImmediateSqliteDriver extends SqliteDriver {
   constructor(private readonly database: SQLite.Database) {
-    super({ database });
+    super({ database: withStatementCache(database) });
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -50,9 +50,48 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/** How many prepared statements a SQLite database keeps (by SQL text, least recently used out). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The better-sqlite3 handle as Kysely's SQLite driver sees it, with its statements kept by SQL
+ * text: the driver prepares every query anew, which was about a tenth of the server's CPU per API
+ * request (bench/RESULTS.md, "API load"). Kysely runs one query at a time on its one connection,
+ * so a statement is never asked for again while it is still iterating; SQLite re-prepares a kept
+ * statement itself after a schema change (a migration).
+ */
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  size = STATEMENT_CACHE_SIZE,
+): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (sql: string): SQLite.Statement => {
+    const kept = cache.get(sql);
+    if (kept) {
+      // Most recently used last: a Map iterates in insertion order.
+      cache.delete(sql);
+      cache.set(sql, kept);
+      return kept;
+    }
+    const statement = sqlite.prepare(sql);
+    cache.set(sql, statement);
+    if (cache.size > size) cache.delete(cache.keys().next().value as string);
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
+    },
+  });
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   constructor(private readonly database: SQLite.Database) {
-    super({ database });
+    super({ database: withStatementCache(database) });
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.database);
