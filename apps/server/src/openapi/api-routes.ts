@@ -5,6 +5,7 @@
 // routes the app registers, so a route added without an entry here fails the tests.
 import type { ApiRoute } from './route-table.ts';
 import { ACCOUNT_ROUTES } from './routes.account.ts';
+import { ADMIN_ROUTES } from './routes.admin.ts';
 import { TRANSFER_ROUTES } from './routes.transfers.ts';
 import { VAULT_ROUTES } from './routes.vaults.ts';
 
@@ -12,6 +13,7 @@ export type { ApiResponse, ApiRoute, Body, Method } from './route-table.ts';
 
 export const API_ROUTES: readonly ApiRoute[] = [
   ...ACCOUNT_ROUTES,
+  ...ADMIN_ROUTES,
   ...VAULT_ROUTES,
   ...TRANSFER_ROUTES,
 ];

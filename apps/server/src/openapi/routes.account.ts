@@ -1,15 +1,11 @@
-// The API's service, sign-in, account, plan and admin routes, for the OpenAPI table (api-routes.ts).
+// The API's service, sign-in, account and plan routes, for the OpenAPI table (api-routes.ts).
 import {
   adminUpgradeRequestSchema,
   authConfigResponseSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
-  createdInvitationSchema,
-  createInvitationRequestSchema,
   deleteMeRequestSchema,
   healthResponseSchema,
-  invitationResponseSchema,
-  invitationsResponseSchema,
   landingContentSchema,
   limitsSchema,
   meResponseSchema,
@@ -211,32 +207,5 @@ export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
         body: { media: 'text/plain', description: 'The receipt.' },
       },
     },
-  },
-
-  // --- admin (issue 33): the admin role only ---------------------------------------------------
-  {
-    method: 'post',
-    path: '/api/admin/invitations',
-    tag: 'admin',
-    summary: 'Makes a single-use sign-up link (optional e-mail and expiry).',
-    auth: 'session',
-    body: json(createInvitationRequestSchema),
-    responses: { 201: ok('The invitation and its link (shown once).', createdInvitationSchema) },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/invitations',
-    tag: 'admin',
-    summary: 'The invitations, newest first (never a token).',
-    auth: 'session',
-    responses: { 200: ok('The invitations.', invitationsResponseSchema) },
-  },
-  {
-    method: 'delete',
-    path: '/api/admin/invitations/:id',
-    tag: 'admin',
-    summary: 'Revokes an invitation not yet used.',
-    auth: 'session',
-    responses: { 200: ok('The invitation.', invitationResponseSchema) },
   },
 ];
