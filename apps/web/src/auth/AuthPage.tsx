@@ -4,7 +4,12 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { messages, signupErrorText } from '@sealvault/protocol';
+import {
+  ACCOUNT_DISABLED_CODE,
+  adminMessages,
+  messages,
+  signupErrorText,
+} from '@sealvault/protocol';
 import { useAuthConfig } from './useAccount.ts';
 import { useAuthState } from './useAuthState.ts';
 import { Logo } from '../components/Logo.tsx';
@@ -39,6 +44,8 @@ const headings = {
 const googleErrorDetail: Record<string, string> = {
   account_not_linked:
     'An account with this email exists but its address is not verified yet. Verify it from the email we sent, then continue with Google.',
+  // An account an admin disabled (issue 33, the admin console).
+  [ACCOUNT_DISABLED_CODE]: adminMessages.accountDisabled,
 };
 
 /** The notice a server redirect brought back, if any. */

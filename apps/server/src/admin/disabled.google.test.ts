@@ -1,0 +1,79 @@
+// A disabled account cannot come back through Google either ([Note: disabled accounts] in
+// users.service.ts): Better Auth's session create hook refuses it at the OAuth callback, which
+// lands on /auth with the disabled code and sets no session; enabled again, it signs in.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ACCOUNT_DISABLED_CODE, meResponseSchema } from '@sealvault/protocol';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { startOidcProvider, type TestOidcProvider } from '../testing/oidc.ts';
+import { cookieFrom, createUser, postJson, type TestUser } from '../testing/users.ts';
+import { send } from '../testing/vaults.ts';
+
+const PUBLIC_URL = 'http://localhost:3000';
+const client = {
+  client_id: 'sealvault-test',
+  client_secret: 'sealvault-test-secret',
+  redirect_uris: [`${PUBLIC_URL}/api/auth/callback/google`],
+};
+
+let op: TestOidcProvider;
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  op = await startOidcProvider([client]);
+  t = await createTestApp({
+    PUBLIC_URL,
+    GOOGLE_CLIENT_ID: client.client_id,
+    GOOGLE_CLIENT_SECRET: client.client_secret,
+    GOOGLE_ISSUER: op.issuer,
+  });
+  admin = await createUser(t, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+  await op.close();
+});
+
+const who = {
+  sub: crypto.randomUUID(),
+  email: `g-${crypto.randomUUID()}@example.test`,
+  email_verified: true,
+  name: 'Grace Google',
+};
+
+async function googleSignIn() {
+  const start = await postJson(t, '/api/auth/sign-in/social', {
+    provider: 'google',
+    callbackURL: '/dashboard',
+    errorCallbackURL: '/auth',
+  });
+  const { url } = (await start.json()) as { url: string };
+  op.loginAs(who);
+  const callback = await op.browse(url);
+  const appCookie = cookieFrom(start);
+  const res = await t.request(`${callback.pathname}${callback.search}`, {
+    headers: { cookie: appCookie },
+    redirect: 'manual',
+  });
+  return { location: res.headers.get('location') ?? '', cookie: cookieFrom(res, appCookie) };
+}
+
+it('refuses a disabled account at the Google callback, and lets it in once enabled', async () => {
+  const first = await googleSignIn();
+  expect(first.location).toBe('/dashboard');
+  const me = await t.request('/api/me', { headers: { cookie: first.cookie } });
+  const { id } = meResponseSchema.parse(await me.json());
+
+  const off = await send(t, admin.cookie, 'PATCH', `/api/admin/users/${id}`, { disabled: true });
+  expect(off.status).toBe(200);
+  expect((await t.request('/api/me', { headers: { cookie: first.cookie } })).status).toBe(401);
+
+  const refused = await googleSignIn();
+  expect(refused.location).toContain(`error=${ACCOUNT_DISABLED_CODE}`);
+  expect(refused.cookie).not.toContain('session_token=');
+  expect(
+    await t.db.kysely.selectFrom('session').select('id').where('userId', '=', id).execute(),
+  ).toEqual([]);
+
+  await send(t, admin.cookie, 'PATCH', `/api/admin/users/${id}`, { disabled: false });
+  expect((await googleSignIn()).location).toBe('/dashboard');
+});
