@@ -1,10 +1,12 @@
 // The admin console (issue 33, docs/product.md "Admin console"): an admin, made with the real
 // admin command, invites a user from /admin, who signs up through the link; the admin disables a
 // signed-in user, whose page's next request shows the sign-in screen and whose sign-in is refused
-// with the disabled text; the console at 360 px, light and dark, without sideways scrolling.
+// with the disabled text; the console at 360 px, light and dark, without sideways scrolling and
+// without an axe-core WCAG 2.1 A/AA violation.
 // The e2e server runs with SIGNUP_MODE=open, where an invitation's link opens the sign-up form as
 // any visitor's would (the invite-only and closed modes are the server's and the sign-up form's
 // unit tests: signup-policy.test.ts, SignUpForm.test.tsx).
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   createVerifiedUser,
@@ -161,6 +163,13 @@ test.describe('at 360 px', () => {
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect(overflow, `${section} in ${scheme}`).toBeLessThanOrEqual(0);
+        const axe = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(
+          axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 120)}`)),
+          `${section} in ${scheme}`,
+        ).toEqual([]);
         if (section === 'users')
           await page.screenshot({
             path: testInfo.outputPath(`admin-users-${scheme}.png`),
