@@ -34,7 +34,7 @@ type DB = {
 };
 const mk = (cached: boolean) =>
   new Kysely<DB>({
-    dialect: new SqliteDialect({ database: cached ? withStatementCache(raw) : raw }),
+    dialect: new SqliteDialect({ database: cached ? withStatementCache(raw).database : raw }),
   });
 async function round(k: Kysely<DB>, n: number) {
   const t = process.cpuUsage();

@@ -77,7 +77,7 @@ describe('SQLite statement cache', () => {
         prepared.push(text);
         return original(text);
       };
-      const cached = withStatementCache(sqlite, 2);
+      const cached = withStatementCache(sqlite, 2).database;
       cached.prepare('create table t (x integer)').run();
       const insert = 'insert into t (x) values (?)';
       for (let i = 0; i < 5; i++) cached.prepare(insert).run(i);

@@ -25,12 +25,21 @@ export interface Db {
   kind: DatabaseKind;
   /** The raw better-sqlite3 handle or pg pool, for libraries that bring their own queries. */
   raw: SQLite.Database | pg.Pool;
+  /**
+   * Drops the SQLite statements kept by withStatementCache, so that the next queries prepare
+   * theirs through `raw.prepare` again (tests that stand in for a full disk replace it); nothing
+   * on PostgreSQL.
+   */
+  forgetStatements(): void;
   close(): Promise<void>;
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
-  constructor(private readonly database: SQLite.Database) {
-    super({ database: withStatementCache(database) });
+  constructor(
+    private readonly database: SQLite.Database,
+    statements: SQLite.Database,
+  ) {
+    super({ database: statements });
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -63,7 +72,7 @@ export const STATEMENT_CACHE_SIZE = 500;
 export function withStatementCache(
   sqlite: SQLite.Database,
   size = STATEMENT_CACHE_SIZE,
-): SQLite.Database {
+): { database: SQLite.Database; forget: () => void } {
   const cache = new Map<string, SQLite.Statement>();
   const prepare = (sql: string): SQLite.Statement => {
     const kept = cache.get(sql);
@@ -78,7 +87,7 @@ export function withStatementCache(
     if (cache.size > size) cache.delete(cache.keys().next().value as string);
     return statement;
   };
-  return new Proxy(sqlite, {
+  const database = new Proxy(sqlite, {
     get(target, prop) {
       if (prop === 'prepare') return prepare;
       const value: unknown = Reflect.get(target, prop, target);
@@ -87,14 +96,18 @@ export function withStatementCache(
         : value;
     },
   });
+  return { database, forget: () => cache.clear() };
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: SQLite.Database) {
-    super({ database: withStatementCache(database) });
+  constructor(
+    private readonly database: SQLite.Database,
+    private readonly statements: SQLite.Database,
+  ) {
+    super({ database });
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.database);
+    return new ImmediateSqliteDriver(this.database, this.statements);
   }
 }
 
@@ -119,12 +132,27 @@ export function openDatabase(
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
-    const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
-    return { kysely, kind: 'sqlite', raw: sqlite, close: () => kysely.destroy() };
+    const statements = withStatementCache(sqlite);
+    const kysely = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect(sqlite, statements.database),
+    });
+    return {
+      kysely,
+      kind: 'sqlite',
+      raw: sqlite,
+      forgetStatements: statements.forget,
+      close: () => kysely.destroy(),
+    };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
   pool.on('error', onIdleError);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // Kysely's destroy ends the pool too.
-  return { kysely, kind: 'postgres', raw: pool, close: () => kysely.destroy() };
+  return {
+    kysely,
+    kind: 'postgres',
+    raw: pool,
+    forgetStatements: () => undefined,
+    close: () => kysely.destroy(),
+  };
 }

@@ -19,9 +19,18 @@ export function fillDatabase(t: TestApp): { free: () => void } {
       const full = () => {
         throw new SQLite.SqliteError('database or disk is full', 'SQLITE_FULL');
       };
-      return Object.assign(stmt, { run: full, all: full, get: full, iterate: full });
-    }) as typeof sqlite.prepare;
-    return { free: () => void Reflect.deleteProperty(sqlite, 'prepare') };
+      // A stand-in, not the statement changed: the real one stays usable once space is back.
+      return { reader: stmt.reader, run: full, all: full, get: full, iterate: full };
+    }) as unknown as typeof sqlite.prepare;
+    // The statements kept so far were prepared before the disk filled: they go, and so do the
+    // stand-ins when it is freed.
+    t.db.forgetStatements();
+    return {
+      free: () => {
+        Reflect.deleteProperty(sqlite, 'prepare');
+        t.db.forgetStatements();
+      },
+    };
   }
   // Kysely's PostgreSQL driver queries through pool clients, which are pg.Client instances.
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
