@@ -52,6 +52,7 @@ const openInvitation: Invitation = {
 };
 
 let role: 'user' | 'admin';
+let refuse: boolean;
 let sent: { method: string; url: string; body: unknown }[];
 
 function answer(body: unknown, status = 200) {
@@ -83,9 +84,37 @@ function fakeServer(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
     const users = [adminUser, bob].filter((u) => u.email.includes(q));
     return answer({ users, total: users.length, page: 1, per_page: 25 });
   }
+  if (refuse && method !== 'GET')
+    return answer({ error: { code: 'forbidden', message: 'Admin privileges required' } }, 403);
   if (path === '/api/admin/users/bob1' && method === 'PATCH')
     return answer({ user: { ...bob, ...(body as object) } });
   if (path === '/api/admin/users/bob1' && method === 'DELETE') return answer({ deleted: true });
+  if (path === '/api/admin/users/bob1/two-factor' && method === 'DELETE')
+    return answer({ user: { ...bob, two_factor_enabled: false } });
+  if (path === '/api/admin/users/bob1/sessions' && method === 'GET')
+    return answer({
+      sessions: [
+        {
+          id: 's1',
+          created_at: now,
+          updated_at: now,
+          expires_at: '2026-11-27T10:00:00.000Z',
+          ip_address: '192.0.2.7',
+          user_agent:
+            'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+        },
+        {
+          id: 's2',
+          created_at: now,
+          updated_at: now,
+          expires_at: '2026-11-27T10:00:00.000Z',
+          ip_address: null,
+          user_agent: null,
+        },
+      ],
+    });
+  if (path.startsWith('/api/admin/users/bob1/sessions') && method === 'DELETE')
+    return answer({ revoked: path.endsWith('/sessions') ? 2 : 1 });
   if (path === '/api/admin/invitations' && method === 'GET')
     return answer({ invitations: [openInvitation] });
   if (path === '/api/admin/invitations' && method === 'POST')
@@ -121,6 +150,7 @@ function fakeServer(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
 
 beforeEach(() => {
   role = 'admin';
+  refuse = false;
   sent = [];
   vi.stubGlobal('fetch', vi.fn(fakeServer));
 });
@@ -239,4 +269,53 @@ it('shows the audit log as sentences with who did what', async () => {
   expect(within(log).getByText('Changed a plan')).toBeTruthy();
   expect(within(log).getByText(/by ada@example.test · bob@example.test · free → pro/)).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
+});
+
+it("lists a user's sessions and ends one, then all after a second click", async () => {
+  const user = userEvent.setup();
+  renderConsole();
+  const card = await screen.findByRole('listitem', { name: 'bob@example.test' });
+  await user.click(within(card).getByRole('button', { name: 'Sessions' }));
+  const dialog = screen.getByRole('dialog', { name: 'Sessions of bob@example.test' });
+  expect(await within(dialog).findByText('Chrome on Linux')).toBeTruthy();
+  expect(within(dialog).getByText(/192\.0\.2\.7/)).toBeTruthy();
+  expect(within(dialog).getByText('Unknown device')).toBeTruthy();
+
+  await user.click(within(dialog).getAllByRole('button', { name: /^End session/ })[0]!);
+  expect(writes()).toEqual([
+    { method: 'DELETE', url: '/api/admin/users/bob1/sessions/s1', body: undefined },
+  ]);
+  await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+  expect(writes()).toHaveLength(1);
+  await user.click(within(dialog).getByRole('button', { name: 'Yes, end all 2' }));
+  expect(writes().at(-1)).toEqual({
+    method: 'DELETE',
+    url: '/api/admin/users/bob1/sessions',
+    body: undefined,
+  });
+});
+
+it('resets a second factor after asking', async () => {
+  const user = userEvent.setup();
+  renderConsole();
+  const card = await screen.findByRole('listitem', { name: 'bob@example.test' });
+  await user.click(within(card).getByRole('button', { name: 'Reset two-factor' }));
+  const dialog = screen.getByRole('dialog', { name: 'Reset two-factor for bob@example.test?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+  expect(writes()).toEqual([
+    { method: 'DELETE', url: '/api/admin/users/bob1/two-factor', body: undefined },
+  ]);
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
+it("shows the server's refusal in the dialog and keeps it open", async () => {
+  const user = userEvent.setup();
+  refuse = true;
+  renderConsole();
+  const card = await screen.findByRole('listitem', { name: 'bob@example.test' });
+  await user.click(within(card).getByRole('button', { name: 'Disable' }));
+  const dialog = screen.getByRole('dialog', { name: 'Disable bob@example.test?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+  expect(await within(dialog).findByText('Admin privileges required')).toBeTruthy();
+  expect(screen.getByRole('dialog', { name: 'Disable bob@example.test?' })).toBeTruthy();
 });
