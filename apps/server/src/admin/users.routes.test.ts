@@ -187,6 +187,23 @@ describe('PATCH /api/admin/users/:id', () => {
     ]);
   });
 
+  it('logs a plan change made through /api/subscription/admin-upgrade too', async () => {
+    const u = await createUser(t);
+    const res = await send(t, admin.cookie, 'POST', '/api/subscription/admin-upgrade', {
+      user_id: u.id,
+      plan_id: 'basic',
+      bypass_payment: true,
+    });
+    expect(res.status).toBe(200);
+    expect(await auditOf(u.id)).toEqual([
+      {
+        actor: admin.id,
+        action: 'user.plan',
+        details: { from: 'free', to: 'basic', via: 'admin-upgrade' },
+      },
+    ]);
+  });
+
   it('promotes and demotes another account, each logged', async () => {
     const u = await createUser(t);
     await send(t, admin.cookie, 'PATCH', `/api/admin/users/${u.id}`, { role: 'admin' });

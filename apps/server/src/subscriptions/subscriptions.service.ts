@@ -18,6 +18,7 @@ import {
   type PlanId,
   type SubscriptionResponse,
 } from '@sealvault/protocol';
+import { recordAdminAction } from '../admin/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.middleware.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
@@ -140,9 +141,20 @@ export async function adminUpgrade(
   if (actor.role !== 'admin') throw new HttpError(403, 'forbidden', messages.plans.adminRequired);
   const target = input.user_id ?? actor.id;
   await deps.db.kysely.transaction().execute(async (trx) => {
-    if (!(await repo.readSubscription(trx, target)))
-      throw new HttpError(404, 'not_found', subscriptionMessages.unknownUser);
+    const current = await repo.readSubscription(trx, target);
+    if (!current) throw new HttpError(404, 'not_found', subscriptionMessages.unknownUser);
     await changePlan(trx, target, input.plan_id, deps.now(), null, { paid: false });
+    // An admin action like the console's plan change (issue 33): in the audit log.
+    await recordAdminAction(
+      trx,
+      {
+        actorId: actor.id,
+        action: 'user.plan',
+        target,
+        details: { from: current.plan_id, to: input.plan_id, via: 'admin-upgrade' },
+      },
+      deps.now(),
+    );
   });
   deps.logger.info({ actor: actor.id, userId: target, planId: input.plan_id }, 'admin plan change');
   return subscriptionResponse(deps, target);
