@@ -108,10 +108,16 @@ describe('a bad LANDING_CONFIG', () => {
     });
     const err = await run.then(
       () => null,
-      (e: unknown) => e as { code: number; stderr: string },
+      (e: unknown) => e as { code: number; stdout: string },
     );
     expect(err?.code).toBe(1);
-    expect(err?.stderr).toContain(`LANDING_CONFIG (${bad}): stats:`);
+    // Standard output carries JSON lines only: the last is the fatal one, naming the variable.
+    const lines = (err?.stdout ?? '')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(lines.at(-1)?.level).toBe(60);
+    expect(lines.at(-1)?.msg).toContain(`LANDING_CONFIG (${bad}): stats:`);
   });
 });
 
