@@ -170,11 +170,10 @@ test.describe('at 360 px', () => {
           axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 120)}`)),
           `${section} in ${scheme}`,
         ).toEqual([]);
-        if (section === 'users')
-          await page.screenshot({
-            path: testInfo.outputPath(`admin-users-${scheme}.png`),
-            fullPage: true,
-          });
+        await page.screenshot({
+          path: testInfo.outputPath(`admin-${section}-${scheme}.png`),
+          fullPage: true,
+        });
       }
     }
     // And on a desktop, for the record (the screenshots are the test's attachments).
