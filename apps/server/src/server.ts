@@ -30,22 +30,35 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Log lines kept in memory while the log file's disk is full, at most (then new ones drop). */
+export const LOG_BACKLOG_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The log file, written synchronously. On a full disk its writer (SonicBoom) emits the write's
+ * error, which with no listener is thrown into whatever logged: a request that worked (a read on
+ * a full disk) would answer 500 for its log line. The unwritten lines stay in memory, up to
+ * LOG_BACKLOG_BYTES, and go out with the next line once there is room.
+ */
+export function logFileDestination(file: string): DestinationStream {
+  const destination = pino.destination({
+    dest: file,
+    append: true,
+    sync: true,
+    mkdir: true,
+    mode: DATA_FILE_MODE,
+    maxLength: LOG_BACKLOG_BYTES,
+  });
+  destination.on('error', () => undefined);
+  return destination;
+}
+
 export async function startServer(
   config: Config,
   logDestination?: DestinationStream,
 ): Promise<RunningServer> {
   const logger = createLogger(
     config.logLevel,
-    logDestination ??
-      (config.logFile
-        ? pino.destination({
-            dest: config.logFile,
-            append: true,
-            sync: true,
-            mkdir: true,
-            mode: DATA_FILE_MODE,
-          })
-        : undefined),
+    logDestination ?? (config.logFile ? logFileDestination(config.logFile) : undefined),
   );
   const version = serverVersion();
   logger.info({ ...version, database: config.database.kind }, 'starting');
