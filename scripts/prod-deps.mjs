@@ -29,7 +29,7 @@ const TOOLING =
 function neededPaths(dir) {
   const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8')).packages;
   const resolve = (from, name) => {
-    for (let base = from; ; ) {
+    for (let base = from; ;) {
       const candidate = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
       if (lock[candidate]) return candidate;
       if (!base) return null;
@@ -100,8 +100,9 @@ function check() {
   try {
     // What the image's toolchain stage copies: the manifests of the root and every workspace.
     const manifests = ['package.json', 'package-lock.json', '.npmrc'];
-    const workspaces = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'))
-      .workspaces;
+    const workspaces = JSON.parse(
+      fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'),
+    ).workspaces;
     for (const ws of workspaces) manifests.push(path.join(ws, 'package.json'));
     for (const file of manifests) {
       fs.mkdirSync(path.dirname(path.join(tmp, file)), { recursive: true });
