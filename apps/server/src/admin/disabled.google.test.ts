@@ -5,27 +5,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_DISABLED_CODE, meResponseSchema } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { startOidcProvider, type TestOidcProvider } from '../testing/oidc.ts';
-import { cookieFrom, createUser, postJson, type TestUser } from '../testing/users.ts';
+import { createUser, type TestUser } from '../testing/users.ts';
+import { googleSignIn, googleTestClient, googleTestEnv } from '../testing/google.ts';
 import { send } from '../testing/vaults.ts';
-
-const PUBLIC_URL = 'http://localhost:3000';
-const client = {
-  client_id: 'sealvault-test',
-  client_secret: 'sealvault-test-secret',
-  redirect_uris: [`${PUBLIC_URL}/api/auth/callback/google`],
-};
 
 let op: TestOidcProvider;
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
-  op = await startOidcProvider([client]);
-  t = await createTestApp({
-    PUBLIC_URL,
-    GOOGLE_CLIENT_ID: client.client_id,
-    GOOGLE_CLIENT_SECRET: client.client_secret,
-    GOOGLE_ISSUER: op.issuer,
-  });
+  op = await startOidcProvider([googleTestClient]);
+  t = await createTestApp(googleTestEnv(op));
   admin = await createUser(t, { role: 'admin' });
 });
 afterAll(async () => {
@@ -39,26 +28,10 @@ const who = {
   email_verified: true,
   name: 'Grace Google',
 };
-
-async function googleSignIn() {
-  const start = await postJson(t, '/api/auth/sign-in/social', {
-    provider: 'google',
-    callbackURL: '/dashboard',
-    errorCallbackURL: '/auth',
-  });
-  const { url } = (await start.json()) as { url: string };
-  op.loginAs(who);
-  const callback = await op.browse(url);
-  const appCookie = cookieFrom(start);
-  const res = await t.request(`${callback.pathname}${callback.search}`, {
-    headers: { cookie: appCookie },
-    redirect: 'manual',
-  });
-  return { location: res.headers.get('location') ?? '', cookie: cookieFrom(res, appCookie) };
-}
+const signIn = () => googleSignIn(t, op, who);
 
 it('refuses a disabled account at the Google callback, and lets it in once enabled', async () => {
-  const first = await googleSignIn();
+  const first = await signIn();
   expect(first.location).toBe('/dashboard');
   const me = await t.request('/api/me', { headers: { cookie: first.cookie } });
   const { id } = meResponseSchema.parse(await me.json());
@@ -67,7 +40,7 @@ it('refuses a disabled account at the Google callback, and lets it in once enabl
   expect(off.status).toBe(200);
   expect((await t.request('/api/me', { headers: { cookie: first.cookie } })).status).toBe(401);
 
-  const refused = await googleSignIn();
+  const refused = await signIn();
   expect(refused.location).toContain(`error=${ACCOUNT_DISABLED_CODE}`);
   expect(refused.cookie).not.toContain('session_token=');
   expect(
@@ -75,5 +48,5 @@ it('refuses a disabled account at the Google callback, and lets it in once enabl
   ).toEqual([]);
 
   await send(t, admin.cookie, 'PATCH', `/api/admin/users/${id}`, { disabled: false });
-  expect((await googleSignIn()).location).toBe('/dashboard');
+  expect((await signIn()).location).toBe('/dashboard');
 });

@@ -6,28 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdInvitationSchema, meResponseSchema, type SignupMode } from '@sealvault/protocol';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { startOidcProvider, type Identity, type TestOidcProvider } from '../testing/oidc.ts';
-import { cookieFrom, createUser, postJson } from '../testing/users.ts';
+import { createUser } from '../testing/users.ts';
+import {
+  googleSignIn as signInWithGoogle,
+  googleTestClient,
+  googleTestEnv,
+} from '../testing/google.ts';
 import { send } from '../testing/vaults.ts';
-
-const PUBLIC_URL = 'http://localhost:3000';
-const client = {
-  client_id: 'sealvault-test',
-  client_secret: 'sealvault-test-secret',
-  redirect_uris: [`${PUBLIC_URL}/api/auth/callback/google`],
-};
 
 let op: TestOidcProvider;
 let t: TestApp;
 let adminCookie: string;
 beforeAll(async () => {
-  op = await startOidcProvider([client]);
-  t = await createTestApp({
-    PUBLIC_URL,
-    GOOGLE_CLIENT_ID: client.client_id,
-    GOOGLE_CLIENT_SECRET: client.client_secret,
-    GOOGLE_ISSUER: op.issuer,
-    SIGNUP_MODE: 'invite',
-  });
+  op = await startOidcProvider([googleTestClient]);
+  t = await createTestApp({ ...googleTestEnv(op), SIGNUP_MODE: 'invite' });
   adminCookie = await asIf('open', async () => (await createUser(t, { role: 'admin' })).cookie);
 });
 afterAll(async () => {
@@ -55,29 +47,11 @@ const identity = (over: Partial<Identity> = {}): Identity => ({
 });
 
 /** Google sign-in as the web app starts it, with an invitation's header when given one. */
-async function googleSignIn(who: Identity, invite?: string) {
-  const start = await postJson(
-    t,
-    '/api/auth/sign-in/social',
-    { provider: 'google', callbackURL: '/dashboard', errorCallbackURL: '/auth?mode=signup' },
-    invite ? { 'x-sealvault-invite': invite } : {},
-  );
-  expect(start.status).toBe(200);
-  const { url } = (await start.json()) as { url: string };
-  op.loginAs(who);
-  const callback = await op.browse(url);
-  const appCookie = cookieFrom(start);
-  const res = await t.request(`${callback.pathname}${callback.search}`, {
-    headers: { cookie: appCookie },
-    redirect: 'manual',
+const googleSignIn = (who: Identity, invite?: string) =>
+  signInWithGoogle(t, op, who, {
+    errorCallbackURL: '/auth?mode=signup',
+    headers: invite ? { 'x-sealvault-invite': invite } : {},
   });
-  const location = res.headers.get('location') ?? '';
-  return {
-    location,
-    error: new URL(location, PUBLIC_URL).searchParams.get('error'),
-    cookie: cookieFrom(res, appCookie),
-  };
-}
 
 async function invite(body: { email?: string } = {}) {
   const res = await send(t, adminCookie, 'POST', '/api/admin/invitations', body);
