@@ -88,6 +88,8 @@ export const adminSessionSchema = z.object({
   expires_at: z.string(),
   ip_address: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /** The session the asking admin is using: ending it signs them out. */
+  current: z.boolean(),
 });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 

@@ -97,7 +97,7 @@ export function adminRoutes(): Hono<AppEnv> {
   );
 
   app.get('/users/:id/sessions', async (c) =>
-    c.json({ sessions: await users.listSessions(c.var, userIdOf(c)) }),
+    c.json({ sessions: await users.listSessions(c.var, userIdOf(c), c.var.sessionId) }),
   );
 
   app.delete('/users/:id/sessions', async (c) =>

@@ -194,7 +194,12 @@ export async function setDisabled(db: Q, id: string, disabledAt: string | null, 
 }
 
 /** The user's sessions that have not expired, newest first. Never a token. */
-export async function listSessions(db: Q, userId: string, now: Date): Promise<AdminSession[]> {
+export async function listSessions(
+  db: Q,
+  userId: string,
+  now: Date,
+  currentSessionId: string,
+): Promise<AdminSession[]> {
   const rows = await withAuth(db)
     .selectFrom('session')
     .select(['id', 'createdAt', 'updatedAt', 'expiresAt', 'ipAddress', 'userAgent'])
@@ -208,6 +213,7 @@ export async function listSessions(db: Q, userId: string, now: Date): Promise<Ad
       expires_at: isoOf(r.expiresAt) ?? '',
       ip_address: r.ipAddress || null,
       user_agent: r.userAgent || null,
+      current: r.id === currentSessionId,
     }))
     .filter((s) => s.expires_at > now.toISOString())
     .sort((a, b) => b.created_at.localeCompare(a.created_at));

@@ -355,6 +355,11 @@ describe('second factor and sessions', () => {
     const raw = await res.text();
     const { sessions } = adminSessionsResponseSchema.parse(JSON.parse(raw));
     expect(sessions).toHaveLength(2);
+    expect(sessions.map((s) => s.current)).toEqual([false, false]);
+    // The admin's own list marks the session the admin is asking with.
+    const own = await send(t, admin.cookie, 'GET', `/api/admin/users/${admin.id}/sessions`);
+    const mine = adminSessionsResponseSchema.parse(await own.json()).sessions;
+    expect(mine.filter((s) => s.current)).toHaveLength(1);
     const tokens = await t.db.kysely
       .selectFrom('session')
       .select('token')

@@ -146,9 +146,13 @@ export async function resetTwoFactor(
   return getUser(deps, id);
 }
 
-export async function listSessions(deps: Deps, id: string): Promise<AdminSession[]> {
+export async function listSessions(
+  deps: Deps,
+  id: string,
+  currentSessionId: string,
+): Promise<AdminSession[]> {
   await getUser(deps, id);
-  return repo.listSessions(deps.db.kysely, id, deps.now());
+  return repo.listSessions(deps.db.kysely, id, deps.now(), currentSessionId);
 }
 
 /** Ends one of the user's sessions, or all of them; answers how many ended. */

@@ -35,6 +35,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
       name: user.name,
       role: profile?.role === 'admin' ? 'admin' : 'user',
     });
+    c.set('sessionId', session.session.id);
     await next();
   };
 }

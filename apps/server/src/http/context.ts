@@ -32,5 +32,7 @@ export interface AppEnv {
     metrics: Metrics;
     /** The signed-in user; set by requireUser() (auth/auth.middleware.ts). */
     user: SessionUser;
+    /** The id of the session the request came with; set by requireUser(). */
+    sessionId: string;
   };
 }

@@ -102,6 +102,7 @@ function fakeServer(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
           ip_address: '192.0.2.7',
           user_agent:
             'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+          current: false,
         },
         {
           id: 's2',
@@ -110,6 +111,7 @@ function fakeServer(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
           expires_at: '2026-11-27T10:00:00.000Z',
           ip_address: null,
           user_agent: null,
+          current: true,
         },
       ],
     });
@@ -280,6 +282,12 @@ it("lists a user's sessions and ends one, then all after a second click", async 
   expect(await within(dialog).findByText('Chrome on Linux')).toBeTruthy();
   expect(within(dialog).getByText(/192\.0\.2\.7/)).toBeTruthy();
   expect(within(dialog).getByText('Unknown device')).toBeTruthy();
+  // The session this browser is using is named, and its End button says what it does.
+  expect(within(dialog).getByText('This browser')).toBeTruthy();
+  expect(within(dialog).getByText('Ending it signs you out here.')).toBeTruthy();
+  expect(
+    within(dialog).getByRole('button', { name: /\(this browser: signs you out\)$/ }),
+  ).toBeTruthy();
 
   await user.click(within(dialog).getAllByRole('button', { name: /^End session/ })[0]!);
   expect(writes()).toEqual([

@@ -85,7 +85,17 @@ export function SessionsDialog({
               <div className="min-w-0">
                 <p className="text-sm font-medium text-slate-900 dark:text-white">
                   {deviceName(s.user_agent)}
+                  {s.current && (
+                    <span className="ml-2 rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-300">
+                      This browser
+                    </span>
+                  )}
                 </p>
+                {s.current && (
+                  <p className="mt-0.5 text-xs text-amber-700 dark:text-amber-300">
+                    Ending it signs you out here.
+                  </p>
+                )}
                 <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
                   {s.ip_address ? `${s.ip_address} · ` : ''}Signed in {formatTime(s.created_at)} ·
                   Last active {formatTime(s.updated_at)}
@@ -95,7 +105,7 @@ export function SessionsDialog({
                 type="button"
                 disabled={revoke.isPending}
                 onClick={() => end(s.id)}
-                aria-label={`End session ${deviceName(s.user_agent)}, signed in ${formatTime(s.created_at)}`}
+                aria-label={`End session ${deviceName(s.user_agent)}, signed in ${formatTime(s.created_at)}${s.current ? ' (this browser: signs you out)' : ''}`}
                 className={buttonClass('secondary', 'md', '!h-8 !px-3 !text-xs')}
               >
                 End
