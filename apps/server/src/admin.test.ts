@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meResponseSchema } from '@sealvault/protocol';
+import { ADMIN_COMMAND_ACTOR, meResponseSchema } from '@sealvault/protocol';
 import { runAdmin } from './admin.ts';
 import { createTestApp, type TestApp } from './testing/harness.ts';
 import { createUser } from './testing/users.ts';
@@ -30,6 +30,17 @@ describe('npm run admin', () => {
     const demoted = await runAdmin(['demote', u.email], t.config);
     expect(demoted.code).toBe(0);
     expect(await roleOf(u.cookie)).toBe('user');
+    // Each change is in the audit log, by the command (no admin is signed in there).
+    const rows = await t.db.kysely
+      .selectFrom('admin_audit_log')
+      .select(['actor_id', 'action', 'details'])
+      .where('target', '=', u.id)
+      .orderBy('created_at')
+      .execute();
+    expect(rows.map((r) => [r.actor_id, r.action, JSON.parse(r.details) as unknown])).toEqual([
+      [ADMIN_COMMAND_ACTOR, 'user.role', { email: u.email, from: 'user', to: 'admin' }],
+      [ADMIN_COMMAND_ACTOR, 'user.role', { email: u.email, from: 'admin', to: 'user' }],
+    ]);
   });
 
   it('fails with a message for an unknown e-mail or bad arguments', async () => {

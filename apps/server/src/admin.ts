@@ -10,6 +10,8 @@ import { migrateAll } from './db/migrations.ts';
 import { createLogger } from './logger.ts';
 import { logMailer } from './mail/mailer.ts';
 import { setRoleByEmail } from './profiles/profiles.repository.ts';
+import { ADMIN_COMMAND_ACTOR } from '@sealvault/protocol';
+import { recordAdminAction } from './admin/audit.repository.ts';
 
 const USAGE = 'Usage: npm run admin -- promote <email> | demote <email>';
 
@@ -36,7 +38,27 @@ export async function runAdmin(args: string[], config: Config): Promise<AdminRes
       }),
     );
     const role = command === 'promote' ? 'admin' : 'user';
-    const found = await setRoleByEmail(db.kysely, email, role, new Date());
+    const now = new Date();
+    // The change and its audit row together, as the console writes them (issue 33).
+    const found = await db.kysely.transaction().execute(async (trx) => {
+      const profile = await trx
+        .selectFrom('profiles')
+        .select(['id', 'email', 'role'])
+        .where('email', '=', email.trim().toLowerCase())
+        .executeTakeFirst();
+      if (!profile || !(await setRoleByEmail(trx, email, role, now))) return false;
+      await recordAdminAction(
+        trx,
+        {
+          actorId: ADMIN_COMMAND_ACTOR,
+          action: 'user.role',
+          target: profile.id,
+          details: { email: profile.email, from: profile.role, to: role },
+        },
+        now,
+      );
+      return true;
+    });
     if (!found) return { code: 1, message: `No user with the e-mail ${email}.` };
     return {
       code: 0,

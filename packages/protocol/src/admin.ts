@@ -80,6 +80,12 @@ export const updateAdminUserRequestSchema = z
   });
 export type UpdateAdminUserRequest = z.infer<typeof updateAdminUserRequestSchema>;
 
+/**
+ * The audit log's actor of a change made with `npm run admin` (no account is signed in there): the
+ * row names the command instead of an admin.
+ */
+export const ADMIN_COMMAND_ACTOR = 'admin-command';
+
 export const adminSessionSchema = z.object({
   id: z.string(),
   created_at: z.string(),

@@ -142,8 +142,17 @@ function fakeServer(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
           details: { email: 'bob@example.test', from: 'free', to: 'pro' },
           created_at: now,
         },
+        {
+          id: 'a2',
+          actor_id: 'admin-command',
+          actor_email: null,
+          action: 'user.role',
+          target: 'bob1',
+          details: { email: 'bob@example.test', from: 'user', to: 'admin' },
+          created_at: now,
+        },
       ],
-      total: 1,
+      total: 2,
       page: 1,
       per_page: 25,
     });
@@ -270,6 +279,8 @@ it('shows the audit log as sentences with who did what', async () => {
   const log = await screen.findByRole('list', { name: 'Audit log' });
   expect(within(log).getByText('Changed a plan')).toBeTruthy();
   expect(within(log).getByText(/by ada@example.test · bob@example.test · free → pro/)).toBeTruthy();
+  // A role changed with `npm run admin` names the command, not an admin.
+  expect(within(log).getByText(/by the admin command \(npm run admin\)/)).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
 });
 

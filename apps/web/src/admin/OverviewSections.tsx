@@ -1,7 +1,7 @@
 // The admin console's read-only sections (issue 33): Storage (in total and per account), Instance
 // (the sign-up policy and plans mode from the server's configuration, its version and health) and
 // the Audit log (newest first, a page at a time).
-import { userMessage, type AdminAuditEntry } from '@sealvault/protocol';
+import { ADMIN_COMMAND_ACTOR, userMessage, type AdminAuditEntry } from '@sealvault/protocol';
 import { useState, type ReactNode } from 'react';
 import { FormMessage } from '../components/Field.tsx';
 import { formatBytes, formatTime, planLabel } from './format.ts';
@@ -173,7 +173,10 @@ export function AuditSection() {
                 {ACTIONS[e.action] ?? e.action}
               </p>
               <p className="text-xs break-all text-slate-500 dark:text-slate-400">
-                {formatTime(e.created_at)} · by {e.actor_email ?? 'a deleted admin'}
+                {formatTime(e.created_at)} · by{' '}
+                {e.actor_id === ADMIN_COMMAND_ACTOR
+                  ? 'the admin command (npm run admin)'
+                  : (e.actor_email ?? 'a deleted admin')}
                 {summary(e) ? ` · ${summary(e)}` : ''}
               </p>
             </li>
