@@ -14,16 +14,8 @@ export function formatDay(value: string | null | undefined): string {
   });
 }
 
-/** "Nov 28, 2026, 3:04 AM". */
-export function formatTime(value: string): string {
-  return new Date(value).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
+/** "Nov 28, 2026, 3:04 AM": the format of Settings' session list. */
+export { formatSessionDate as formatTime } from '../settings/device.ts';
 
 export const PLAN_IDS: readonly PlanId[] = planIdSchema.options;
 
