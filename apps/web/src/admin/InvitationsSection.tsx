@@ -3,10 +3,10 @@
 // list of invitations with their state, an open one revocable.
 import type { CreatedInvitation, Invitation } from '@sealvault/protocol';
 import { userMessage } from '@sealvault/protocol';
-import { Check, Copy } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { CopyLinkButton } from '../components/CopyLinkButton.tsx';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
 import { formatDay } from './format.ts';
@@ -33,11 +33,9 @@ export function InvitationsSection() {
   const [email, setEmail] = useState('');
   const [expiry, setExpiry] = useState('');
   const [made, setMade] = useState<CreatedInvitation | null>(null);
-  const [copied, setCopied] = useState(false);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setCopied(false);
     create.mutate(
       {
         ...(email.trim() ? { email: email.trim() } : {}),
@@ -50,16 +48,6 @@ export function InvitationsSection() {
         },
       },
     );
-  };
-
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      toast.success('Invitation link copied');
-    } catch {
-      toast.error('Could not copy the link. Select it and copy it by hand.');
-    }
   };
 
   return (
@@ -122,18 +110,15 @@ export function InvitationsSection() {
                 onFocus={(e) => e.currentTarget.select()}
                 className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
               />
-              <button
-                type="button"
-                onClick={() => void copy(made.url)}
-                className={buttonClass('secondary', 'md', '!h-11 shrink-0')}
-              >
-                {copied ? (
-                  <Check aria-hidden="true" className="size-4" />
-                ) : (
-                  <Copy aria-hidden="true" className="size-4" />
-                )}
-                {copied ? 'Copied' : 'Copy link'}
-              </button>
+              <CopyLinkButton
+                url={made.url}
+                className="!h-11 shrink-0"
+                onResult={(ok) =>
+                  ok
+                    ? toast.success('Invitation link copied')
+                    : toast.error('Could not copy the link. Select it and copy it by hand.')
+                }
+              />
             </div>
           </div>
         )}

@@ -1,10 +1,11 @@
 // "Share" (issue 29, ADR 0012): the options of a new link (expiry, most opens, password, a note to
 // the recipient), then the link with its Copy button. The content is encrypted for the link in
 // this browser; a file is copied (so deleting it from the vault does not revoke the link).
-import { Check, Copy, Link2 } from 'lucide-react';
+import { Link2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { SHARE_MAX_OPENS, userMessage, type ShareExpiry } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { CopyLinkButton } from '../components/CopyLinkButton.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { Progress } from '../components/Progress.tsx';
 import { EXPIRY_LABELS } from './links.ts';
@@ -45,7 +46,6 @@ export function ShareDialog({
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const [url, setUrl] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const typing = what?.kind === 'text' && what.text === undefined;
 
   const close = () => {
@@ -56,7 +56,6 @@ export function ShareDialog({
     setNote('');
     setText('');
     setOpens('');
-    setCopied(false);
     setProgress(0);
     onClose();
   };
@@ -85,12 +84,6 @@ export function ShareDialog({
     }
   };
 
-  const copy = () =>
-    void navigator.clipboard.writeText(url ?? '').then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
-
   return (
     <Modal
       open={what !== null}
@@ -112,18 +105,7 @@ export function ShareDialog({
               className={`${input} font-mono`}
               onFocus={(e) => e.target.select()}
             />
-            <button
-              type="button"
-              onClick={copy}
-              className={buttonClass('primary', 'md', 'shrink-0 whitespace-nowrap')}
-            >
-              {copied ? (
-                <Check aria-hidden="true" className="size-4" />
-              ) : (
-                <Copy aria-hidden="true" className="size-4" />
-              )}
-              {copied ? 'Copied' : 'Copy link'}
-            </button>
+            <CopyLinkButton url={url} variant="primary" className="shrink-0 whitespace-nowrap" />
           </div>
           {password && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
