@@ -28,7 +28,10 @@ export class PasskeyError extends Error {
     message: string,
     /** The server's error code, if it answered one, or the browser's. */
     readonly code?: string,
-    /** The browser's ceremony stopped (cancelled, timed out, refused), not the server. */
+    /**
+     * The browser's ceremony stopped (cancelled, timed out, refused), or an autofill wait could
+     * not start; not the server's answer to a passkey picked.
+     */
     readonly ceremony = false,
   ) {
     super(message);
@@ -101,11 +104,20 @@ export async function removePasskey(id: string): Promise<void> {
  */
 export async function signInWithPasskey({ autofill = false } = {}): Promise<void> {
   const fallback = passkeyMessages.signInFailed;
-  const options = (await call(
-    '/passkey/sign-in-options',
-    fallback,
-    {},
-  )) as PublicKeyCredentialRequestOptionsJSON;
+  let options;
+  try {
+    options = (await call(
+      '/passkey/sign-in-options',
+      fallback,
+      {},
+    )) as PublicKeyCredentialRequestOptionsJSON;
+  } catch (err) {
+    // An autofill wait that could not start (the options refused, the network down) is, to a
+    // visitor who picked nothing, a ceremony that never began: the page says nothing of it.
+    if (autofill && err instanceof PasskeyError)
+      throw new PasskeyError(err.message, err.code, true);
+    throw err;
+  }
   let response;
   try {
     response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });

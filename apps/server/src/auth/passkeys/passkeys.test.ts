@@ -242,4 +242,16 @@ describe('passkeys to sign in', () => {
     expect((await signInWith(credential)).status).toBe(401);
     expect(t.logs()).not.toContain(credential.id.toString('base64url'));
   });
+
+  it('sign-in options answer every sign-in page visit from one address; other passkey calls stop at 30 a minute', async () => {
+    const from = { 'x-sealvault-client-ip': '192.0.2.40' };
+    for (let i = 0; i < 40; i++) {
+      expect((await postJson(t, '/api/auth/passkey/sign-in-options', {}, from)).status).toBe(200);
+    }
+    const u = await createUser(t);
+    const list = () =>
+      t.request('/api/auth/passkey/list', { headers: { cookie: u.cookie, ...from } });
+    for (let i = 0; i < 30; i++) expect((await list()).status).toBe(200);
+    expect((await list()).status).toBe(429);
+  });
 });
