@@ -10,6 +10,7 @@ import {
   VAULT_PASSWORD,
   vaultCard,
 } from '../support/vaults.ts';
+import { bothSchemes } from '../support/themes.ts';
 import { makePdf, makePng } from './files/fixtures.ts';
 import { openPreview, uploadByPicker } from './files/helpers.ts';
 
@@ -107,36 +108,6 @@ async function checkPhone(
     ...(account ? await accountMenuProblems(page) : []),
     ...(await violations(page)),
   ];
-}
-
-/**
- * `check` of the screen as it is now, in the light and then the dark theme, back in light after;
- * each finding prefixed with its theme. One walk checks both themes: the app follows the system
- * preference live while no theme is stored (theme.spec.ts), so only the media emulation changes,
- * not the page. Colour transitions are let finish first, so contrast is read on final colours.
- */
-async function bothSchemes(
-  page: Page,
-  check: (scheme: 'light' | 'dark') => Promise<string[]>,
-): Promise<string[]> {
-  const found: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a instanceof CSSTransition) // not a spinner's endless animation
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
-    found.push(...(await check(scheme)).map((p) => `${scheme}: ${p}`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-  return found;
 }
 
 /** Where an unlocked vault's card puts its 'Unlocked' badge and delete button over each other. */

@@ -14,6 +14,7 @@ import { dropboxContentHash } from '../../emulators/dropbox.ts';
 import { signInWithForm } from '../../support/accounts.ts';
 import { emulatorControl } from '../../support/constants.ts';
 import { rowOf, rowsWhere } from '../../support/tamper.ts';
+import { bothSchemes } from '../../support/themes.ts';
 import { createVault, openAndUnlock, signedIn } from '../../support/vaults.ts';
 import { makePng } from '../files/fixtures.ts';
 import { connectCloud, DROPBOX_FULL_FAULT, fileRow, uploadByPicker } from '../files/helpers.ts';
@@ -102,18 +103,17 @@ test('a files vault goes round our server, Dropbox, Google Drive, OneDrive and T
   const dialog = await openMove(page);
   await dialog.getByRole('radio', { name: 'This browser' }).check();
   await expect(dialog.getByText(/will then live in this browser only/)).toBeVisible();
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
+  const found = await bothSchemes(page, async (colorScheme) => {
     // With E2E_SHOTS naming a folder, the dialog goes there to look at.
     if (process.env.E2E_SHOTS)
       await page.screenshot({ path: `${process.env.E2E_SHOTS}/move-dialog-${colorScheme}.png` });
-    const found = await new AxeBuilder({ page })
+    const axe = await new AxeBuilder({ page })
       .include('[role="dialog"]')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
-    expect(found.violations.map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+    return axe.violations.map((v) => v.id);
+  });
+  expect(found).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
