@@ -275,14 +275,16 @@ export function passkeys({ db, rp }: { db: Db; rp: RelyingParty }) {
         },
       ),
     },
-    // The sign-in page asks for sign-in options on every visit (the autofill's wait), so those
-    // stay under Better Auth's general limit (100 per 10 s per address), like a page load; a
-    // sign-in itself is /sign-in/passkey, under the sign-in limit (AUTH_RATE_LIMIT_*). Counting
-    // page visits at 30 a minute refused them to an office behind one address.
+    // Adding a passkey (a challenge, then a credential stored) is held to 30 a minute per address.
+    // The rest stays under Better Auth's general limit (100 per 10 s per address): the sign-in
+    // page asks for sign-in options on every visit (the autofill's wait) and Settings lists the
+    // passkeys on every visit, so counting those at 30 a minute refused page loads to an office
+    // behind one address. A sign-in itself is /sign-in/passkey, under the sign-in limit
+    // (AUTH_RATE_LIMIT_*).
     rateLimit: [
       {
         pathMatcher: (path: string) =>
-          path.startsWith('/passkey/') && path !== '/passkey/sign-in-options',
+          path === '/passkey/register-options' || path === '/passkey/register',
         window: 60,
         max: 30,
       },
