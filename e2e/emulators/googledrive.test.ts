@@ -24,6 +24,7 @@ afterAll(async () => {
   await emu.stop();
 });
 beforeEach(async () => {
+  browser = { cookie: '' };
   await control('POST', 'reset');
 });
 
@@ -55,9 +56,23 @@ function authorizeUrl(params: Record<string, string>): string {
   return url.href;
 }
 
+/** A browser's cookie jar at the consent screen: one Google sign-in. */
+interface Browser {
+  cookie: string;
+}
+let browser: Browser = { cookie: '' };
+
 /** Follows the popup's first hop and answers the redirect fragment's parameters. */
-async function authorize(params: Record<string, string> = {}): Promise<URLSearchParams> {
-  const res = await fetch(authorizeUrl(params), { redirect: 'manual' });
+async function authorize(
+  params: Record<string, string> = {},
+  from: Browser = browser,
+): Promise<URLSearchParams> {
+  const res = await fetch(authorizeUrl(params), {
+    redirect: 'manual',
+    headers: from.cookie ? { cookie: from.cookie } : {},
+  });
+  const set = res.headers.get('set-cookie');
+  if (set) from.cookie = set.split(';')[0]!;
   expect(res.status).toBe(302);
   const location = new URL(res.headers.get('location')!);
   expect(location.origin + location.pathname).toBe(REDIRECT);
@@ -277,6 +292,23 @@ describe('OAuth 2.0 token flow for browser apps', () => {
     const again = await fetch(`${emu.revokeUrl}?token=${token}`, { method: 'POST' });
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ error: 'invalid_token' });
+  });
+
+  it("revokes one browser's sign-in only: another browser's token and grant stay", async () => {
+    const other: Browser = { cookie: '' };
+    const mine = (await authorize()).get('access_token')!;
+    const theirs = (await authorize({}, other)).get('access_token')!;
+    expect(browser.cookie).not.toBe(other.cookie);
+    const revoked = await fetch(emu.revokeUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: mine }),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await api(mine, '/drive/v3/files')).status).toBe(401);
+    expect((await api(theirs, '/drive/v3/files')).status).toBe(200);
+    expect((await authorize({ prompt: 'none' })).get('error')).toBe('interaction_required');
+    expect((await authorize({ prompt: 'none' }, other)).get('access_token')).toMatch(/^ya29\./);
   });
 
   it('lets a token expire: 401 authError', async () => {

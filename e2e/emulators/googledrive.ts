@@ -42,6 +42,14 @@ const DEFAULT_TOKEN_LIFETIME_S = 3599;
 
 interface Token {
   clientId: string;
+  /**
+   * The browser sign-in it was issued to (a cookie the consent screen sets), '' when the control
+   * API issued it. [Note: sign-ins] Each browser that goes through the consent screen is its own
+   * sign-in, with its own grant: Google revokes a user's grant, and parallel tests each stand for
+   * a user of their own, so one test's Disconnect must not end another's tokens. All sign-ins
+   * share the one Drive.
+   */
+  signin: string;
   scopes: string[];
   expiresAt: number;
   revoked: boolean;
@@ -695,10 +703,14 @@ export async function startGoogleDriveEmulator(
   reset();
   const usage = () => [...state.files.values()].reduce((n, f) => n + (f.content?.length ?? 0), 0);
 
-  function issueToken(clientId: string, scopes: string[]) {
+  /** A grant is a sign-in's ('' for the control API's) for one client ([Note: sign-ins]). */
+  const grantKey = (signin: string, clientId: string) => `${signin}|${clientId}`;
+
+  function issueToken(clientId: string, scopes: string[], signin = '') {
     const value = `ya29.${randomId(48)}`;
     state.tokens.set(value, {
       clientId,
+      signin,
       scopes,
       expiresAt: Date.now() + state.tokenLifetimeS * 1000,
       revoked: false,
@@ -938,14 +950,24 @@ export async function startGoogleDriveEmulator(
     };
     const denial = state.denyNext.shift();
     if (denial) return reply({ error: denial });
-    const granted = state.grants.get(clientId) ?? new Set<string>();
+    // [Note: sign-ins] this browser's sign-in, made on its first visit.
+    const cookie = /(?:^|;\s*)emu_signin=([A-Za-z0-9_-]+)/.exec(ctx.req.headers.cookie ?? '');
+    const signin = cookie?.[1] ?? randomId(16);
+    if (!cookie) {
+      ctx.res.setHeader('Set-Cookie', `emu_signin=${signin}; Path=/; HttpOnly; SameSite=Lax`);
+    }
+    const key = grantKey(signin, clientId);
+    const granted = new Set([
+      ...(state.grants.get(grantKey('', clientId)) ?? []),
+      ...(state.grants.get(key) ?? []),
+    ]);
     if (prompts.includes('none') && !scopes.every((s) => granted.has(s))) {
       return reply({ error: 'interaction_required' });
     }
     const all = new Set([...granted, ...scopes]);
-    state.grants.set(clientId, all);
+    state.grants.set(key, all);
     const tokenScopes = q.get('include_granted_scopes') === 'true' ? [...all] : scopes;
-    const token = issueToken(clientId, tokenScopes);
+    const token = issueToken(clientId, tokenScopes, signin);
     reply({ ...token, authuser: 0, prompt: prompts.includes('none') ? 'none' : 'consent' });
   }
 
@@ -960,9 +982,16 @@ export async function startGoogleDriveEmulator(
         error_description: 'Token expired or revoked',
       });
     }
-    // Revoking a token removes the app's whole grant, and with it every token it holds.
-    for (const t of state.tokens.values()) if (t.clientId === token.clientId) t.revoked = true;
-    state.grants.delete(token.clientId);
+    // Revoking a token removes the app's whole grant, and with it every token it holds: that
+    // sign-in's, or every one for a token the control API issued ([Note: sign-ins]).
+    for (const t of state.tokens.values()) {
+      if (t.clientId === token.clientId && (token.signin === '' || t.signin === token.signin))
+        t.revoked = true;
+    }
+    if (token.signin === '') {
+      for (const k of [...state.grants.keys()])
+        if (k.endsWith(`|${token.clientId}`)) state.grants.delete(k);
+    } else state.grants.delete(grantKey(token.signin, token.clientId));
     sendJson(ctx, 200, {});
   }
 
@@ -1338,8 +1367,8 @@ export async function startGoogleDriveEmulator(
         return sendJson(ctx, 400, { error: 'clientId is required' });
       const scopes = typeof input.scope === 'string' ? input.scope.split(' ') : [SCOPE_FILE];
       state.grants.set(
-        input.clientId,
-        new Set([...(state.grants.get(input.clientId) ?? []), ...scopes]),
+        grantKey('', input.clientId),
+        new Set([...(state.grants.get(grantKey('', input.clientId)) ?? []), ...scopes]),
       );
       return sendJson(ctx, 200, issueToken(input.clientId, scopes));
     }

@@ -4,6 +4,9 @@
 // into the file's record so that the provider's copy can be checked later. One block is filled
 // again and again: the digest answers it back (the crypto Worker takes it and gives it back), so
 // a GiB streamed is not 256 fresh 4 MiB blocks for the garbage collector (bench/move, issue 27).
+// The same hashing is also a tap (contentHashTap) that a cloud upload hands each piece to as it
+// cuts them, so its source need not be piped through a stream first ([Note: pieces read in place]
+// in server/pieces.ts).
 import { CONTENT_HASH_BLOCK_BYTES } from '@sealvault/protocol';
 
 /** SHA-256 of one block; answers the digest and the block back, to be filled again. */
@@ -11,22 +14,26 @@ export type DigestBlock = (
   block: Uint8Array<ArrayBuffer>,
 ) => Promise<{ digest: Uint8Array<ArrayBuffer>; block: Uint8Array<ArrayBuffer> }>;
 
-export function contentHashing(
+/** The content hash taken from bytes handed to it in order, without a stream in between. */
+export interface ContentHashTap {
+  /** Takes the next bytes of the blob (copied: the caller may reuse them once it resolves). */
+  update(bytes: Uint8Array): Promise<void>;
+  /** The content hash of every byte given, once all of them were. */
+  finish(): Promise<string>;
+}
+
+export function contentHashTap(
   digest: DigestBlock,
   hashOf: (digests: Uint8Array<ArrayBuffer>[]) => Promise<string>,
-): { stream: TransformStream<Uint8Array, Uint8Array>; hash: Promise<string> } {
+): ContentHashTap {
   const digests: Uint8Array<ArrayBuffer>[] = [];
   let block = new Uint8Array(CONTENT_HASH_BLOCK_BYTES);
   let filled = 0;
-  // Settles once the whole stream has passed (await it only after the put succeeded).
-  let settle: ((h: string) => void) | undefined;
-  const hash = new Promise<string>((resolve) => (settle = resolve));
-  const stream = new TransformStream<Uint8Array, Uint8Array>({
-    async transform(chunk, controller) {
-      controller.enqueue(chunk);
-      for (let at = 0; at < chunk.length;) {
-        const take = Math.min(chunk.length - at, block.length - filled);
-        block.set(chunk.subarray(at, at + take), filled);
+  return {
+    async update(bytes) {
+      for (let at = 0; at < bytes.length;) {
+        const take = Math.min(bytes.length - at, block.length - filled);
+        block.set(bytes.subarray(at, at + take), filled);
         filled += take;
         at += take;
         if (filled === block.length) {
@@ -37,9 +44,29 @@ export function contentHashing(
         }
       }
     },
-    async flush() {
+    async finish() {
       if (filled > 0) digests.push((await digest(block.slice(0, filled))).digest);
-      settle?.(await hashOf(digests));
+      filled = 0;
+      return hashOf(digests);
+    },
+  };
+}
+
+export function contentHashing(
+  digest: DigestBlock,
+  hashOf: (digests: Uint8Array<ArrayBuffer>[]) => Promise<string>,
+): { stream: TransformStream<Uint8Array, Uint8Array>; hash: Promise<string> } {
+  const tap = contentHashTap(digest, hashOf);
+  // Settles once the whole stream has passed (await it only after the put succeeded).
+  let settle: ((h: string) => void) | undefined;
+  const hash = new Promise<string>((resolve) => (settle = resolve));
+  const stream = new TransformStream<Uint8Array, Uint8Array>({
+    async transform(chunk, controller) {
+      controller.enqueue(chunk);
+      await tap.update(chunk);
+    },
+    async flush() {
+      settle?.(await tap.finish());
     },
   });
   return { stream, hash };

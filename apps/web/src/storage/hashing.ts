@@ -7,7 +7,7 @@
 // while it uploads (server/tus.ts) and checks it itself.
 import type { BlobInfo, StorageProvider, StoredBlob } from './provider.ts';
 import { StorageError } from './provider.ts';
-import { contentHashing, type DigestBlock } from './contentHashing.ts';
+import { contentHashing, contentHashTap, type DigestBlock } from './contentHashing.ts';
 
 export const contentHashMismatch =
   'Upload failed. Please try again. (The storage provider holds different bytes than were sent.)';
@@ -21,6 +21,12 @@ export interface PutResult extends BlobInfo {
 /** A provider whose put does not compute the content hash itself. */
 export type HashlessProvider = Omit<StorageProvider, 'put'> & {
   put(...args: Parameters<StorageProvider['put']>): Promise<PutResult>;
+  /**
+   * Its put hands each piece it cuts to `options.contentTap`, reading the source itself (in
+   * place where it can: [Note: pieces read in place] in server/pieces.ts); else the source is
+   * piped through the hashing first.
+   */
+  tapsPieces?: true;
 };
 
 export interface ContentHasher {
@@ -31,18 +37,30 @@ export interface ContentHasher {
 }
 
 export function withContentHash(inner: HashlessProvider, hasher: ContentHasher): StorageProvider {
+  const { tapsPieces, ...rest } = inner;
   return {
-    ...inner,
+    ...rest,
     async put(vaultId, blobId, length, source, options): Promise<StoredBlob> {
-      const hashing = contentHashing(hasher.digest, hasher.combine);
-      const stored = await inner.put(
-        vaultId,
-        blobId,
-        length,
-        source.pipeThrough(hashing.stream),
-        options,
-      );
-      const contentHash = await hashing.hash;
+      let stored: PutResult;
+      let contentHash: string;
+      if (tapsPieces) {
+        const tap = contentHashTap(hasher.digest, hasher.combine);
+        stored = await inner.put(vaultId, blobId, length, source, {
+          ...options,
+          contentTap: (bytes) => tap.update(bytes),
+        });
+        contentHash = await tap.finish();
+      } else {
+        const hashing = contentHashing(hasher.digest, hasher.combine);
+        stored = await inner.put(
+          vaultId,
+          blobId,
+          length,
+          source.pipeThrough(hashing.stream),
+          options,
+        );
+        contentHash = await hashing.hash;
+      }
       if (stored.providerHash !== undefined && stored.providerHash !== contentHash) {
         await inner.delete(vaultId, stored.ref).catch(() => undefined);
         throw new StorageError('failed', contentHashMismatch);

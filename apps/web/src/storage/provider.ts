@@ -53,6 +53,11 @@ export interface PutOptions {
    * blob is complete). Providers that keep no records ignore it.
    */
   record?: Record<string, string>;
+  /**
+   * Hands every byte of the source to the content hash, in order, before it is sent: set by
+   * hashing.ts for a provider that says `tapsPieces`, instead of piping the source through it.
+   */
+  contentTap?: (bytes: Uint8Array) => Promise<void>;
 }
 
 export type StorageErrorCode = 'not_found' | 'no_space' | 'aborted' | 'unavailable' | 'failed';

@@ -6,8 +6,9 @@
 // again; if that fails the connection is forgotten (every screen that shows it changes at once,
 // cloud/connections.ts) and the call fails with '<Provider> not connected'.
 import { StorageError, type Capabilities } from '../provider.ts';
-import { piecesOf, type PieceReader } from '../server/pieces.ts';
+import { piecesOf, type PieceReader, type PieceSourceReader } from '../server/pieces.ts';
 import { connections, type CloudId } from './connections.ts';
+import { sendBytes } from './xhr.ts';
 
 /** An answer of a cloud provider that is not a success. */
 export class CloudError extends Error {
@@ -53,6 +54,8 @@ export interface CallOptions {
   tries?: number;
   /** Send no Authorization header (a pre-authenticated upload or download URL). */
   anonymous?: boolean;
+  /** A byte body goes by XMLHttpRequest, whose copy of it Chromium frees sooner (xhr.ts). */
+  bytesByXhr?: boolean;
 }
 
 export const MAX_TRIES = 5;
@@ -111,7 +114,16 @@ export async function cloudCall(
     }
     let res: Response;
     try {
-      res = await fetch(url, { ...init, headers, signal: opts.signal ?? null });
+      const signal = opts.signal ?? null;
+      res =
+        opts.bytesByXhr && init.body instanceof Uint8Array
+          ? await sendBytes(url, {
+              method: init.method ?? 'POST',
+              headers,
+              body: init.body,
+              signal,
+            })
+          : await fetch(url, { ...init, headers, signal });
     } catch (err) {
       if (opts.signal?.aborted) throw cancelled(err);
       if (opts.retryLost === false || attempt >= tries)
@@ -173,14 +185,20 @@ const NO_DIGEST = new Uint8Array(0);
 
 /**
  * The source in pieces of `size` bytes (the last one shorter), checked against `length`, without
- * block digests: a cloud upload's requests (the content hash is hashing.ts's).
+ * block digests: a cloud upload's requests. The content hash is hashing.ts's: either the source
+ * was piped through it, or each piece is handed to its `tap` as it is cut (read in place from a
+ * BYOB reader: [Note: pieces read in place] in server/pieces.ts).
  */
 export const plainPieces = (
-  reader: ReadableStreamDefaultReader<Uint8Array>,
+  reader: PieceSourceReader,
   size: number,
   length: number,
+  tap?: (bytes: Uint8Array) => Promise<void>,
 ): PieceReader =>
   piecesOf(reader, size, length, {
-    digest: (bytes) => Promise.resolve({ bytes, digest: NO_DIGEST }),
+    digest: async (bytes) => {
+      await tap?.(bytes);
+      return { bytes, digest: NO_DIGEST };
+    },
     onEnd: () => Promise.resolve(),
   });

@@ -114,7 +114,7 @@ export function createDropboxApi(settings: () => DropboxSettings | null): Dropbo
           },
           body,
         },
-        callOpts,
+        { ...callOpts, bytesByXhr: true },
       );
     },
   };

@@ -22,6 +22,7 @@ export function createDropboxProvider(settings: () => DropboxSettings | null): H
   return {
     type: 'dropbox',
     capabilities: cloudCapabilities(DROPBOX_MAX_BYTES),
+    tapsPieces: true,
     makeFolder: (name) => makeFolder(api, name),
     prepare: (vaultId) => prepareFolder(api, vaultId),
     put: (vaultId, blobId, length, source, opts) =>

@@ -3,6 +3,7 @@
 // piece (cloud/http.ts), and when the answer to a request Dropbox did get was lost, its
 // incorrect_offset error (correct_offset) says where to go on from.
 import { blobName, CloudError, plainPieces } from '../cloud/http.ts';
+import { readerOf } from '../server/pieces.ts';
 import { folderOf } from '../cloud/folders.ts';
 import type { PutResult } from '../hashing.ts';
 import type { PutOptions } from '../provider.ts';
@@ -36,19 +37,19 @@ export async function putBlob(
   source: ReadableStream<Uint8Array>,
   options: PutOptions = {},
 ): Promise<PutResult> {
-  const { signal, onProgress, onRetrying } = options;
+  const { signal, onProgress, onRetrying, contentTap } = options;
   const retryOpts = { ...(signal ? { signal } : {}), ...(onRetrying ? { onRetrying } : {}) };
   const none = new Uint8Array(0);
-  const pieces = plainPieces(source.getReader(), PIECE_BYTES, length);
+  // The pieces read the next one while this one is sent; the last one is known by the length.
+  const pieces = plainPieces(readerOf(source), PIECE_BYTES, length, contentTap);
   try {
     const path = `${folderOf(vaultId)}/${blobName(blobId)}`;
     let sessionId = '';
     let offset = 0; // bytes of the blob Dropbox holds in the session
     for (let piece = await pieces.read(); ;) {
       signal?.throwIfAborted();
-      const next = piece && offset + piece.bytes.length < length ? await pieces.read() : null;
       const bytes = piece?.bytes ?? none;
-      const last = next === null;
+      const last = offset + bytes.length >= length;
       let sent = 0; // of this piece
       for (;;) {
         const body = bytes.subarray(sent);
@@ -104,7 +105,7 @@ export async function putBlob(
       }
       offset += bytes.length;
       onProgress?.(offset);
-      piece = next;
+      piece = await pieces.read();
     }
   } catch (err) {
     await pieces.cancel().catch(() => undefined);

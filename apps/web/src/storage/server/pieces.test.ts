@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pieceSource, piecesOf, type PieceHooks } from './pieces.ts';
+import { pieceSource, piecesOf, readerOf, type PieceHooks } from './pieces.ts';
 
 const streamOf = (parts: number[][]) =>
   new ReadableStream<Uint8Array>({
@@ -50,6 +50,65 @@ describe('piecesOf', () => {
     await expect(readAll(piecesOf(streamOf([[1, 2], [3]]), 2, 2, hooks()))).rejects.toThrow(
       /longer/,
     );
+  });
+});
+
+/** A byte stream (as a fetch body is) that answers each read with at most `most` bytes. */
+function byteStream(parts: number[][], most = Infinity) {
+  const queue = parts.map((p) => new Uint8Array(p));
+  const fresh: ArrayBufferLike[] = [];
+  const stream = new ReadableStream(
+    {
+      type: 'bytes',
+      pull(c) {
+        const next = queue[0];
+        if (!next) {
+          c.close();
+          c.byobRequest?.respond(0);
+          return;
+        }
+        const req = c.byobRequest;
+        if (!req?.view) {
+          const chunk = next.slice();
+          fresh.push(chunk.buffer);
+          queue.shift();
+          c.enqueue(chunk);
+          return;
+        }
+        const view = new Uint8Array(req.view.buffer, req.view.byteOffset, req.view.byteLength);
+        const n = Math.min(view.length, next.length, most);
+        view.set(next.subarray(0, n));
+        if (n < next.length) queue[0] = next.subarray(n);
+        else queue.shift();
+        req.respond(n);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream: stream as ReadableStream<Uint8Array>, fresh };
+}
+
+describe('piecesOf, read in place', () => {
+  it("reads a byte stream into each piece's own buffer, with no buffer of the stream's", async () => {
+    const { stream, fresh } = byteStream([[1, 2, 3], [4], [5, 6, 7, 8, 9]], 2);
+    const reader = readerOf(stream);
+    expect(reader).toBeInstanceOf(ReadableStreamBYOBReader);
+    const events: string[] = [];
+    const r = piecesOf(reader, 4, 9, hooks(events));
+    expect(await readAll(r)).toEqual([[1, 2, 3, 4], [5, 6, 7, 8], [9]]);
+    expect(events).toEqual(['digest 4', 'digest 4', 'digest 1', 'end 10,26,9']);
+    expect(fresh).toEqual([]);
+  });
+  it('fails when a byte stream is shorter or longer than declared', async () => {
+    const short = byteStream([[1, 2]]).stream;
+    await expect(readAll(piecesOf(readerOf(short), 4, 3, hooks()))).rejects.toThrow(/before/);
+    const long = byteStream([[1, 2, 3, 4]]).stream;
+    await expect(readAll(piecesOf(readerOf(long), 4, 3, hooks()))).rejects.toThrow(/longer/);
+    const exact = byteStream([[1, 2], [3]]).stream;
+    expect(await readAll(piecesOf(readerOf(exact), 2, 3, hooks()))).toEqual([[1, 2], [3]]);
+  });
+  it('falls back to a default reader on a stream that is not a byte stream', () => {
+    expect(readerOf(new ReadableStream<Uint8Array>())).toBeInstanceOf(ReadableStreamDefaultReader);
   });
 });
 
