@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import './i18n/i18n.ts';
 import './index.css';
 
 const container = document.getElementById('root');

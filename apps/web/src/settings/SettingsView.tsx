@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { CloudStorageSettings } from './CloudStorageSettings.tsx';
 import { DeleteAccountPanel } from './DeleteAccountPanel.tsx';
 import { IdleLockPanel } from './IdleLockPanel.tsx';
+import { LanguagePanel } from './LanguagePanel.tsx';
 import { PasskeysPanel } from './PasskeysPanel.tsx';
 import { PasswordPanel } from './PasswordPanel.tsx';
 import { ProfilePanel } from './ProfilePanel.tsx';
@@ -47,6 +48,7 @@ export function SettingsView() {
       <div className="mt-8 min-w-0 space-y-12 lg:mt-6">
         <Section id="settings-account">
           <ProfilePanel />
+          <LanguagePanel />
         </Section>
         <Section id="settings-security">
           <PasswordPanel hasPassword={hasPassword} />
