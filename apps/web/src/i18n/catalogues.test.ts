@@ -20,11 +20,15 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The literal first arguments of t(...) / i18n.t(...) in the app's code. */
+/**
+ * The literal first arguments of t(...), i18n.t(...) and msg(...), and <Trans i18nKey="...">, in
+ * the app's code.
+ */
 function textsInCode(root: string) {
   const texts = new Set<string>();
   const built: string[] = [];
-  const call = /\bt\(\s*(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\])*)`)/g;
+  const call =
+    /(?:\b(?:t|msg)\(\s*|\bi18nKey=\{?\s*)(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\])*)`)/g;
   for (const file of sources(root)) {
     const code = fs.readFileSync(file, 'utf8');
     for (const m of code.matchAll(call)) {
