@@ -13,6 +13,8 @@ import { Field } from '../../components/Field.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { cryptoClient } from '../../crypto/client.ts';
+import { msg, useTranslation } from '../../i18n/i18n.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { transferFromStored } from '../itemFormat.ts';
 import type { Secret } from '../model.ts';
 import { exportFileName, plainExportNotice } from './exportFile.ts';
@@ -33,6 +35,7 @@ export function ExportDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const formId = useId();
   const [kind, setKind] = useState<Kind>('encrypted');
   const [password, setPassword] = useState('');
@@ -62,12 +65,14 @@ export function ExportDialog({
     if (kind === 'encrypted') {
       const next: typeof errors = {};
       if (password.length < EXPORT_PASSWORD_MIN)
-        next.password = `Use at least ${EXPORT_PASSWORD_MIN} characters.`;
-      else if (again !== password) next.again = 'The passwords do not match.';
+        next.password = t('Use at least {{count}} characters.', {
+          count: formatNumber(EXPORT_PASSWORD_MIN),
+        });
+      else if (again !== password) next.again = t('The passwords do not match.');
       setErrors(next);
       if (next.password || next.again) return;
     } else if (vaultPassword === '') {
-      setErrors({ vault: 'Enter the vault password.' });
+      setErrors({ vault: t('Enter the vault password.') });
       return;
     }
     setErrors({});
@@ -79,7 +84,7 @@ export function ExportDialog({
         text = await exp.exportEncrypted(items(), password);
       } else {
         if (!(await vaultPasswordOpens(vault, vaultPassword))) {
-          setErrors({ vault: messages.vaults.invalidPassword });
+          setErrors({ vault: t(messages.vaults.invalidPassword) });
           return;
         }
         text =
@@ -90,10 +95,14 @@ export function ExportDialog({
         exportFileName(vault.name, kind, new Date()),
         kind === 'csv' ? 'text/csv' : 'application/json',
       );
-      toast.success(`Exported ${secrets.length} secret${secrets.length === 1 ? '' : 's'}.`);
+      toast.success(
+        secrets.length === 1
+          ? t('Exported {{count}} secret.', { count: formatNumber(secrets.length) })
+          : t('Exported {{count}} secrets.', { count: formatNumber(secrets.length) }),
+      );
       close();
     } catch (err) {
-      setError(userMessage(err, 'The export could not be made. Please try again.'));
+      setError(t(userMessage(err, msg('The export could not be made. Please try again.'))));
     } finally {
       setBusy(false);
     }
@@ -114,8 +123,8 @@ export function ExportDialog({
         className="mt-0.5 size-4 text-indigo-600"
       />
       <span>
-        <span className="block text-sm font-medium text-slate-900 dark:text-white">{label}</span>
-        <span className="block text-sm text-slate-600 dark:text-slate-400">{hint}</span>
+        <span className="block text-sm font-medium text-slate-900 dark:text-white">{t(label)}</span>
+        <span className="block text-sm text-slate-600 dark:text-slate-400">{t(hint)}</span>
       </span>
     </label>
   );
@@ -128,13 +137,21 @@ export function ExportDialog({
       }}
       size="lg"
       closable={!busy}
-      title="Export secrets"
-      description={`${secrets.length} secret${secrets.length === 1 ? '' : 's'} of this vault, as a file made in this browser.`}
+      title={t('Export secrets')}
+      description={
+        secrets.length === 1
+          ? t('{{count}} secret of this vault, as a file made in this browser.', {
+              count: formatNumber(secrets.length),
+            })
+          : t('{{count}} secrets of this vault, as a file made in this browser.', {
+              count: formatNumber(secrets.length),
+            })
+      }
       footer={
         <DialogFooter
           onCancel={close}
-          submit="Export"
-          busyText="Exporting..."
+          submit={t('Export')}
+          busyText={t('Exporting...')}
           busy={busy}
           form={formId}
           submitDisabled={!vault || secrets.length === 0}
@@ -154,40 +171,46 @@ export function ExportDialog({
       >
         <fieldset className="space-y-2">
           <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
-            Format
+            {t('Format')}
           </legend>
           {choice(
             'encrypted',
-            'Encrypted export (recommended)',
-            'A file protected by a password you choose. It imports back into SealVault.',
+            msg('Encrypted export (recommended)'),
+            msg('A file protected by a password you choose. It imports back into SealVault.'),
           )}
           {choice(
             'json',
-            'Plain Bitwarden JSON',
-            'Readable by anyone. Bitwarden and others import it.',
+            msg('Plain Bitwarden JSON'),
+            msg('Readable by anyone. Bitwarden and others import it.'),
           )}
-          {choice('csv', 'Plain Bitwarden CSV', 'Readable by anyone. Holds logins and notes only.')}
+          {choice(
+            'csv',
+            msg('Plain Bitwarden CSV'),
+            msg('Readable by anyone. Holds logins and notes only.'),
+          )}
         </fieldset>
         {kind === 'encrypted' ? (
           <>
             <Field
-              label="Export password"
+              label={t('Export password')}
               error={errors.password}
-              hint={`At least ${EXPORT_PASSWORD_MIN} characters. Without it the file cannot be opened.`}
+              hint={t('At least {{count}} characters. Without it the file cannot be opened.', {
+                count: formatNumber(EXPORT_PASSWORD_MIN),
+              })}
             >
               <PasswordInput
                 value={password}
                 autoComplete="new-password"
                 onChange={(e) => setPassword(e.target.value)}
-                toggleLabel="export password"
+                toggleLabel={t('export password')}
               />
             </Field>
-            <Field label="Export password again" error={errors.again}>
+            <Field label={t('Export password again')} error={errors.again}>
               <PasswordInput
                 value={again}
                 autoComplete="new-password"
                 onChange={(e) => setAgain(e.target.value)}
-                toggleLabel="repeated export password"
+                toggleLabel={t('repeated export password')}
               />
             </Field>
           </>
@@ -199,21 +222,22 @@ export function ExportDialog({
             >
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <p>
-                This file is not encrypted: anyone who gets it can read every password and note in
-                it. Keep it only as long as you need it, and delete it after importing it elsewhere.
+                {t(
+                  'This file is not encrypted: anyone who gets it can read every password and note in it. Keep it only as long as you need it, and delete it after importing it elsewhere.',
+                )}
               </p>
             </div>
             {omitted && <p className="text-sm text-slate-700 dark:text-slate-300">{omitted}</p>}
             <Field
-              label="Vault password"
+              label={t('Vault password')}
               error={errors.vault}
-              hint="To confirm it is you, type this vault's password again."
+              hint={t("To confirm it is you, type this vault's password again.")}
             >
               <PasswordInput
                 value={vaultPassword}
                 autoComplete="current-password"
                 onChange={(e) => setVaultPassword(e.target.value)}
-                toggleLabel="vault password"
+                toggleLabel={t('vault password')}
               />
             </Field>
           </>

@@ -13,6 +13,8 @@ import { Field, labelClass } from '../../components/Field.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { inputClass, PasswordInput } from '../../components/PasswordInput.tsx';
 import { Progress } from '../../components/Progress.tsx';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n, msg, useTranslation } from '../../i18n/i18n.ts';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { transferFromStored } from '../itemFormat.ts';
 import type { Secret } from '../model.ts';
@@ -24,7 +26,7 @@ import type { ItemType } from './model.ts';
 
 /** The file size limit, checked before the parsers load (import.ts repeats it). */
 const MAX_BYTES = 50 * 1024 * 1024;
-const TOO_LARGE = 'This file is larger than 50 MB. Split it and import the parts.';
+const TOO_LARGE = msg('This file is larger than 50 MB. Split it and import the parts.');
 
 type Step =
   | { kind: 'choose' }
@@ -42,6 +44,7 @@ export function ImportDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const formId = useId();
   const [file, setFile] = useState<{ name: string; bytes: Uint8Array } | null>(null);
@@ -77,7 +80,7 @@ export function ImportDialog({
     setPassword('');
     if (!chosen) return;
     if (chosen.size > MAX_BYTES) {
-      setError(TOO_LARGE);
+      setError(t(TOO_LARGE));
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
@@ -92,7 +95,7 @@ export function ImportDialog({
       setDetected(found);
       setFormat(found ?? '');
     } catch (err) {
-      setError(userMessage(err, 'This file could not be read.'));
+      setError(t(userMessage(err, msg('This file could not be read.'))));
     } finally {
       setReading(false);
     }
@@ -109,7 +112,7 @@ export function ImportDialog({
         ...(password ? { password } : {}),
       });
       if (result.items.length === 0) {
-        setError('This file holds no items to import.');
+        setError(t('This file holds no items to import.'));
         return;
       }
       setStep({
@@ -119,7 +122,9 @@ export function ImportDialog({
       });
     } catch (err) {
       setError(
-        err instanceof ImportError ? err.message : userMessage(err, 'This file could not be read.'),
+        err instanceof ImportError
+          ? err.message
+          : t(userMessage(err, msg('This file could not be read.'))),
       );
     } finally {
       setReading(false);
@@ -132,7 +137,7 @@ export function ImportDialog({
       ? withoutDuplicates(step.result.items, step.preview)
       : step.result.items;
     if (items.length === 0) {
-      setError('Every item of this file is a duplicate: nothing to import.');
+      setError(t('Every item of this file is a duplicate: nothing to import.'));
       return;
     }
     const back = step;
@@ -149,12 +154,18 @@ export function ImportDialog({
         qc.invalidateQueries({ queryKey: ['secrets', vaultId] }),
         qc.invalidateQueries({ queryKey: ['vaults'] }),
       ]);
-      toast.success(`Imported ${n} secret${n === 1 ? '' : 's'}.`);
+      toast.success(
+        n === 1
+          ? t('Imported {{count}} secret.', { count: formatNumber(n) })
+          : t('Imported {{count}} secrets.', { count: formatNumber(n) }),
+      );
       close();
     } catch (err) {
       setStep(back);
       setError(
-        `Nothing was imported. ${userMessage(err, 'The import could not be saved. Please try again.')}`,
+        t('Nothing was imported. {{reason}}', {
+          reason: t(userMessage(err, msg('The import could not be saved. Please try again.'))),
+        }),
       );
     }
   };
@@ -165,8 +176,8 @@ export function ImportDialog({
     step.kind === 'choose' ? (
       <DialogFooter
         onCancel={close}
-        submit="Continue"
-        busyText="Reading..."
+        submit={t('Continue')}
+        busyText={t('Reading...')}
         busy={reading}
         form={formId}
         submitDisabled={!file || (needsPassword && password === '')}
@@ -177,10 +188,12 @@ export function ImportDialog({
           setError(null);
           setStep({ kind: 'choose' });
         }}
-        cancelText="Back"
+        cancelText={t('Back')}
         cancelDisabled={saving}
-        submit={`Import ${importCount(step, skipDuplicates)} items`}
-        busyText="Importing..."
+        submit={t('Import {{count}} items', {
+          count: formatNumber(importCount(step, skipDuplicates)),
+        })}
+        busyText={t('Importing...')}
         busy={saving}
         onSubmit={() => void confirm()}
         icon={<Upload aria-hidden="true" className="size-4" />}
@@ -195,8 +208,10 @@ export function ImportDialog({
       }}
       size="lg"
       closable={!saving}
-      title="Import secrets"
-      description="The file is read and encrypted in this browser; it is never uploaded as it is."
+      title={t('Import secrets')}
+      description={t(
+        'The file is read and encrypted in this browser; it is never uploaded as it is.',
+      )}
       footer={footer}
     >
       {step.kind === 'choose' && (
@@ -209,8 +224,10 @@ export function ImportDialog({
           }}
         >
           <Field
-            label="File to import"
-            hint="Bitwarden, 1Password, KeePass, KeePassXC, Chrome, Firefox, Safari, Apple Passwords, Proton Pass, LastPass, NordPass, RoboForm, Keeper, Dashlane, Enpass or a SealVault export. At most 50 MB."
+            label={t('File to import')}
+            hint={t(
+              'Bitwarden, 1Password, KeePass, KeePassXC, Chrome, Firefox, Safari, Apple Passwords, Proton Pass, LastPass, NordPass, RoboForm, Keeper, Dashlane, Enpass or a SealVault export. At most 50 MB.',
+            )}
           >
             <input
               ref={fileInput}
@@ -222,11 +239,13 @@ export function ImportDialog({
           </Field>
           {file && (
             <Field
-              label="Format"
+              label={t('Format')}
               hint={
                 detected
-                  ? 'Detected from the file. Change it if it is wrong.'
-                  : 'We could not tell the format of this file. Choose it, or continue to see why.'
+                  ? t('Detected from the file. Change it if it is wrong.')
+                  : t(
+                      'We could not tell the format of this file. Choose it, or continue to see why.',
+                    )
               }
             >
               <select
@@ -234,22 +253,22 @@ export function ImportDialog({
                 onChange={(e) => setFormat(e.target.value as ImportFormat | '')}
                 className={inputClass}
               >
-                <option value="">Not recognised</option>
+                <option value="">{t('Not recognised')}</option>
                 {Object.entries(FORMAT_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
-                    {label}
+                    {t(label)}
                   </option>
                 ))}
               </select>
             </Field>
           )}
           {file && needsPassword && (
-            <Field label="File password" hint="The password this file was exported with.">
+            <Field label={t('File password')} hint={t('The password this file was exported with.')}>
               <PasswordInput
                 value={password}
                 autoComplete="off"
                 onChange={(e) => setPassword(e.target.value)}
-                toggleLabel="file password"
+                toggleLabel={t('file password')}
               />
             </Field>
           )}
@@ -266,11 +285,14 @@ export function ImportDialog({
         <div role="status" aria-live="polite">
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {step.phase === 'encrypt'
-              ? `Encrypting ${step.done.toLocaleString('en-US')} of ${step.total.toLocaleString('en-US')}...`
-              : 'Saving...'}
+              ? t('Encrypting {{done}} of {{total}}...', {
+                  done: formatNumber(step.done),
+                  total: formatNumber(step.total),
+                })
+              : t('Saving...')}
           </p>
           <Progress
-            label="Import progress"
+            label={t('Import progress')}
             value={step.total ? (step.done / step.total) * 100 : 0}
           />
         </div>
@@ -300,6 +322,7 @@ function PreviewView({
   skipDuplicates: boolean;
   onSkipDuplicates: (v: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const types = (Object.entries(preview.counts) as [ItemType, number][]).filter(([, n]) => n > 0);
   const inFile = preview.duplicates.filter((d) => d.of === 'file');
   const inVault = preview.duplicates.filter((d) => d.of === 'existing');
@@ -307,16 +330,20 @@ function PreviewView({
     <div className="space-y-5 text-sm text-slate-700 dark:text-slate-300">
       <section aria-labelledby="import-counts">
         <h3 id="import-counts" className={labelClass}>
-          {preview.total} item{preview.total === 1 ? '' : 's'} in this file
+          {preview.total === 1
+            ? t('{{count}} item in this file', { count: formatNumber(preview.total) })
+            : t('{{count}} items in this file', { count: formatNumber(preview.total) })}
         </h3>
-        <ul aria-label="Items per type" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <ul aria-label={t('Items per type')} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {types.map(([type, n]) => (
             <li
               key={type}
               className="flex justify-between rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-800"
             >
-              <span>{TYPE_LABELS[type]}</span>
-              <span className="font-semibold text-slate-900 dark:text-white">{n}</span>
+              <span>{t(TYPE_LABELS[type])}</span>
+              <span className="font-semibold text-slate-900 dark:text-white">
+                {formatNumber(n)}
+              </span>
             </li>
           ))}
         </ul>
@@ -324,10 +351,18 @@ function PreviewView({
       {preview.duplicates.length > 0 && (
         <section aria-labelledby="import-duplicates">
           <h3 id="import-duplicates" className={labelClass}>
-            Duplicates: {preview.duplicates.length}
+            {t('Duplicates: {{count}}', { count: formatNumber(preview.duplicates.length) })}
           </h3>
-          {inVault.length > 0 && <p>Already in this vault: {names(inVault.map((d) => d.title))}</p>}
-          {inFile.length > 0 && <p>Repeated in the file: {names(inFile.map((d) => d.title))}</p>}
+          {inVault.length > 0 && (
+            <p>
+              {t('Already in this vault: {{names}}', { names: names(inVault.map((d) => d.title)) })}
+            </p>
+          )}
+          {inFile.length > 0 && (
+            <p>
+              {t('Repeated in the file: {{names}}', { names: names(inFile.map((d) => d.title)) })}
+            </p>
+          )}
           <label className="mt-2 flex items-center gap-2">
             <input
               type="checkbox"
@@ -335,14 +370,14 @@ function PreviewView({
               onChange={(e) => onSkipDuplicates(e.target.checked)}
               className="size-4 rounded border-slate-300 text-indigo-600"
             />
-            Leave the duplicates out
+            {t('Leave the duplicates out')}
           </label>
         </section>
       )}
       {preview.unmapped.length > 0 && (
         <section aria-labelledby="import-unmapped">
           <h3 id="import-unmapped" className={labelClass}>
-            Not imported
+            {t('Not imported')}
           </h3>
           <ul className="list-disc space-y-1 pl-5">
             {preview.unmapped.map((u) => (
@@ -359,6 +394,11 @@ function PreviewView({
 
 /** At most 10 names, then how many more. */
 function names(list: string[]): string {
-  const shown = list.slice(0, 10).map((n) => n || '(untitled)');
-  return list.length > 10 ? `${shown.join(', ')} and ${list.length - 10} more` : shown.join(', ');
+  const shown = list.slice(0, 10).map((n) => n || i18n.t('(untitled)'));
+  return list.length > 10
+    ? i18n.t('{{names}} and {{count}} more', {
+        names: shown.join(', '),
+        count: formatNumber(list.length - 10),
+      })
+    : shown.join(', ');
 }

@@ -3,6 +3,7 @@
 import { Download, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '../../components/buttonStyles.ts';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { useVault } from '../../vaults/useVaults.ts';
 import type { Secret } from '../model.ts';
 import { ExportDialog } from './ExportDialog.tsx';
@@ -15,12 +16,13 @@ export function TransferMenu({
   vaultId: string;
   secrets: readonly Secret[];
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<'import' | 'export' | null>(null);
   const vault = useVault(vaultId).data;
   return (
     <>
       <button type="button" onClick={() => setOpen('import')} className={buttonClass('secondary')}>
-        <Upload aria-hidden="true" className="size-4" /> Import
+        <Upload aria-hidden="true" className="size-4" /> {t('Import')}
       </button>
       <button
         type="button"
@@ -28,7 +30,7 @@ export function TransferMenu({
         disabled={secrets.length === 0}
         className={buttonClass('secondary')}
       >
-        <Download aria-hidden="true" className="size-4" /> Export
+        <Download aria-hidden="true" className="size-4" /> {t('Export')}
       </button>
       <ImportDialog
         vaultId={vaultId}

@@ -1,6 +1,8 @@
 // The export dialog's file name and its words about what a plain CSV export leaves out
 // (issue 20). Bitwarden's CSV has no place for cards, identities and SSH keys
 // (parsers/bitwarden-csv.ts exportBitwardenCsv).
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import type { TransferItem } from './model.ts';
 
 const CSV_OMITS: ReadonlySet<TransferItem['type']> = new Set(['card', 'identity', 'ssh']);
@@ -26,6 +28,21 @@ export function plainExportNotice(items: readonly TransferItem[]): string | null
   const left = items.filter((i) => CSV_OMITS.has(i.type));
   if (left.length === 0) return null;
   const titles = left.slice(0, 5).map((i) => `"${i.title}"`);
-  const more = left.length > 5 ? ` and ${left.length - 5} more` : '';
-  return `Bitwarden CSV cannot hold payment cards, identities or SSH keys: ${left.length} item${left.length === 1 ? ' is' : 's are'} left out of this file (${titles.join(', ')}${more}). The JSON export keeps them.`;
+  const list =
+    left.length > 5
+      ? i18n.t('{{names}} and {{count}} more', {
+          names: titles.join(', '),
+          count: formatNumber(left.length - 5),
+        })
+      : titles.join(', ');
+  const count = formatNumber(left.length);
+  return left.length === 1
+    ? i18n.t(
+        'Bitwarden CSV cannot hold payment cards, identities or SSH keys: {{count}} item is left out of this file ({{list}}). The JSON export keeps them.',
+        { count, list },
+      )
+    : i18n.t(
+        'Bitwarden CSV cannot hold payment cards, identities or SSH keys: {{count}} items are left out of this file ({{list}}). The JSON export keeps them.',
+        { count, list },
+      );
 }
