@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { IDENTITY_LABELS } from './ItemFormParts.tsx';
 import { allUrls, cardType, type Secret } from './model.ts';
 import { useTotp } from './tools/useTotp.ts';
+import { currentLanguage, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export const iconButton =
   'rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
@@ -15,7 +17,11 @@ const MASK = '••••••••••••';
 
 type OnCopy = (label: string, value: string) => void;
 
+/** A label inside a sentence ('Copy username'): English lowers it, German keeps its nouns. */
+const inSentence = (label: string) => (currentLanguage() === 'en' ? label.toLowerCase() : label);
+
 export function CardBody({ secret, onCopy }: { secret: Secret; onCopy: OnCopy }) {
+  const { t } = useTranslation();
   const type = cardType(secret);
   // A login shown as plain text keeps its websites and fields on the card.
   const urls =
@@ -23,7 +29,7 @@ export function CardBody({ secret, onCopy }: { secret: Secret; onCopy: OnCopy })
   return (
     <>
       {type === 'text' && (
-        <MaskedRow label="Content" value={secret.notes} onCopy={onCopy}>
+        <MaskedRow label={t('Content')} value={secret.notes} onCopy={onCopy}>
           {(shown) =>
             shown ? (
               <pre className="font-sans break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
@@ -38,13 +44,13 @@ export function CardBody({ secret, onCopy }: { secret: Secret; onCopy: OnCopy })
       {type === 'login' && (
         <>
           {secret.username && (
-            <Row label="Username" onCopy={() => onCopy('Username', secret.username)}>
+            <Row label={t('Username')} onCopy={() => onCopy(t('Username'), secret.username)}>
               <span className="break-all">{secret.username}</span>
             </Row>
           )}
           {secret.password && (
             <MaskedRow
-              label="Password"
+              label={t('Password')}
               value={secret.password}
               onCopy={onCopy}
               testId="secret-password"
@@ -55,23 +61,28 @@ export function CardBody({ secret, onCopy }: { secret: Secret; onCopy: OnCopy })
       )}
       {type === 'card' && secret.card && (
         <>
-          <TextRow label="Cardholder" value={secret.card.cardholderName} onCopy={onCopy} />
-          <TextRow label="Brand" value={secret.card.brand} />
+          <TextRow label={t('Cardholder')} value={secret.card.cardholderName} onCopy={onCopy} />
+          <TextRow label={t('Brand')} value={secret.card.brand} />
           {secret.card.number && (
             <MaskedRow
-              label="Card number"
+              label={t('Card number')}
               value={secret.card.number}
               mask={`•••• ${secret.card.number.slice(-4)}`}
               onCopy={onCopy}
             />
           )}
           {(secret.card.expMonth || secret.card.expYear) && (
-            <Row label="Expires">
+            <Row label={t('Expires')}>
               {secret.card.expMonth.padStart(2, '0')}/{secret.card.expYear}
             </Row>
           )}
           {secret.card.code && (
-            <MaskedRow label="Security code" value={secret.card.code} mask="•••" onCopy={onCopy} />
+            <MaskedRow
+              label={t('Security code')}
+              value={secret.card.code}
+              mask="•••"
+              onCopy={onCopy}
+            />
           )}
         </>
       )}
@@ -81,27 +92,30 @@ export function CardBody({ secret, onCopy }: { secret: Secret; onCopy: OnCopy })
           const value = secret.identity?.[k] ?? '';
           if (value === '') return null;
           return hidden ? (
-            <MaskedRow key={k} label={label} value={value} onCopy={onCopy} />
+            <MaskedRow key={k} label={t(label)} value={value} onCopy={onCopy} />
           ) : (
-            <TextRow key={k} label={label} value={value} onCopy={onCopy} />
+            <TextRow key={k} label={t(label)} value={value} onCopy={onCopy} />
           );
         })}
       {type === 'ssh' && secret.ssh && (
         <>
           {secret.ssh.publicKey && (
-            <Row label="Public key" onCopy={() => onCopy('Public key', secret.ssh!.publicKey)}>
+            <Row
+              label={t('Public key')}
+              onCopy={() => onCopy(t('Public key'), secret.ssh!.publicKey)}
+            >
               <span className="line-clamp-2 font-mono text-xs break-all">
                 {secret.ssh.publicKey}
               </span>
             </Row>
           )}
           {secret.ssh.fingerprint && (
-            <Row label="Fingerprint">
+            <Row label={t('Fingerprint')}>
               <span className="font-mono text-xs break-all">{secret.ssh.fingerprint}</span>
             </Row>
           )}
           {secret.ssh.privateKey && (
-            <MaskedRow label="Private key" value={secret.ssh.privateKey} onCopy={onCopy}>
+            <MaskedRow label={t('Private key')} value={secret.ssh.privateKey} onCopy={onCopy}>
               {(shown) =>
                 shown ? (
                   <pre className="max-h-48 overflow-auto font-mono text-xs whitespace-pre">
@@ -117,12 +131,17 @@ export function CardBody({ secret, onCopy }: { secret: Secret; onCopy: OnCopy })
       )}
       {type === 'apikey' && secret.apikey && (
         <>
-          <TextRow label="Username" value={secret.apikey.username} onCopy={onCopy} />
-          {secret.apikey.key && <MaskedRow label="Key" value={secret.apikey.key} onCopy={onCopy} />}
+          <TextRow label={t('Username')} value={secret.apikey.username} onCopy={onCopy} />
+          {secret.apikey.key && (
+            <MaskedRow label={t('Key')} value={secret.apikey.key} onCopy={onCopy} />
+          )}
         </>
       )}
       {urls.map((u, i) => (
-        <Row key={`${i}:${u}`} label={i === 0 ? 'Website' : `Website ${i + 1}`}>
+        <Row
+          key={`${i}:${u}`}
+          label={i === 0 ? t('Website') : t('Website {{n}}', { n: formatNumber(i + 1) })}
+        >
           <span className="flex items-center gap-1.5 break-all">
             <Globe aria-hidden="true" className="size-3.5 shrink-0" /> {u}
           </span>
@@ -130,13 +149,13 @@ export function CardBody({ secret, onCopy }: { secret: Secret; onCopy: OnCopy })
       ))}
       {(secret.fields ?? []).map((f, i) =>
         f.hidden ? (
-          <MaskedRow key={i} label={f.name || 'Field'} value={f.value} onCopy={onCopy} />
+          <MaskedRow key={i} label={f.name || t('Field')} value={f.value} onCopy={onCopy} />
         ) : (
-          <TextRow key={i} label={f.name || 'Field'} value={f.value} onCopy={onCopy} />
+          <TextRow key={i} label={f.name || t('Field')} value={f.value} onCopy={onCopy} />
         ),
       )}
       {secret.notes && type !== 'text' && (
-        <Row label="Notes">
+        <Row label={t('Notes')}>
           <p className="break-words whitespace-pre-wrap">{secret.notes}</p>
         </Row>
       )}
@@ -170,8 +189,9 @@ function MaskedRow({
   testId?: string;
   children?: (shown: boolean) => React.ReactNode;
 }) {
+  const { t } = useTranslation();
   const [shown, setShown] = useState(false);
-  const name = label.toLowerCase();
+  const name = inSentence(label);
   return (
     <Row
       label={label}
@@ -180,7 +200,7 @@ function MaskedRow({
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
-          aria-label={shown ? `Hide ${name}` : `Show ${name}`}
+          aria-label={shown ? t('Hide {{name}}', { name }) : t('Show {{name}}', { name })}
           aria-pressed={shown}
           className={iconButton}
         >
@@ -205,19 +225,20 @@ function MaskedRow({
 
 /** The current TOTP code of a login, its countdown, and a copy button. */
 function TotpRow({ uri, onCopy }: { uri: string; onCopy: OnCopy }) {
+  const { t } = useTranslation();
   const code = useTotp(uri);
   if (!code) {
     return (
-      <Row label="One-time code">
+      <Row label={t('One-time code')}>
         <span className="text-amber-800 dark:text-amber-300">
-          This authenticator key gives no code. Edit it to correct it.
+          {t('This authenticator key gives no code. Edit it to correct it.')}
         </span>
       </Row>
     );
   }
   const urgent = code.secondsLeft <= 5;
   return (
-    <Row label="One-time code" onCopy={() => onCopy('One-time code', code.code)}>
+    <Row label={t('One-time code')} onCopy={() => onCopy(t('One-time code'), code.code)}>
       <span className="flex items-center gap-3">
         <span
           data-testid="totp-code"
@@ -227,7 +248,7 @@ function TotpRow({ uri, onCopy }: { uri: string; onCopy: OnCopy }) {
         </span>
         <span
           className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400"
-          title={`Changes in ${code.secondsLeft} seconds`}
+          title={t('Changes in {{count}} seconds', { count: formatNumber(code.secondsLeft) })}
         >
           <span
             aria-hidden="true"
@@ -238,7 +259,9 @@ function TotpRow({ uri, onCopy }: { uri: string; onCopy: OnCopy }) {
               style={{ width: `${(code.secondsLeft / code.period) * 100}%` }}
             />
           </span>
-          <span data-testid="totp-seconds">{code.secondsLeft}s</span>
+          <span data-testid="totp-seconds">
+            {t('{{count}}s', { count: formatNumber(code.secondsLeft) })}
+          </span>
         </span>
       </span>
     </Row>
@@ -256,6 +279,7 @@ export function Row({
   onCopy?: (() => void) | undefined;
   extra?: React.ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex items-start gap-3">
       <dt className="w-24 shrink-0 pt-1 text-xs font-medium text-slate-500 dark:text-slate-400">
@@ -270,7 +294,7 @@ export function Row({
             <button
               type="button"
               onClick={onCopy}
-              aria-label={`Copy ${label.toLowerCase()}`}
+              aria-label={t('Copy {{label}}', { label: inSentence(label) })}
               className={iconButton}
             >
               <Copy aria-hidden="true" className="size-4" />

@@ -17,6 +17,8 @@ import {
   type PassphraseOptions,
   type PasswordOptions,
 } from './tools/generator.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export interface GeneratorSettings {
   kind: 'password' | 'passphrase';
@@ -50,6 +52,7 @@ export function GeneratorOptions({
   value: GeneratorSettings;
   onChange: (s: GeneratorSettings) => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const error = generatorError(value);
   const bits = Math.round(
@@ -70,9 +73,9 @@ export function GeneratorOptions({
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
       <legend className="px-1 text-xs font-medium text-slate-600 dark:text-slate-400">
-        Generator options
+        {t('Generator options')}
       </legend>
-      <div className="flex gap-4" role="radiogroup" aria-label="Generate a">
+      <div className="flex gap-4" role="radiogroup" aria-label={t('Generate a')}>
         {(['password', 'passphrase'] as const).map((k) => (
           <label key={k} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
             <input
@@ -81,14 +84,14 @@ export function GeneratorOptions({
               checked={value.kind === k}
               onChange={() => onChange({ ...value, kind: k })}
             />
-            {k === 'password' ? 'Random characters' : 'Passphrase'}
+            {k === 'password' ? t('Random characters') : t('Passphrase')}
           </label>
         ))}
       </div>
       {value.kind === 'password' ? (
         <>
           <label className="flex items-center gap-3 text-slate-800 dark:text-slate-200">
-            Length
+            {t('Length')}
             <input
               type="number"
               min={PASSWORD_LENGTH.min}
@@ -118,14 +121,14 @@ export function GeneratorOptions({
               checked={value.password.avoidLookAlikes}
               onChange={(e) => setPw({ avoidLookAlikes: e.target.checked })}
             />
-            Avoid look-alikes (I, l, O, 0, 1)
+            {t('Avoid look-alikes (I, l, O, 0, 1)')}
           </label>
         </>
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <label className="flex items-center gap-3 text-slate-800 dark:text-slate-200">
-              Words
+              {t('Words')}
               <input
                 type="number"
                 min={PASSPHRASE_WORDS.min}
@@ -136,7 +139,7 @@ export function GeneratorOptions({
               />
             </label>
             <label className="flex items-center gap-3 text-slate-800 dark:text-slate-200">
-              Separator
+              {t('Separator')}
               <input
                 maxLength={3}
                 value={value.passphrase.separator}
@@ -153,7 +156,7 @@ export function GeneratorOptions({
                 checked={value.passphrase.capitalize}
                 onChange={(e) => setPp({ capitalize: e.target.checked })}
               />
-              Capitalize
+              {t('Capitalize')}
             </label>
             <label className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
               <input
@@ -162,17 +165,19 @@ export function GeneratorOptions({
                 checked={value.passphrase.number}
                 onChange={(e) => setPp({ number: e.target.checked })}
               />
-              Add a number
+              {t('Add a number')}
             </label>
           </div>
         </>
       )}
       {error ? (
         <p role="alert" className="text-red-600 dark:text-red-400">
-          {error}
+          {t(error)}
         </p>
       ) : (
-        <p className="text-xs text-slate-500 dark:text-slate-400">About {bits} bits of entropy.</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {t('About {{bits}} bits of entropy.', { bits: formatNumber(bits) })}
+        </p>
       )}
     </fieldset>
   );

@@ -18,11 +18,18 @@ import type { FormValues } from './itemForm.ts';
 import { generateEd25519, readOpenSshKey } from './sshKey.ts';
 import { parseTotp, readQrImage } from './tools/totp.ts';
 import type { IdentityFields } from './transfer/model.ts';
+import { currentLanguage, i18n, msg, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 interface PartProps {
   register: UseFormRegister<FormValues>;
   errors: FieldErrors<FormValues>;
 }
+
+/** A validation message of ours, in the reader's language. */
+const translated = (message: string | undefined) => message && i18n.t(message);
+/** A label inside a sentence ('Show card number'): English lowers it, German keeps its nouns. */
+const inSentence = (label: string) => (currentLanguage() === 'en' ? label.toLowerCase() : label);
 
 const removeButton = buttonClass('secondary', 'md', '!h-11 !px-3');
 const addButton = buttonClass('secondary');
@@ -32,19 +39,20 @@ export function MoreUrls({
   register,
   errors,
 }: PartProps & { control: Control<FormValues> }) {
+  const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control, name: 'moreUrls' });
   return (
     <>
       {fields.map((f, i) => (
         <Field
           key={f.id}
-          label={`Website ${i + 2}`}
-          error={errors.moreUrls?.[i]?.value?.message}
+          label={t('Website {{n}}', { n: formatNumber(i + 2) })}
+          error={translated(errors.moreUrls?.[i]?.value?.message)}
           trailing={
             <button
               type="button"
               onClick={() => remove(i)}
-              aria-label={`Remove website ${i + 2}`}
+              aria-label={t('Remove website {{n}}', { n: formatNumber(i + 2) })}
               className={removeButton}
             >
               <X aria-hidden="true" className="size-4" />
@@ -61,7 +69,7 @@ export function MoreUrls({
         </Field>
       ))}
       <button type="button" onClick={() => append({ value: '' })} className={addButton}>
-        <Plus aria-hidden="true" className="size-4" /> Add another website
+        <Plus aria-hidden="true" className="size-4" /> {t('Add another website')}
       </button>
     </>
   );
@@ -72,6 +80,7 @@ export function TotpField({
   errors,
   setValue,
 }: PartProps & { setValue: UseFormSetValue<FormValues> }) {
+  const { t } = useTranslation();
   const file = useRef<HTMLInputElement>(null);
   const [qrError, setQrError] = useState<string | null>(null);
   const scan = async (f: File) => {
@@ -90,9 +99,9 @@ export function TotpField({
   };
   return (
     <Field
-      label="Authenticator key (TOTP)"
-      hint="A setup key or an otpauth:// link, or read a QR code image."
-      error={errors.totp?.message ?? qrError ?? undefined}
+      label={t('Authenticator key (TOTP)')}
+      hint={t('A setup key or an otpauth:// link, or read a QR code image.')}
+      error={translated(errors.totp?.message ?? qrError ?? undefined)}
       trailing={
         <>
           <button
@@ -100,7 +109,7 @@ export function TotpField({
             onClick={() => file.current?.click()}
             className={buttonClass('secondary', 'md', '!h-11')}
           >
-            <QrCode aria-hidden="true" className="size-4" /> Read QR image
+            <QrCode aria-hidden="true" className="size-4" /> {t('Read QR image')}
           </button>
           <input
             ref={file}
@@ -120,7 +129,7 @@ export function TotpField({
       <PasswordInput
         autoComplete="off"
         spellCheck={false}
-        toggleLabel="authenticator key"
+        toggleLabel={inSentence(t('Authenticator key'))}
         {...register('totp')}
       />
     </Field>
@@ -133,40 +142,41 @@ export function CustomFields({
   errors,
 }: PartProps & { control: Control<FormValues> }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'fields' });
+  const { t } = useTranslation();
   const live = useWatch({ control, name: 'fields' });
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
-        Custom fields
+        {t('Custom fields')}
       </legend>
       {fields.map((f, i) => (
         <div key={f.id} className="grid grid-cols-[1fr_1.4fr_auto] items-start gap-2">
           <div>
             <input
-              aria-label={`Field ${i + 1} name`}
-              placeholder="Name"
+              aria-label={t('Field {{n}} name', { n: formatNumber(i + 1) })}
+              placeholder={t('Name')}
               aria-invalid={errors.fields?.[i]?.name ? true : undefined}
               className={inputClass}
               {...register(`fields.${i}.name`)}
             />
             {errors.fields?.[i]?.name && (
               <p role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400">
-                {errors.fields[i].name.message}
+                {translated(errors.fields[i].name.message)}
               </p>
             )}
           </div>
           {(live[i]?.hidden ?? f.hidden) ? (
             <PasswordInput
-              aria-label={`Field ${i + 1} value`}
-              placeholder="Value"
+              aria-label={t('Field {{n}} value', { n: formatNumber(i + 1) })}
+              placeholder={t('Value')}
               autoComplete="off"
-              toggleLabel={`field ${i + 1}`}
+              toggleLabel={t('field {{n}}', { n: formatNumber(i + 1) })}
               {...register(`fields.${i}.value`)}
             />
           ) : (
             <input
-              aria-label={`Field ${i + 1} value`}
-              placeholder="Value"
+              aria-label={t('Field {{n}} value', { n: formatNumber(i + 1) })}
+              placeholder={t('Value')}
               autoComplete="off"
               className={inputClass}
               {...register(`fields.${i}.value`)}
@@ -175,12 +185,12 @@ export function CustomFields({
           <div className="flex items-center gap-2">
             <label className="flex h-11 items-center gap-1.5 text-xs text-slate-700 dark:text-slate-300">
               <input type="checkbox" {...register(`fields.${i}.hidden`)} />
-              Hidden
+              {t('Hidden')}
             </label>
             <button
               type="button"
               onClick={() => remove(i)}
-              aria-label={`Remove field ${i + 1}`}
+              aria-label={t('Remove field {{n}}', { n: formatNumber(i + 1) })}
               className={removeButton}
             >
               <X aria-hidden="true" className="size-4" />
@@ -194,14 +204,14 @@ export function CustomFields({
           onClick={() => append({ name: '', value: '', hidden: false })}
           className={addButton}
         >
-          <Plus aria-hidden="true" className="size-4" /> Add text field
+          <Plus aria-hidden="true" className="size-4" /> {t('Add text field')}
         </button>
         <button
           type="button"
           onClick={() => append({ name: '', value: '', hidden: true })}
           className={addButton}
         >
-          <Plus aria-hidden="true" className="size-4" /> Add hidden field
+          <Plus aria-hidden="true" className="size-4" /> {t('Add hidden field')}
         </button>
       </div>
     </fieldset>
@@ -209,47 +219,48 @@ export function CustomFields({
 }
 
 export function CardParts({ register, errors }: PartProps) {
+  const { t } = useTranslation();
   const e = errors.card;
   return (
     <>
-      <Field label="Cardholder name" error={e?.cardholderName?.message}>
+      <Field label={t('Cardholder name')} error={translated(e?.cardholderName?.message)}>
         <input autoComplete="off" className={inputClass} {...register('card.cardholderName')} />
       </Field>
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Card number" error={e?.number?.message}>
+        <Field label={t('Card number')} error={translated(e?.number?.message)}>
           <PasswordInput
             inputMode="numeric"
             autoComplete="off"
-            toggleLabel="card number"
+            toggleLabel={inSentence(t('Card number'))}
             {...register('card.number')}
           />
         </Field>
-        <Field label="Brand" error={e?.brand?.message}>
+        <Field label={t('Brand')} error={translated(e?.brand?.message)}>
           <input placeholder="Visa" className={inputClass} {...register('card.brand')} />
         </Field>
       </div>
       <div className="grid grid-cols-3 gap-3">
-        <Field label="Expiry month" error={e?.expMonth?.message}>
+        <Field label={t('Expiry month')} error={translated(e?.expMonth?.message)}>
           <input
             inputMode="numeric"
-            placeholder="MM"
+            placeholder={t('MM')}
             className={inputClass}
             {...register('card.expMonth')}
           />
         </Field>
-        <Field label="Expiry year" error={e?.expYear?.message}>
+        <Field label={t('Expiry year')} error={translated(e?.expYear?.message)}>
           <input
             inputMode="numeric"
-            placeholder="YYYY"
+            placeholder={t('YYYY')}
             className={inputClass}
             {...register('card.expYear')}
           />
         </Field>
-        <Field label="Security code" error={e?.code?.message}>
+        <Field label={t('Security code')} error={translated(e?.code?.message)}>
           <PasswordInput
             inputMode="numeric"
             autoComplete="off"
-            toggleLabel="security code"
+            toggleLabel={inSentence(t('Security code'))}
             {...register('card.code')}
           />
         </Field>
@@ -260,35 +271,36 @@ export function CardParts({ register, errors }: PartProps) {
 
 /** The identity's fields, labelled; the sensitive ones are masked while typed. */
 export const IDENTITY_LABELS: [keyof IdentityFields, string, boolean][] = [
-  ['title', 'Honorific', false],
-  ['firstName', 'First name', false],
-  ['middleName', 'Middle name', false],
-  ['lastName', 'Last name', false],
-  ['username', 'Identity username', false],
-  ['company', 'Company', false],
-  ['email', 'E-mail', false],
-  ['phone', 'Phone', false],
-  ['address1', 'Address line 1', false],
-  ['address2', 'Address line 2', false],
-  ['address3', 'Address line 3', false],
-  ['city', 'City', false],
-  ['state', 'State or region', false],
-  ['postalCode', 'Postal code', false],
-  ['country', 'Country', false],
-  ['ssn', 'National ID / SSN', true],
-  ['passportNumber', 'Passport number', true],
-  ['licenseNumber', 'Licence number', true],
+  ['title', msg('Honorific'), false],
+  ['firstName', msg('First name'), false],
+  ['middleName', msg('Middle name'), false],
+  ['lastName', msg('Last name'), false],
+  ['username', msg('Identity username'), false],
+  ['company', msg('Company'), false],
+  ['email', msg('E-mail'), false],
+  ['phone', msg('Phone'), false],
+  ['address1', msg('Address line 1'), false],
+  ['address2', msg('Address line 2'), false],
+  ['address3', msg('Address line 3'), false],
+  ['city', msg('City'), false],
+  ['state', msg('State or region'), false],
+  ['postalCode', msg('Postal code'), false],
+  ['country', msg('Country'), false],
+  ['ssn', msg('National ID / SSN'), true],
+  ['passportNumber', msg('Passport number'), true],
+  ['licenseNumber', msg('Licence number'), true],
 ];
 
 export function IdentityParts({ register, errors }: PartProps) {
+  const { t } = useTranslation();
   return (
     <div className="grid grid-cols-2 gap-3">
       {IDENTITY_LABELS.map(([k, label, hidden]) => (
-        <Field key={k} label={label} error={errors.identity?.[k]?.message}>
+        <Field key={k} label={t(label)} error={translated(errors.identity?.[k]?.message)}>
           {hidden ? (
             <PasswordInput
               autoComplete="off"
-              toggleLabel={label.toLowerCase()}
+              toggleLabel={inSentence(t(label))}
               {...register(`identity.${k}`)}
             />
           ) : (
@@ -306,6 +318,7 @@ export function SshParts({
   setValue,
   title,
 }: PartProps & { setValue: UseFormSetValue<FormValues>; title: string }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const put = (k: { privateKey: string; publicKey: string; fingerprint: string }) => {
@@ -320,7 +333,9 @@ export function SshParts({
     try {
       put(await generateEd25519(title.trim()));
     } catch {
-      setProblem('This browser cannot generate Ed25519 keys. Paste a key made with ssh-keygen.');
+      setProblem(
+        msg('This browser cannot generate Ed25519 keys. Paste a key made with ssh-keygen.'),
+      );
     } finally {
       setBusy(false);
     }
@@ -350,18 +365,18 @@ export function SshParts({
           onClick={() => void generate()}
           className={buttonClass('secondary')}
         >
-          <KeyRound aria-hidden="true" className="size-4" /> Generate Ed25519 key pair
+          <KeyRound aria-hidden="true" className="size-4" /> {t('Generate Ed25519 key pair')}
         </button>
         {problem && (
           <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-            {problem}
+            {t(problem)}
           </p>
         )}
       </div>
       <Field
-        label="Private key"
-        hint="Paste an OpenSSH private key, or generate one."
-        error={errors.ssh?.privateKey?.message}
+        label={t('Private key')}
+        hint={t('Paste an OpenSSH private key, or generate one.')}
+        error={translated(errors.ssh?.privateKey?.message)}
       >
         <textarea
           rows={4}
@@ -375,7 +390,7 @@ export function SshParts({
           })}
         />
       </Field>
-      <Field label="Public key" error={errors.ssh?.publicKey?.message}>
+      <Field label={t('Public key')} error={translated(errors.ssh?.publicKey?.message)}>
         <textarea
           rows={2}
           spellCheck={false}
@@ -388,7 +403,7 @@ export function SshParts({
           })}
         />
       </Field>
-      <Field label="Fingerprint">
+      <Field label={t('Fingerprint')}>
         <input
           readOnly
           className={`${inputClass} font-mono text-xs`}
@@ -400,20 +415,21 @@ export function SshParts({
 }
 
 export function ApiKeyParts({ register, errors }: PartProps) {
+  const { t } = useTranslation();
   return (
     <>
-      <Field label="Key" error={errors.apikey?.key?.message}>
+      <Field label={t('Key')} error={translated(errors.apikey?.key?.message)}>
         <PasswordInput
           autoComplete="off"
           spellCheck={false}
-          toggleLabel="key"
+          toggleLabel={inSentence(t('Key'))}
           {...register('apikey.key')}
         />
       </Field>
-      <Field label="Key username or ID" error={errors.apikey?.username?.message}>
+      <Field label={t('Key username or ID')} error={translated(errors.apikey?.username?.message)}>
         <input autoComplete="off" className={inputClass} {...register('apikey.username')} />
       </Field>
-      <Field label="Website" error={errors.url?.message}>
+      <Field label={t('Website')} error={translated(errors.url?.message)}>
         <input
           type="url"
           inputMode="url"

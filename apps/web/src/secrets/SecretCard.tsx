@@ -13,10 +13,14 @@ import {
   Trash2,
   Link2,
 } from 'lucide-react';
-import { formatDate } from '../vaults/format.ts';
+import { formatDate } from '../i18n/format.ts';
 import { cardType, type Secret } from './model.ts';
 import type { ItemType } from './transfer/model.ts';
 import { CardBody, iconButton } from './CardRows.tsx';
+import { useTranslation } from '../i18n/i18n.ts';
+
+// Short dates (docs/product.md §9 "Display"), in the reader's conventions.
+const DATE: Intl.DateTimeFormatOptions = { month: 'numeric', day: 'numeric', year: 'numeric' };
 
 const ICONS: Record<ItemType, typeof KeyRound> = {
   login: KeyRound,
@@ -42,6 +46,7 @@ export function SecretCard({
   onShare?: () => void;
   onCopy: (label: string, value: string) => void;
 }) {
+  const { t } = useTranslation();
   const Icon = ICONS[cardType(secret)];
   return (
     <article
@@ -62,7 +67,7 @@ export function SecretCard({
           <button
             type="button"
             onClick={onEdit}
-            aria-label={`Edit ${secret.title}`}
+            aria-label={t('Edit {{title}}', { title: secret.title })}
             className={iconButton}
           >
             <Pencil aria-hidden="true" className="size-4" />
@@ -71,7 +76,7 @@ export function SecretCard({
             <button
               type="button"
               onClick={onShare}
-              aria-label={`Share ${secret.title}`}
+              aria-label={t('Share {{title}}', { title: secret.title })}
               className={iconButton}
             >
               <Link2 aria-hidden="true" className="size-4" />
@@ -80,7 +85,7 @@ export function SecretCard({
           <button
             type="button"
             onClick={onDelete}
-            aria-label={`Delete ${secret.title}`}
+            aria-label={t('Delete {{title}}', { title: secret.title })}
             className={`${iconButton} hover:!text-red-600`}
           >
             <Trash2 aria-hidden="true" className="size-4" />
@@ -91,7 +96,10 @@ export function SecretCard({
         <CardBody secret={secret} onCopy={onCopy} />
       </dl>
       <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
-        Created {formatDate(secret.created_at)} · Updated {formatDate(secret.updated_at)}
+        {t('Created {{created}} · Updated {{updated}}', {
+          created: formatDate(secret.created_at, DATE),
+          updated: formatDate(secret.updated_at, DATE),
+        })}
       </p>
     </article>
   );

@@ -40,6 +40,7 @@ import {
 } from './itemForm.ts';
 import { isPlainText, type Secret, type SecretData } from './model.ts';
 import { StrengthMeter } from './StrengthMeter.tsx';
+import { i18n, msg, useTranslation } from '../i18n/i18n.ts';
 
 export type SecretFormMode = { kind: FormKind; secret: Secret | null };
 
@@ -65,17 +66,22 @@ export function SecretFormDialog({
 }
 
 function formTitle(mode: SecretFormMode): string {
-  const verb = mode.secret ? 'Edit' : 'Add';
-  if (mode.kind === 'site') return `${verb} Secret`;
-  if (mode.kind === 'plain') return `${verb} Plain Text Secret`;
-  return `${verb} ${KIND_NAMES[mode.kind]}`;
+  const kind = i18n.t(KIND_NAMES[mode.kind]);
+  if (mode.kind === 'site') return mode.secret ? i18n.t('Edit Secret') : i18n.t('Add Secret');
+  if (mode.kind === 'plain') {
+    return mode.secret ? i18n.t('Edit Plain Text Secret') : i18n.t('Add Plain Text Secret');
+  }
+  return mode.secret ? i18n.t('Edit {{kind}}', { kind }) : i18n.t('Add {{kind}}', { kind });
 }
 
 function submitText(mode: SecretFormMode): string {
-  if (mode.secret) return 'Save changes';
-  if (mode.kind === 'site') return 'Add Secret';
-  return `Add ${KIND_NAMES[mode.kind]}`;
+  if (mode.secret) return i18n.t('Save changes');
+  if (mode.kind === 'site') return i18n.t('Add Secret');
+  return i18n.t('Add {{kind}}', { kind: i18n.t(KIND_NAMES[mode.kind]) });
 }
+
+/** A validation message of ours (or the protocol's), in the reader's language. */
+const translated = (message: string | undefined) => message && i18n.t(message);
 
 function SecretForm({
   mode,
@@ -90,6 +96,7 @@ function SecretForm({
   onCopy: (label: string, value: string) => void;
   latest?: Secret | null;
 }) {
+  const { t } = useTranslation();
   const { kind } = mode;
   const plain = kind === 'plain';
   const [notice, setNotice] = useState<string | null>(null);
@@ -139,7 +146,9 @@ function SecretForm({
     } catch (err) {
       if (err instanceof SecretConflictError) {
         setNotice(
-          'This secret was changed in another tab or on another device. Your edit is still here: save again to replace the newer version, or take the newer version instead.',
+          msg(
+            'This secret was changed in another tab or on another device. Your edit is still here: save again to replace the newer version, or take the newer version instead.',
+          ),
         );
         // Continue from the newer revision so saving again is a deliberate overwrite.
         setBaseRevision(err.current.revision);
@@ -164,7 +173,7 @@ function SecretForm({
         <DialogFooter
           onCancel={onClose}
           submit={submitText(mode)}
-          busyText="Saving..."
+          busyText={t('Saving...')}
           busy={busy}
           form="secret-form"
         />
@@ -181,7 +190,7 @@ function SecretForm({
             role="status"
             className="space-y-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
           >
-            <p>{notice}</p>
+            <p>{t(notice)}</p>
             {latest && baseRevision !== null && latest.revision >= baseRevision && (
               <NewerVersion
                 latest={latest}
@@ -194,19 +203,19 @@ function SecretForm({
             )}
           </div>
         )}
-        {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
-        <Field label="Title" error={errors.title?.message}>
+        {errors.root && <FormMessage kind="error">{translated(errors.root.message)}</FormMessage>}
+        <Field label={t('Title')} error={translated(errors.title?.message)}>
           <input autoFocus className={inputClass} {...register('title')} />
         </Field>
         {kind === 'site' && (
           <>
-            <Field label="Username" error={errors.username?.message}>
+            <Field label={t('Username')} error={translated(errors.username?.message)}>
               <input autoComplete="off" className={inputClass} {...register('username')} />
             </Field>
             <div>
               <Field
-                label="Password"
-                error={errors.password?.message}
+                label={t('Password')}
+                error={translated(errors.password?.message)}
                 trailing={
                   <>
                     <button
@@ -214,22 +223,22 @@ function SecretForm({
                       onClick={() => void generate()}
                       className={buttonClass('secondary', 'md', '!h-11')}
                     >
-                      <RefreshCw aria-hidden="true" className="size-4" /> Generate
+                      <RefreshCw aria-hidden="true" className="size-4" /> {t('Generate')}
                     </button>
                     <button
                       type="button"
                       onClick={() => setShowOptions((v) => !v)}
                       aria-expanded={showOptions}
-                      aria-label="Password generator options"
+                      aria-label={t('Password generator options')}
                       className={buttonClass('secondary', 'md', '!h-11 !px-3')}
                     >
                       <SlidersHorizontal aria-hidden="true" className="size-4" />
                     </button>
                     <button
                       type="button"
-                      onClick={() => password && onCopy('Password', password)}
+                      onClick={() => password && onCopy(t('Password'), password)}
                       disabled={!password}
-                      aria-label="Copy password"
+                      aria-label={t('Copy password')}
                       className={buttonClass('secondary', 'md', '!h-11 !px-3')}
                     >
                       <Copy aria-hidden="true" className="size-4" />
@@ -242,7 +251,7 @@ function SecretForm({
               <StrengthMeter password={password} />
             </div>
             {showOptions && <GeneratorOptions value={generator} onChange={setGenerator} />}
-            <Field label="Website" error={errors.url?.message}>
+            <Field label={t('Website')} error={translated(errors.url?.message)}>
               <input
                 type="url"
                 inputMode="url"
@@ -261,7 +270,7 @@ function SecretForm({
           <SshParts register={register} errors={errors} setValue={setValue} title={currentTitle} />
         )}
         {kind === 'apikey' && <ApiKeyParts register={register} errors={errors} />}
-        <Field label={plain ? 'Content' : 'Notes'} error={errors.notes?.message}>
+        <Field label={plain ? t('Content') : t('Notes')} error={translated(errors.notes?.message)}>
           <textarea
             rows={plain || kind === 'note' ? 8 : 3}
             className={`${inputClass} h-auto py-2`}
@@ -275,16 +284,17 @@ function SecretForm({
 }
 
 function NewerVersion({ latest, onUse }: { latest: Secret; onUse: () => void }) {
+  const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const rows: [string, string][] = [
-    ['Title', latest.title],
-    ['Username', latest.username],
-    ['Website', latest.url],
-    [isPlainText(latest) ? 'Content' : 'Notes', latest.notes],
+    [t('Title'), latest.title],
+    [t('Username'), latest.username],
+    [t('Website'), latest.url],
+    [isPlainText(latest) ? t('Content') : t('Notes'), latest.notes],
   ];
   return (
     <div className="rounded-md border border-amber-200 bg-white/60 p-2 dark:border-amber-800 dark:bg-slate-900/60">
-      <p className="font-medium">Newer version</p>
+      <p className="font-medium">{t('Newer version')}</p>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
         {rows
           .filter(([, v]) => v !== '')
@@ -296,7 +306,7 @@ function NewerVersion({ latest, onUse }: { latest: Secret; onUse: () => void }) 
           ))}
         {latest.password !== '' && (
           <div className="contents">
-            <dt className="text-amber-800 dark:text-amber-300">Password</dt>
+            <dt className="text-amber-800 dark:text-amber-300">{t('Password')}</dt>
             <dd className="flex items-center gap-2">
               <span className="font-mono break-all">
                 {shown ? latest.password : '•'.repeat(Math.min(latest.password.length, 12))}
@@ -307,7 +317,7 @@ function NewerVersion({ latest, onUse }: { latest: Secret; onUse: () => void }) 
                 aria-pressed={shown}
                 className="font-semibold underline underline-offset-2"
               >
-                {shown ? 'Hide newer password' : 'Show newer password'}
+                {shown ? t('Hide newer password') : t('Show newer password')}
               </button>
             </dd>
           </div>
@@ -318,7 +328,7 @@ function NewerVersion({ latest, onUse }: { latest: Secret; onUse: () => void }) 
         onClick={onUse}
         className="mt-2 text-xs font-semibold underline underline-offset-2"
       >
-        Use the newer version
+        {t('Use the newer version')}
       </button>
     </div>
   );

@@ -21,6 +21,8 @@ import { ShareDialog } from '../shares/ShareDialog.tsx';
 import { sharedItem } from '../shares/sharedItem.ts';
 import { SecretFormDialog, type SecretFormMode } from './SecretFormDialog.tsx';
 import { useSecretMutations, useSecrets } from './useSecrets.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
 import { HealthButton } from './health/HealthButton.tsx';
 import { TransferMenu } from './transfer/TransferMenu.tsx';
@@ -30,6 +32,7 @@ import { useLostConnection } from '../files/useCloudConnection.ts';
 import { useMoveNotice } from './store/sources.ts';
 
 export function SecretsManager({ vault }: { vault: Vault }) {
+  const { t } = useTranslation();
   const vaultId = vault.id;
   // Which provider keeps the items (ADR 0008): idempotent, before the list asks its source.
   registerVaultStorage(vault);
@@ -57,8 +60,8 @@ export function SecretsManager({ vault }: { vault: Vault }) {
 
   const copy = (label: string, value: string) => {
     copyWithAutoClear(value).then(
-      () => toast.success(`${label} copied. The clipboard clears in 30 seconds.`),
-      () => toast.error('Copying was refused by the browser.'),
+      () => toast.success(t('{{label}} copied. The clipboard clears in 30 seconds.', { label })),
+      () => toast.error(t('Copying was refused by the browser.')),
     );
   };
 
@@ -73,13 +76,17 @@ export function SecretsManager({ vault }: { vault: Vault }) {
   };
 
   const count = all?.length ?? 0;
+  const shownError = (err: unknown) => {
+    const text = messageForUser(err);
+    return text && t(text);
+  };
   return (
     <section aria-labelledby="secrets-title">
       <Link
         to="/dashboard"
         className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Dashboard
+        <ArrowLeft aria-hidden="true" className="size-4" /> {t('Back to Dashboard')}
       </Link>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -89,10 +96,12 @@ export function SecretsManager({ vault }: { vault: Vault }) {
             tabIndex={-1}
             className="text-xl font-bold text-slate-900 focus:outline-none dark:text-white"
           >
-            Secrets
+            {t('Secrets')}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {count} encrypted secret{count === 1 ? '' : 's'}
+            {count === 1
+              ? t('{{count}} encrypted secret', { count: formatNumber(count) })
+              : t('{{count}} encrypted secrets', { count: formatNumber(count) })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -104,14 +113,14 @@ export function SecretsManager({ vault }: { vault: Vault }) {
             onClick={() => setForm({ kind: 'plain', secret: null })}
             className={buttonClass('secondary')}
           >
-            <FileText aria-hidden="true" className="size-4" /> Add Plain Text
+            <FileText aria-hidden="true" className="size-4" /> {t('Add Plain Text')}
           </button>
           <button
             type="button"
             onClick={() => setForm({ kind: 'site', secret: null })}
             className={buttonClass('primary')}
           >
-            <KeyRound aria-hidden="true" className="size-4" /> Add Site Password
+            <KeyRound aria-hidden="true" className="size-4" /> {t('Add Site Password')}
           </button>
         </div>
       </div>
@@ -122,8 +131,8 @@ export function SecretsManager({ vault }: { vault: Vault }) {
         />
         <input
           type="search"
-          aria-label="Search secrets"
-          placeholder="Search by title, username or website"
+          aria-label={t('Search secrets')}
+          placeholder={t('Search by title, username or website')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           className={`${inputClass} pl-9`}
@@ -137,23 +146,27 @@ export function SecretsManager({ vault }: { vault: Vault }) {
           className="mt-10 flex items-center justify-center gap-2 text-slate-600 dark:text-slate-400"
         >
           <Loader2 aria-hidden="true" className="size-5 shrink-0 animate-spin" />{' '}
-          {moving ?? 'Decrypting secrets...'}
+          {moving ? t(moving) : t('Decrypting secrets...')}
         </p>
       ) : lost ? null : list.isError ? (
         <p role="alert" className="mt-10 text-center text-red-700 dark:text-red-400">
-          Could not load the secrets. {messageForUser(list.error)}
+          {t('Could not load the secrets.')} {shownError(list.error)}
         </p>
       ) : (
         <>
           <IntegrityNotice lines={list.data.integrity} />
           {list.data.unreadable > 0 && (
             <p role="alert" className="mt-4 text-sm text-amber-800 dark:text-amber-300">
-              {list.data.unreadable} secret(s) could not be decrypted and are not shown.
+              {t('{{count}} secret(s) could not be decrypted and are not shown.', {
+                count: formatNumber(list.data.unreadable),
+              })}
             </p>
           )}
           {shown.length === 0 ? (
             <p className="mt-10 text-center text-slate-600 dark:text-slate-400">
-              {count === 0 ? 'No secrets in this vault yet.' : 'No secrets match your search.'}
+              {count === 0
+                ? t('No secrets in this vault yet.')
+                : t('No secrets match your search.')}
             </p>
           ) : (
             <VirtualList
@@ -174,7 +187,7 @@ export function SecretsManager({ vault }: { vault: Vault }) {
 
       <ShareDialog
         what={sharing ? { kind: 'secret', vaultId, item: sharedItem(sharing) } : null}
-        title={sharing ? `Share "${sharing.title}"` : 'Share'}
+        title={sharing ? t('Share "{{title}}"', { title: sharing.title }) : t('Share')}
         onClose={() => setSharing(null)}
       />
       <SecretFormDialog
@@ -192,12 +205,12 @@ export function SecretsManager({ vault }: { vault: Vault }) {
         }}
         size="sm"
         closable={!remove.isPending}
-        title="Delete secret"
+        title={t('Delete secret')}
         footer={
           <DialogFooter
             onCancel={closeDelete}
-            submit="Delete"
-            busyText="Deleting..."
+            submit={t('Delete')}
+            busyText={t('Deleting...')}
             busy={remove.isPending}
             tone="danger"
             onSubmit={() => void confirmDelete()}
@@ -205,11 +218,11 @@ export function SecretsManager({ vault }: { vault: Vault }) {
         }
       >
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Are you sure you want to delete this secret?
+          {t('Are you sure you want to delete this secret?')}
         </p>
         {deleteError && (
           <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-400">
-            {deleteError}
+            {t(deleteError)}
           </p>
         )}
       </Modal>
@@ -224,6 +237,7 @@ function VirtualList({
   items: Secret[];
   render: (s: Secret) => React.ReactNode;
 }) {
+  const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   // Where the list starts on the page, so window scrolling maps to the right rows.
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -241,7 +255,7 @@ function VirtualList({
   return (
     <ul
       ref={listRef}
-      aria-label="Secrets"
+      aria-label={t('Secrets')}
       className="relative mt-5"
       style={{ height: virtualizer.getTotalSize() }}
     >

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useProfile } from '../auth/useAccount.ts';
 import { accountInputs, type Strength } from './tools/strength.ts';
 import { useStrength } from './tools/useStrength.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 const COLORS = ['bg-red-600', 'bg-orange-500', 'bg-amber-500', 'bg-lime-600', 'bg-emerald-600'];
 
@@ -21,6 +22,7 @@ export function StrengthMeter({
 }
 
 export function StrengthBar({ strength }: { strength: Strength }) {
+  const { t } = useTranslation();
   const { score, label, warning } = strength;
   return (
     <div className="mt-1.5" data-testid="strength">
@@ -33,8 +35,9 @@ export function StrengthBar({ strength }: { strength: Strength }) {
         ))}
       </div>
       <p role="status" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        Strength: <span className="font-medium text-slate-800 dark:text-slate-200">{label}</span>
-        {warning && <span>. {warning}</span>}
+        {t('Strength:')}{' '}
+        <span className="font-medium text-slate-800 dark:text-slate-200">{t(label)}</span>
+        {warning && <span>. {t(warning)}</span>}
       </p>
     </div>
   );

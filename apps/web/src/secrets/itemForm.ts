@@ -10,6 +10,7 @@ import {
 } from './model.ts';
 import { secretDataFromTransfer } from './itemFormat.ts';
 import { parseTotp } from './tools/totp.ts';
+import { msg } from '../i18n/i18n.ts';
 import {
   common,
   emptyCard,
@@ -27,13 +28,13 @@ import {
 export type FormKind = 'site' | 'plain' | 'note' | 'card' | 'identity' | 'ssh' | 'apikey';
 
 export const KIND_NAMES: Record<FormKind, string> = {
-  site: 'Site Password',
-  plain: 'Plain Text',
-  note: 'Secure Note',
-  card: 'Payment Card',
-  identity: 'Identity',
-  ssh: 'SSH Key',
-  apikey: 'API Key',
+  site: msg('Site Password'),
+  plain: msg('Plain Text'),
+  note: msg('Secure Note'),
+  card: msg('Payment Card'),
+  identity: msg('Identity'),
+  ssh: msg('SSH Key'),
+  apikey: msg('API Key'),
 };
 
 export interface FormValues {
@@ -118,14 +119,14 @@ export const dataFromValues = (kind: FormKind, v: FormValues): SecretData =>
 
 // Texts marked as ours (conventions.md, "Errors and messages").
 export const FORM_ERRORS = {
-  title: 'Title is required',
-  cardNumber: 'A card number has 12 to 19 digits.',
-  expMonth: 'Month from 1 to 12.',
-  expYear: 'A four-digit year.',
-  code: 'A security code has 3 or 4 digits.',
-  sshKey: 'Paste or generate a key.',
-  apiKey: 'The key is required.',
-  fieldName: 'Name this field.',
+  title: msg('Title is required'),
+  cardNumber: msg('A card number has 12 to 19 digits.'),
+  expMonth: msg('Month from 1 to 12.'),
+  expYear: msg('A four-digit year.'),
+  code: msg('A security code has 3 or 4 digits.'),
+  sshKey: msg('Paste or generate a key.'),
+  apiKey: msg('The key is required.'),
+  fieldName: msg('Name this field.'),
 } as const;
 
 const title = z.string().trim().min(1, FORM_ERRORS.title).max(200);

@@ -1,5 +1,6 @@
 // What a secret holds once decrypted (docs/product.md §3 "Secret"), the form rules of docs/product.md §5, and search.
 import { z } from 'zod';
+import { msg } from '../i18n/i18n.ts';
 import type {
   ApiKeyFields,
   CardFields,
@@ -54,7 +55,7 @@ export const emptyFields: SecretFields = {
 };
 
 export const sitePasswordSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
+  title: z.string().trim().min(1, msg('Title is required')).max(200),
   username: z.string().max(500),
   password: z.string().max(1000),
   url: z.string().trim().max(2000),
@@ -62,8 +63,8 @@ export const sitePasswordSchema = z.object({
 });
 
 export const plainTextSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required for plain text secrets').max(200),
-  notes: z.string().trim().min(1, 'Content is required for plain text secrets').max(20_000),
+  title: z.string().trim().min(1, msg('Title is required for plain text secrets')).max(200),
+  notes: z.string().trim().min(1, msg('Content is required for plain text secrets')).max(20_000),
 });
 
 /** Spec §2: a secret with notes but no username or password is displayed as plain text. */

@@ -4,6 +4,7 @@
 // PROTOCOL.key for the private key file), so they are encoded here rather than with an npm
 // library: the ones that read them (sshpk, ssh2) need Node's Buffer and crypto in the browser.
 import type { SshFields } from './transfer/model.ts';
+import { msg } from '../i18n/i18n.ts';
 
 const enc = new TextEncoder();
 const AUTH_MAGIC = 'openssh-key-v1\0';
@@ -12,9 +13,12 @@ const END = '-----END OPENSSH PRIVATE KEY-----';
 
 // Texts marked as ours (conventions.md, "Errors and messages").
 export const SSH_ERRORS = {
-  unreadable:
+  unreadable: msg(
     'This is not an OpenSSH key. Paste a public key ("ssh-ed25519 AAAA...") or a private key ("-----BEGIN OPENSSH PRIVATE KEY-----").',
-  pem: 'This private key is in the older PEM format. Convert it with "ssh-keygen -p -f <file>" or paste its public key.',
+  ),
+  pem: msg(
+    'This private key is in the older PEM format. Convert it with "ssh-keygen -p -f <file>" or paste its public key.',
+  ),
 } as const;
 
 const u32 = (n: number) => new Uint8Array([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);

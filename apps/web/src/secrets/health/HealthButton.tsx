@@ -9,6 +9,8 @@ import type { Secret } from '../model.ts';
 import { HealthPanel } from './HealthPanel.tsx';
 import { revealSecret } from './reveal.ts';
 import { useVaultHealth } from './useVaultHealth.ts';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { formatNumber } from '../../i18n/format.ts';
 
 export function HealthButton({
   vaultId,
@@ -18,6 +20,7 @@ export function HealthButton({
   vaultId: string;
   secrets: readonly Secret[];
 }) {
+  const { t } = useTranslation();
   const report = useVaultHealth(secrets, { vaultId });
   const [open, setOpen] = useState(false);
   const count = report?.count ?? 0;
@@ -38,11 +41,15 @@ export function HealthButton({
         className={buttonClass('secondary')}
         aria-label={
           report === null
-            ? 'Health, being checked'
-            : `Health, ${count === 0 ? 'no issues' : `${count} secret${count === 1 ? '' : 's'} to fix`}`
+            ? t('Health, being checked')
+            : count === 0
+              ? t('Health, no issues')
+              : count === 1
+                ? t('Health, {{count}} secret to fix', { count: formatNumber(count) })
+                : t('Health, {{count}} secrets to fix', { count: formatNumber(count) })
         }
       >
-        <HeartPulse aria-hidden="true" className="size-4" /> Health
+        <HeartPulse aria-hidden="true" className="size-4" /> {t('Health')}
         {report === null ? (
           secrets.some((s) => s.password) && (
             <Loader2 aria-hidden="true" className="size-3.5 animate-spin text-slate-400" />
@@ -56,7 +63,7 @@ export function HealthButton({
                 : 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100'
             }`}
           >
-            {count}
+            {formatNumber(count)}
           </span>
         )}
       </button>

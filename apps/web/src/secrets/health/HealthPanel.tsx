@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { Modal } from '../../components/Modal.tsx';
 import { OLD_AFTER_DAYS } from '../tools/health.ts';
 import type { HealthEntry, HealthReport } from './useVaultHealth.ts';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { formatNumber } from '../../i18n/format.ts';
 
 const entryClass =
   'w-full truncate rounded-md px-2 py-1.5 text-left text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300 dark:hover:bg-slate-800';
@@ -22,17 +24,18 @@ function Section({
   count: number;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby={id} className="space-y-1">
       <h3 id={id} className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
         {title}
         <span className="rounded-full bg-slate-100 px-2 text-xs leading-5 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-          {count}
+          {formatNumber(count)}
         </span>
       </h3>
       <p className="text-xs text-slate-600 dark:text-slate-400">{hint}</p>
       {count === 0 ? (
-        <p className="py-1 text-sm text-slate-500 dark:text-slate-400">None.</p>
+        <p className="py-1 text-sm text-slate-500 dark:text-slate-400">{t('None.')}</p>
       ) : (
         children
       )}
@@ -71,19 +74,21 @@ export function HealthPanel({
   report: HealthReport | null;
   onReveal: (id: string) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal
       open={open}
       onOpenChange={(o) => !o && onClose()}
-      title="Vault health"
-      description="Checked on this device. No password leaves it."
+      title={t('Vault health')}
+      description={t('Checked on this device. No password leaves it.')}
     >
       {report === null ? (
         <p
           role="status"
           className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400"
         >
-          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Checking your passwords...
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" />{' '}
+          {t('Checking your passwords...')}
         </p>
       ) : (
         <div className="space-y-5">
@@ -92,22 +97,22 @@ export function HealthPanel({
               role="status"
               className="flex items-center gap-2 text-sm text-emerald-800 dark:text-emerald-300"
             >
-              <ShieldCheck aria-hidden="true" className="size-4" /> No weak, reused or old
-              passwords.
+              <ShieldCheck aria-hidden="true" className="size-4" />{' '}
+              {t('No weak, reused or old passwords.')}
             </p>
           )}
           <Section
             id="health-weak"
-            title="Weak passwords"
-            hint="Easy to guess: change them for generated ones."
+            title={t('Weak passwords')}
+            hint={t('Easy to guess: change them for generated ones.')}
             count={report.weak.length}
           >
             <Entries entries={report.weak} onReveal={onReveal} />
           </Section>
           <Section
             id="health-reused"
-            title="Reused passwords"
-            hint="One password on several sites: a leak at one opens the others."
+            title={t('Reused passwords')}
+            hint={t('One password on several sites: a leak at one opens the others.')}
             count={report.reused.length}
           >
             <ul className="space-y-2">
@@ -117,7 +122,7 @@ export function HealthPanel({
                   className="rounded-lg border border-slate-200 px-2 py-1 dark:border-slate-800"
                 >
                   <p className="px-2 pt-1 text-xs text-slate-600 dark:text-slate-400">
-                    Shared by {group.length} secrets
+                    {t('Shared by {{count}} secrets', { count: formatNumber(group.length) })}
                   </p>
                   <Entries entries={group} onReveal={onReveal} />
                 </li>
@@ -126,8 +131,10 @@ export function HealthPanel({
           </Section>
           <Section
             id="health-old"
-            title="Old passwords"
-            hint={`Not changed for ${OLD_AFTER_DAYS} days or more.`}
+            title={t('Old passwords')}
+            hint={t('Not changed for {{count}} days or more.', {
+              count: formatNumber(OLD_AFTER_DAYS),
+            })}
             count={report.old.length}
           >
             <Entries entries={report.old} onReveal={onReveal} />

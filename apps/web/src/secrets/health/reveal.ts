@@ -3,12 +3,16 @@
 // `ul[aria-label="Secrets"]`, each an `article` named by the secret's title), so the card may not
 // exist yet: scroll to where it should be, estimated from the rows on the page, let the list
 // render, and look again. A search that hides the card is cleared first.
+// The search box and the list are found by their accessible names, in the language shown.
+import { i18n } from '../../i18n/i18n.ts';
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 /** Empties the secrets search the way typing would, so React's state follows. */
 function clearSearch(): boolean {
-  const input = document.querySelector<HTMLInputElement>('input[aria-label="Search secrets"]');
+  const input = document.querySelector<HTMLInputElement>(
+    `input[aria-label="${i18n.t('Search secrets')}"]`,
+  );
   if (!input || input.value === '') return false;
   // React tracks the value through this setter; assigning `input.value` would go unnoticed.
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, '');
@@ -69,7 +73,7 @@ function focusCard(card: HTMLElement) {
 export async function revealSecret(index: number, title: string, total: number): Promise<boolean> {
   if (clearSearch()) await nextFrame();
   for (let attempt = 0; attempt < 30; attempt += 1) {
-    const list = document.querySelector<HTMLElement>('ul[aria-label="Secrets"]');
+    const list = document.querySelector<HTMLElement>(`ul[aria-label="${i18n.t('Secrets')}"]`);
     if (list) {
       const card = findCard(list, index, title);
       if (card) {

@@ -16,16 +16,32 @@ import type { StorageProvider } from '../../storage/provider.ts';
 import type { Problem } from '../../vaults/manifest/problems.ts';
 import { sealSegment, segmentDigest, type ItemRecord } from '../segments/segment.ts';
 import { streamOf, type LogDeps } from './segmentLog.ts';
+import { i18n, msg } from '../../i18n/i18n.ts';
 
 export const moveTexts = {
-  /** The one sentence shown while the items move. */
+  /** The one sentence shown while the items move (in the language shown when it starts). */
   moving: (provider: string) =>
-    `Moving this vault's secrets from SealVault's server to ${provider}: they are written there, checked, and then deleted from the server.`,
+    provider === 'this browser'
+      ? i18n.t(
+          "Moving this vault's secrets from SealVault's server to this browser: they are written there, checked, and then deleted from the server.",
+        )
+      : i18n.t(
+          "Moving this vault's secrets from SealVault's server to {{provider}}: they are written there, checked, and then deleted from the server.",
+          { provider },
+        ),
   /** A "This browser" vault opened in a browser that does not hold its items. */
-  elsewhere:
+  elsewhere: msg(
     'This vault keeps its secrets in the browser it was made in, and they are not in this one. Open it in that browser.',
+  ),
   unverified: (provider: string) =>
-    `The copy written to ${provider} could not be read back as written, so this vault's secrets stay on SealVault's server for now. Please try again.`,
+    provider === 'this browser'
+      ? i18n.t(
+          "The copy written to this browser could not be read back as written, so this vault's secrets stay on SealVault's server for now. Please try again.",
+        )
+      : i18n.t(
+          "The copy written to {{provider}} could not be read back as written, so this vault's secrets stay on SealVault's server for now. Please try again.",
+          { provider },
+        ),
 } as const;
 
 export interface MoveDeps extends LogDeps {

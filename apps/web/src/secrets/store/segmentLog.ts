@@ -8,6 +8,7 @@
 // always means the same records. So a reload after an edit fetches only the segment the edit
 // added, not the whole vault.
 import { vaultMovedMessage, type ProviderType } from '@sealvault/protocol';
+import { msg } from '../../i18n/i18n.ts';
 import { StorageError, type StorageProvider } from '../../storage/provider.ts';
 import type { ManifestEntries } from '../../vaults/manifest/problems.ts';
 import type { ManifestRecord, Verified } from '../../vaults/manifest/manifestCore.ts';
@@ -77,7 +78,7 @@ export interface LogRead {
 export class LogConflictError extends Error {
   override readonly name = 'LogConflictError';
   constructor(readonly ids: string[]) {
-    super('These items were changed on another device.');
+    super(msg('These items were changed on another device.'));
   }
 }
 
@@ -226,7 +227,7 @@ export async function writeLog(deps: LogDeps, records: readonly SegmentRecord[])
       if (verdict.kind === 'conflict') throw new LogConflictError(verdict.ids);
       if (verdict.kind === 'moved') throw new Error(vaultMovedMessage(verdict.to), { cause: err });
       if (attempt >= 1)
-        throw new Error('The change could not be saved in time. Please try again.', {
+        throw new Error(msg('The change could not be saved in time. Please try again.'), {
           cause: err,
         });
     }

@@ -25,6 +25,7 @@ import type { SegmentProblem } from '../segments/fold.ts';
 import type { SegmentRecord } from '../segments/segment.ts';
 import { finishMove, moveTexts, moveToProvider } from './move.ts';
 import { compactLog, LogConflictError, readLog, writeLog, type LogDeps } from './segmentLog.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 export interface Loaded {
   /** The encrypted records to decrypt: only what the manifest vouches for is shown. */
@@ -43,7 +44,9 @@ export interface SecretsSource {
   remove(secret: Pick<SecretRecord, 'id' | 'revision'>): Promise<void>;
 }
 
-const CONFLICT = 'This secret was changed in another tab or device. Its newer version is shown.';
+const CONFLICT = msg(
+  'This secret was changed in another tab or device. Its newer version is shown.',
+);
 
 /** Our server keeps the items (docs/product.md §4; ADR 0007 for the manifest). */
 function serverSource(vaultId: string): SecretsSource {
@@ -183,7 +186,7 @@ function providerSource(vaultId: string): SecretsSource {
       if (!(err instanceof LogConflictError)) throw err;
       const newer = await current(id);
       if (!newer)
-        throw new Error('This secret was deleted in another tab or device.', { cause: err });
+        throw new Error(msg('This secret was deleted in another tab or device.'), { cause: err });
       throw new SecretConflictError(CONFLICT, newer);
     }
   }

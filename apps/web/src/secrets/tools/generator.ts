@@ -7,6 +7,8 @@ import {
   GENERATOR_ALPHABET,
   generatePassword as drawCharacters,
 } from '../generator.ts';
+import { i18n, msg } from '../../i18n/i18n.ts';
+import { formatNumber } from '../../i18n/format.ts';
 
 export { GENERATED_LENGTH, GENERATOR_ALPHABET };
 
@@ -54,11 +56,14 @@ export function characterSets(options: PasswordOptions): string[] {
 export function passwordOptionsError(options: PasswordOptions): string | null {
   const { min, max } = PASSWORD_LENGTH;
   if (!Number.isInteger(options.length) || options.length < min || options.length > max) {
-    return `Length must be between ${min} and ${max}.`;
+    return i18n.t('Length must be between {{min}} and {{max}}.', {
+      min: formatNumber(min),
+      max: formatNumber(max),
+    });
   }
   const sets = characterSets(options);
-  if (sets.length === 0) return 'Choose at least one kind of character.';
-  if (options.length < sets.length) return 'Length must allow one character of each kind.';
+  if (sets.length === 0) return msg('Choose at least one kind of character.');
+  if (options.length < sets.length) return msg('Length must allow one character of each kind.');
   return null;
 }
 
@@ -164,7 +169,10 @@ export function loadWordList(): Promise<readonly string[]> {
 export function passphraseOptionsError(options: PassphraseOptions): string | null {
   const { min, max } = PASSPHRASE_WORDS;
   if (!Number.isInteger(options.words) || options.words < min || options.words > max) {
-    return `Use between ${min} and ${max} words.`;
+    return i18n.t('Use between {{min}} and {{max}} words.', {
+      min: formatNumber(min),
+      max: formatNumber(max),
+    });
   }
   return null;
 }

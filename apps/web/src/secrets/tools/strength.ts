@@ -15,7 +15,16 @@ export interface Strength {
 }
 
 // Texts marked as ours (conventions.md, "Errors and messages").
-export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
+// The labels are shown with t(label). msg is i18n.ts's marker, kept here so the health Worker,
+// which scores with this module, does not load i18next.
+const msg = <T extends string>(text: T): T => text;
+export const STRENGTH_LABELS = [
+  msg('Very weak'),
+  msg('Weak'),
+  msg('Fair'),
+  msg('Good'),
+  msg('Strong'),
+] as const;
 const personalWarning = (token: string) =>
   `This password contains "${token}", from your account's e-mail address or name.`;
 const PERSONAL_SUGGESTION = 'Avoid your name and e-mail address in a password.';

@@ -7,6 +7,7 @@
 // them `encoder=steam` on an otpauth URI (KeePassXC), `steam://SECRET` (Bitwarden)
 // or KeeTrayTOTP's settings "30;S"; we store the first form (digits=5 plus `encoder=steam`).
 import { Secret, TOTP, URI } from 'otpauth';
+import { msg } from '../../i18n/i18n.ts';
 
 /** What {@link parseTotp} makes of an input: the canonical URI to store, or why it cannot. */
 export type TotpParse = { uri: string; error?: never } | { error: string; uri?: never };
@@ -28,15 +29,16 @@ export const MIN_SECRET_BYTES = 10;
 
 // Texts marked as ours (conventions.md, "Errors and messages").
 export const TOTP_ERRORS = {
-  empty: 'Enter a setup key or an otpauth:// link.',
-  hotp: 'Only time-based codes (TOTP) are supported, not counter-based (HOTP) ones.',
-  migration:
+  empty: msg('Enter a setup key or an otpauth:// link.'),
+  hotp: msg('Only time-based codes (TOTP) are supported, not counter-based (HOTP) ones.'),
+  migration: msg(
     'This is an export from Google Authenticator. Add each account with its own QR code or setup key.',
-  invalidUri: 'This otpauth:// link is not valid.',
-  invalidSecret: 'The setup key must be base32: letters A to Z and digits 2 to 7.',
-  shortSecret: 'The setup key is too short: it needs at least 16 characters.',
-  digits: 'Codes of 6 to 10 digits are supported.',
-  period: 'The code period must be between 1 and 300 seconds.',
+  ),
+  invalidUri: msg('This otpauth:// link is not valid.'),
+  invalidSecret: msg('The setup key must be base32: letters A to Z and digits 2 to 7.'),
+  shortSecret: msg('The setup key is too short: it needs at least 16 characters.'),
+  digits: msg('Codes of 6 to 10 digits are supported.'),
+  period: msg('The code period must be between 1 and 300 seconds.'),
 } as const;
 
 const BASE32 = /^[A-Z2-7]+$/;
@@ -167,8 +169,8 @@ export async function decodeQrPixels(
 }
 
 export const QR_ERRORS = {
-  unreadable: 'This file could not be read as an image.',
-  none: 'No QR code was found in this image.',
+  unreadable: msg('This file could not be read as an image.'),
+  none: msg('No QR code was found in this image.'),
 } as const;
 
 /**
