@@ -1,5 +1,6 @@
 // What an import hands back, and the one error it throws: a message written for the user that
 // names the line (CSV) or the entry (JSON, XML) at fault, never the file's secret content.
+import { i18n } from '../../i18n/i18n.ts';
 import type { TransferItem } from './model.ts';
 
 export const FORMATS = [
@@ -76,6 +77,9 @@ export const malformed = (message: string) => new ImportError('MALFORMED', messa
 /** An entry's name in messages: its 1-based position and its title when it has one. */
 export function entryName(index: number, title?: unknown): string {
   return typeof title === 'string' && title.trim() !== ''
-    ? `entry ${index + 1} ("${title.trim().slice(0, 80)}")`
-    : `entry ${index + 1}`;
+    ? i18n.t('entry {{number}} ("{{title}}")', {
+        number: index + 1,
+        title: title.trim().slice(0, 80),
+      })
+    : i18n.t('entry {{number}}', { number: index + 1 });
 }

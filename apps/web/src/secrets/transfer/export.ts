@@ -13,6 +13,7 @@ import {
   randomBytes,
   toBase64,
 } from './crypto.ts';
+import { i18n, msg } from '../../i18n/i18n.ts';
 import { ImportError, malformed, type ParseResult } from './errors.ts';
 import type { TransferItem } from './model.ts';
 import { toBitwardenExport } from './parsers/bitwarden-json.ts';
@@ -31,7 +32,7 @@ export interface ExportKdf {
   p: number;
 }
 
-const LABEL = 'SealVault export';
+const LABEL = msg('SealVault export');
 const b64 = (bytes: number) =>
   z.string().refine((s) => fromBase64(s)?.length === bytes, `expected ${bytes} bytes of base64`);
 const exportSchema = z.object({
@@ -149,10 +150,14 @@ export async function importEncrypted(
 ): Promise<ParseResult> {
   const file = checkSchema(exportSchema, data, LABEL, [], () => undefined);
   if (password === undefined) {
-    throw new ImportError('PASSWORD_REQUIRED', 'This SealVault export is password protected.');
+    throw new ImportError(
+      'PASSWORD_REQUIRED',
+      i18n.t('This SealVault export is password protected.'),
+    );
   }
   const sealed = fromBase64(file.data);
-  if (!sealed || sealed.length < 16) throw malformed(`This ${LABEL} has no readable data.`);
+  if (!sealed || sealed.length < 16)
+    throw malformed(i18n.t('This SealVault export has no readable data.'));
   const salt = fromBase64(file.salt)!;
   const nonce = fromBase64(file.nonce)!;
   const key = await keyFor(password, salt, file.kdf);
@@ -162,14 +167,14 @@ export async function importEncrypted(
   } catch {
     throw new ImportError(
       'WRONG_PASSWORD',
-      'The password is wrong for this SealVault export, or the file was altered.',
+      i18n.t('The password is wrong for this SealVault export, or the file was altered.'),
     );
   }
   let payload: unknown;
   try {
     payload = JSON.parse(decodeUtf8(plain));
   } catch {
-    throw malformed(`This ${LABEL} holds unreadable data.`);
+    throw malformed(i18n.t('This SealVault export holds unreadable data.'));
   }
   const { items } = checkSchema(exportPayloadSchema, payload, LABEL, ['items'], (e) =>
     e && typeof e === 'object' ? (e as { title?: unknown }).title : undefined,

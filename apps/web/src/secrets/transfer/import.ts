@@ -8,6 +8,7 @@ import {
   type ImportOptions,
   type ParseResult,
 } from './errors.ts';
+import { i18n, msg } from '../../i18n/i18n.ts';
 import { csvMatches, jsonMatches } from './detect.ts';
 import { importEncrypted } from './export.ts';
 import { parseBitwardenCsv } from './parsers/bitwarden-csv.ts';
@@ -33,7 +34,9 @@ import { isZip } from '../../archives/zip.ts';
 import { csvHeader, decodeText, readImportZip, readJson } from './read.ts';
 
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-export const TOO_LARGE_MESSAGE = 'This file is larger than 50 MB. Split it and import the parts.';
+export const TOO_LARGE_MESSAGE = msg(
+  'This file is larger than 50 MB. Split it and import the parts.',
+);
 
 export interface ImportFile {
   name: string;
@@ -67,12 +70,14 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
     }
     return { format: undefined };
   }
-  const text = decodeText(bytes, 'import');
+  const text = decodeText(bytes, msg('import'));
   const start = text.trimStart();
   if (start.startsWith('-----BEGIN PGP MESSAGE-----')) {
     throw new ImportError(
       'UNSUPPORTED',
-      'This file is PGP-encrypted (an encrypted Proton Pass export?). Export it again without encryption.',
+      i18n.t(
+        'This file is PGP-encrypted (an encrypted Proton Pass export?). Export it again without encryption.',
+      ),
     );
   }
   if (start.startsWith('<')) {
@@ -88,8 +93,9 @@ function sniff(fileName: string, bytes: Uint8Array): Sniffed {
   return { format: csvMatches(csvHeader(text), fileName)[0], text };
 }
 
-const UNKNOWN =
-  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox, Safari and Apple Passwords (CSV), Proton Pass (JSON), LastPass, NordPass and RoboForm (CSV), Keeper (CSV, JSON), Dashlane (CSV, ZIP, JSON), Enpass (JSON, CSV) and SealVault exports.';
+const UNKNOWN = msg(
+  'This file is not recognised as a format we can import. Choose its format in the list if you know it. We read Bitwarden (JSON, CSV), 1Password (1PUX, CSV), KeePass (KDBX 4, XML), KeePassXC (CSV), Chrome, Firefox, Safari and Apple Passwords (CSV), Proton Pass (JSON), LastPass, NordPass and RoboForm (CSV), Keeper (CSV, JSON), Dashlane (CSV, ZIP, JSON), Enpass (JSON, CSV) and SealVault exports.',
+);
 
 /** The format of a file, or undefined when we cannot read it. Throws only for a malformed JSON. */
 export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat | undefined {
@@ -111,14 +117,14 @@ export async function parseImport(
   options: ImportOptions = {},
 ): Promise<ParseResult> {
   if (file.bytes.byteLength > MAX_IMPORT_BYTES)
-    throw new ImportError('TOO_LARGE', TOO_LARGE_MESSAGE);
-  if (file.bytes.byteLength === 0) throw malformed('This file is empty.');
+    throw new ImportError('TOO_LARGE', i18n.t(TOO_LARGE_MESSAGE));
+  if (file.bytes.byteLength === 0) throw malformed(i18n.t('This file is empty.'));
   const sniffed = sniff(file.name, file.bytes);
   const format = options.format ?? sniffed.format;
   // A format the user chose over the detected one: read the file as that format needs it.
   let { text, json } = sniffed;
   if (format !== sniffed.format && !BINARY_FORMATS.has(format ?? '')) {
-    text ??= decodeText(file.bytes, 'import');
+    text ??= decodeText(file.bytes, msg('import'));
     if (JSON_FORMATS.has(format ?? '')) json ??= readJson(text, 'JSON');
   }
   return parseAs(format, file, text ?? '', json, options);
@@ -144,7 +150,7 @@ function parseAs(
 ): Promise<ParseResult> | ParseResult {
   switch (format) {
     case undefined:
-      throw new ImportError('UNKNOWN_FORMAT', UNKNOWN);
+      throw new ImportError('UNKNOWN_FORMAT', i18n.t(UNKNOWN));
     case 'sealvault-export':
       return importEncrypted(json, options.password);
     case 'bitwarden-json-encrypted':

@@ -11,6 +11,7 @@ import {
   type NewSecret,
 } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { canonical, type ManifestRecord } from '../../vaults/manifest/manifestCore.ts';
 import type { ManifestEntries } from '../../vaults/manifest/problems.ts';
 import {
@@ -27,8 +28,9 @@ import type { TransferItem } from './model.ts';
 export const ENCRYPT_BATCH = 250;
 
 /** The vault has no manifest (opened without unlockChecked): an import could not be pinned. */
-export const NO_MANIFEST_MESSAGE =
-  'This vault has no manifest yet. Lock it and unlock it again, then import.';
+export const NO_MANIFEST_MESSAGE = msg(
+  'This vault has no manifest yet. Lock it and unlock it again, then import.',
+);
 
 /** Encrypts `items` as new secrets; `onProgress(done, total)` after each batch. */
 export async function encryptForImport(

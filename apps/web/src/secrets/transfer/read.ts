@@ -4,14 +4,18 @@ import Papa from 'papaparse';
 import type { z } from 'zod';
 import { readZip, ZipLimitError, type ZipContents } from '../../archives/zip.ts';
 import { unescapeFormula } from './csvFormula.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { entryName, ImportError, malformed } from './errors.ts';
+
+/** A file's kind in messages ("Chrome CSV", "import"), in the language shown. */
+const named = (label: string): string => i18n.t(label);
 
 /** UTF-8 text of a file, without a byte-order mark; invalid UTF-8 is refused, not mangled. */
 export function decodeText(bytes: Uint8Array, label: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw malformed(`This ${label} file is not UTF-8 text.`);
+    throw malformed(i18n.t('This {{label}} file is not UTF-8 text.', { label: named(label) }));
   }
 }
 
@@ -104,8 +108,15 @@ export function readCsv(
       if (error) {
         failure =
           error.code === 'MissingQuotes'
-            ? `Line ${at} of this ${label} file has a quoted field that is never closed.`
-            : `Line ${at} of this ${label} file cannot be read: ${error.message}.`;
+            ? i18n.t(
+                'Line {{line}} of this {{label}} file has a quoted field that is never closed.',
+                { line: at, label: named(label) },
+              )
+            : i18n.t('Line {{line}} of this {{label}} file cannot be read: {{reason}}.', {
+                line: at,
+                label: named(label),
+                reason: error.message,
+              });
         parser.abort();
         return;
       }
@@ -119,7 +130,7 @@ export function readCsv(
   });
   if (failure !== undefined) throw malformed(failure);
   const first = raw.shift();
-  if (!first) throw malformed(`This ${label} file is empty.`);
+  if (!first) throw malformed(i18n.t('This {{label}} file is empty.', { label: named(label) }));
   const header = first.data.map((h) => h.trim());
   const index = new Map(header.map((h, i) => [h.toLowerCase(), i]));
   const rows = raw.map(({ data, line: at }): CsvRow => {
@@ -162,16 +173,24 @@ export function readJson(text: string, label: string): unknown {
     const lineCol = /line (\d+) column (\d+)/.exec(message);
     if (lineCol) {
       throw malformed(
-        `This ${label} file is not valid JSON: line ${lineCol[1]}, column ${lineCol[2]} cannot be read.`,
+        i18n.t(
+          'This {{label}} file is not valid JSON: line {{line}}, column {{column}} cannot be read.',
+          { label: named(label), line: lineCol[1], column: lineCol[2] },
+        ),
       );
     }
     const position = /position (\d+)/.exec(message);
-    if (!position) throw malformed(`This ${label} file is not valid JSON.`);
+    if (!position) {
+      throw malformed(i18n.t('This {{label}} file is not valid JSON.', { label: named(label) }));
+    }
     const before = text.slice(0, Number(position[1]));
     const lineNo = before.split('\n').length;
     const column = before.length - before.lastIndexOf('\n');
     throw malformed(
-      `This ${label} file is not valid JSON: line ${lineNo}, column ${column} cannot be read.`,
+      i18n.t(
+        'This {{label}} file is not valid JSON: line {{line}}, column {{column}} cannot be read.',
+        { label: named(label), line: lineNo, column },
+      ),
     );
   }
 }
@@ -202,12 +221,23 @@ export function checkSchema<T>(
         node = (node as Record<PropertyKey, unknown> | undefined)?.[p];
       }
       const field = path.slice(i + 2).join('.');
-      where = `${entryName(idx, titleOf(node))}${field ? `, field "${field}"` : ''}`;
+      const entry = entryName(idx, titleOf(node));
+      where = field ? i18n.t('{{entry}}, field "{{field}}"', { entry, field }) : entry;
       break;
     }
   }
-  if (where === '') where = path.length ? `field "${path.join('.')}"` : 'the top level';
-  throw malformed(`This ${label} file cannot be read at ${where}: ${issue?.message ?? 'invalid'}.`);
+  if (where === '') {
+    where = path.length
+      ? i18n.t('field "{{field}}"', { field: path.join('.') })
+      : i18n.t('the top level');
+  }
+  throw malformed(
+    i18n.t('This {{label}} file cannot be read at {{where}}: {{issue}}.', {
+      label: named(label),
+      where,
+      issue: issue?.message ?? 'invalid',
+    }),
+  );
 }
 
 /** Non-empty strings only, trimmed of nothing (values are kept exactly as the source had them). */

@@ -6,6 +6,7 @@
 // { type, hidden }) that Bitwarden's importer, which reads columns by name, ignores.
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { i18n, msg } from '../../../i18n/i18n.ts';
 import { malformed, type ParseResult, type Skipped } from '../errors.ts';
 import { common, type CustomField, type TransferItem } from '../model.ts';
 import { escapeFormula } from '../csvFormula.ts';
@@ -51,8 +52,8 @@ export function parseFieldLines(text: string, hidden: readonly string[] = []): C
 
 /** A flag column that is on: Bitwarden writes 1, others true. */
 export const isSet = (v: string): boolean => /^(1|true|yes)$/i.test(v.trim());
-export const FAVORITE = 'The favourite mark is not imported';
-export const REPROMPT = 'The master password re-prompt is not imported';
+export const FAVORITE = msg('The favourite mark is not imported');
+export const REPROMPT = msg('The master password re-prompt is not imported');
 
 /** The comma-separated URLs of `login_uri` (a URL holding a comma arrives quoted). */
 const splitUris = (value: string): string[] =>
@@ -71,19 +72,22 @@ export function parseBitwardenCsv(text: string): ParseResult {
         ext = extension.parse(JSON.parse(row.get('sealvault')));
       } catch {
         throw malformed(
-          `Line ${row.line} of this ${LABEL} file has an unreadable sealvault value.`,
+          i18n.t('Line {{line}} of this {{label}} file has an unreadable sealvault value.', {
+            line: row.line,
+            label: LABEL,
+          }),
         );
       }
     }
     const folder = row.get('folder') || row.get('collections').split(',')[0] || undefined;
     const urls = splitUris(row.get('login_uri'));
     const title = titleFor(row.get('name'), urls[0] ?? '');
-    const entry = `line ${row.line} ("${title}")`;
+    const entry = i18n.t('line {{line}} ("{{title}}")', { line: row.line, title: title });
     // Columns Bitwarden did not write (a newer version's, or a file the user picked the format
     // for) become custom fields; the two flags we have no place for are named in the preview.
     const other = row.rest([...BITWARDEN_CSV_COLUMNS, 'collections', 'sealvault']);
-    if (isSet(row.get('favorite'))) skipped.push({ entry, reason: FAVORITE });
-    if (isSet(row.get('reprompt'))) skipped.push({ entry, reason: REPROMPT });
+    if (isSet(row.get('favorite'))) skipped.push({ entry, reason: i18n.t(FAVORITE) });
+    if (isSet(row.get('reprompt'))) skipped.push({ entry, reason: i18n.t(REPROMPT) });
     const base = {
       ...common(title),
       notes: row.get('notes'),
@@ -108,7 +112,10 @@ export function parseBitwardenCsv(text: string): ParseResult {
       items.push({ ...base, type: ext.type === 'text' ? 'text' : 'note' });
     } else {
       throw malformed(
-        `Line ${row.line} of this ${LABEL} file has the type "${row.get('type')}"; Bitwarden's CSV has only "login" and "note".`,
+        i18n.t(
+          'Line {{line}} of this {{label}} file has the type "{{type}}"; Bitwarden\'s CSV has only "login" and "note".',
+          { line: row.line, label: LABEL, type: row.get('type') },
+        ),
       );
     }
   }

@@ -24,11 +24,12 @@ import {
   toBase64,
   type Bytes,
 } from '../crypto.ts';
+import { i18n, msg } from '../../../i18n/i18n.ts';
 import { ImportError, malformed, type ParseResult } from '../errors.ts';
 import { checkSchema, readJson } from '../read.ts';
 import { parseBitwardenJson } from './bitwarden-json.ts';
 
-const LABEL = 'Bitwarden export';
+const LABEL = msg('Bitwarden export');
 
 export const bitwardenEncryptedSchema = z.looseObject({
   encrypted: z.literal(true),
@@ -80,7 +81,11 @@ async function decString(keys: Keys, value: string, what: string): Promise<strin
   const parts = m ? [m[1], m[2], m[3]].map((p) => fromBase64(p ?? '')) : [];
   const [iv, ct, mac] = parts;
   if (!iv || !ct || !mac || iv.length !== 16) {
-    throw malformed(`This ${LABEL} cannot be read: "${what}" is not an encrypted string.`);
+    throw malformed(
+      i18n.t('This Bitwarden export cannot be read: "{{field}}" is not an encrypted string.', {
+        field: what,
+      }),
+    );
   }
   if (!(await hmacSha256Verify(keys.mac, mac, new Uint8Array([...iv, ...ct])))) return undefined;
   return decodeUtf8(await aesCbcDecrypt(keys.enc, iv, ct));
@@ -92,7 +97,10 @@ export async function parseBitwardenEncrypted(
 ): Promise<ParseResult> {
   const file = checkSchema(bitwardenEncryptedSchema, data, LABEL, [], () => undefined);
   if (password === undefined) {
-    throw new ImportError('PASSWORD_REQUIRED', 'This Bitwarden export is password protected.');
+    throw new ImportError(
+      'PASSWORD_REQUIRED',
+      i18n.t('This Bitwarden export is password protected.'),
+    );
   }
   const kdf: BitwardenKdf =
     file.kdfType === 0
@@ -106,10 +114,14 @@ export async function parseBitwardenEncrypted(
   const keys = await deriveKeys(password, file.salt, kdf);
   const check = await decString(keys, file.encKeyValidation_DO_NOT_EDIT, 'encKeyValidation');
   if (check === undefined) {
-    throw new ImportError('WRONG_PASSWORD', 'The password is wrong for this Bitwarden export.');
+    throw new ImportError(
+      'WRONG_PASSWORD',
+      i18n.t('The password is wrong for this Bitwarden export.'),
+    );
   }
   const text = await decString(keys, file.data, 'data');
-  if (text === undefined) throw malformed(`This ${LABEL} is damaged: its data fails its check.`);
+  if (text === undefined)
+    throw malformed(i18n.t('This Bitwarden export is damaged: its data fails its check.'));
   const result = parseBitwardenJson(readJson(text, LABEL), LABEL);
   return { ...result, format: 'bitwarden-json-encrypted' };
 }

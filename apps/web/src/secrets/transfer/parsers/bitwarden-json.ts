@@ -5,6 +5,7 @@
 // export adds an item member `sealvault` ({ type, urls, totp }) for what Bitwarden has no place
 // for (plain text and API key items, URLs of non-login items); Bitwarden ignores unknown members.
 import { z } from 'zod';
+import { i18n } from '../../../i18n/i18n.ts';
 import { entryName, type ParseResult, type Skipped } from '../errors.ts';
 import {
   common,
@@ -85,7 +86,10 @@ function customFields(item: BwItem, entry: string, skipped: Skipped[]): CustomFi
   const out: CustomField[] = [];
   for (const f of item.fields ?? []) {
     if (f.type === 3) {
-      skipped.push({ entry, reason: `Linked field "${s(f.name)}" is not imported` });
+      skipped.push({
+        entry,
+        reason: i18n.t('Linked field "{{name}}" is not imported', { name: s(f.name) }),
+      });
       continue;
     }
     out.push({ name: s(f.name), value: s(f.value), hidden: f.type === 1 });
@@ -107,15 +111,18 @@ function convert(item: BwItem, entry: string, folder: string | undefined, skippe
     ...(ext?.totp !== undefined && { totp: ext.totp }),
   };
   for (const a of item.attachments ?? []) {
-    skipped.push({ entry, reason: `Attachment "${s(a.fileName)}" is not imported` });
+    skipped.push({
+      entry,
+      reason: i18n.t('Attachment "{{name}}" is not imported', { name: s(a.fileName) }),
+    });
   }
   if (item.login?.fido2Credentials?.length) {
-    skipped.push({ entry, reason: 'Passkeys are not imported' });
+    skipped.push({ entry, reason: i18n.t('Passkeys are not imported') });
   }
-  if (item.favorite === true) skipped.push({ entry, reason: FAVORITE });
-  if (item.reprompt === 1) skipped.push({ entry, reason: REPROMPT });
+  if (item.favorite === true) skipped.push({ entry, reason: i18n.t(FAVORITE) });
+  if (item.reprompt === 1) skipped.push({ entry, reason: i18n.t(REPROMPT) });
   if (item.passwordHistory?.length) {
-    skipped.push({ entry, reason: 'Password history is not imported' });
+    skipped.push({ entry, reason: i18n.t('Password history is not imported') });
   }
   switch (item.type) {
     case 1: {
@@ -156,7 +163,10 @@ function convert(item: BwItem, entry: string, folder: string | undefined, skippe
       return { ...base, ...extras, type: 'ssh', ssh };
     }
     default:
-      skipped.push({ entry, reason: `Bitwarden item type ${item.type} is not supported` });
+      skipped.push({
+        entry,
+        reason: i18n.t('Bitwarden item type {{type}} is not supported', { type: item.type }),
+      });
       return undefined;
   }
 }

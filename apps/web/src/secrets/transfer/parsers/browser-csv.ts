@@ -4,6 +4,8 @@
 // `Title,URL,Username,Password,Notes,OTPAuth`. Each row is one login. A column we do not map (a
 // file the user picked the format for, or a newer browser's) becomes a custom field, so nothing
 // of the file is dropped in silence (issue 32).
+import { formatNumber } from '../../../i18n/format.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import type { ParseResult, Skipped } from '../errors.ts';
 import { common, type TransferItem } from '../model.ts';
 import { readCsv, titleFor, type CsvRow } from '../read.ts';
@@ -60,8 +62,11 @@ export function parseFirefoxCsv(text: string): ParseResult {
   const stamped = rows.filter((r) => FIREFOX_METADATA.some((c) => r.get(c) !== '')).length;
   if (stamped > 0) {
     skipped.push({
-      entry: stamped === 1 ? '1 entry' : `${stamped} entries`,
-      reason: "Firefox's record ids and timestamps are not imported",
+      entry:
+        stamped === 1
+          ? i18n.t('1 entry')
+          : i18n.t('{{count}} entries', { count: formatNumber(stamped) }),
+      reason: i18n.t("Firefox's record ids and timestamps are not imported"),
     });
   }
   return { format: 'firefox-csv', items, skipped };

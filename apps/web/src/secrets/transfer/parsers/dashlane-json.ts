@@ -12,6 +12,7 @@
 // no item field takes is a custom field; ids and times are bookkeeping; what has no place (the
 // settings) is named in the preview (issue 32).
 import { z } from 'zod';
+import { i18n } from '../../../i18n/i18n.ts';
 import { entryName, malformed, type ParseResult, type Skipped } from '../errors.ts';
 import {
   common,
@@ -356,12 +357,12 @@ export function parseDashlaneJson(data: unknown): ParseResult {
   for (const [key, value] of Object.entries(file)) {
     const kind = SECTIONS[norm(key)];
     if (kind === 'settings') {
-      skipped.push({ entry: key, reason: "Dashlane's settings are not imported" });
+      skipped.push({ entry: key, reason: i18n.t("Dashlane's settings are not imported") });
       continue;
     }
     if (!Array.isArray(value)) {
       if (value !== null && value !== undefined) {
-        skipped.push({ entry: key, reason: 'This part of the file is not imported' });
+        skipped.push({ entry: key, reason: i18n.t('This part of the file is not imported') });
       }
       continue;
     }
@@ -369,7 +370,14 @@ export function parseDashlaneJson(data: unknown): ParseResult {
       if (o === null) return;
       if (!isObject(o)) {
         throw malformed(
-          `This ${LABEL} file cannot be read at ${key}, ${entryName(i)}: it is not an object.`,
+          i18n.t(
+            'This {{label}} file cannot be read at {{section}}, {{entry}}: it is not an object.',
+            {
+              label: LABEL,
+              section: key,
+              entry: entryName(i),
+            },
+          ),
         );
       }
       if (kind === undefined) {

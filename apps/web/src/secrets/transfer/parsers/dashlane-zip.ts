@@ -2,6 +2,7 @@
 // payments.csv, ids.csv and personalInfo.csv (any of them may be missing, or hold only a header).
 // Each is read by dashlane-csv.ts as the kind its name says; any other file of the archive is
 // listed as not imported (issue 32).
+import { i18n } from '../../../i18n/i18n.ts';
 import type { ParseResult, Skipped } from '../errors.ts';
 import type { TransferItem } from '../model.ts';
 import { decodeText, readImportZip } from '../read.ts';
@@ -25,7 +26,7 @@ export const isDashlaneZip = (names: readonly string[]): boolean =>
 export function parseDashlaneZip(bytes: Uint8Array): ParseResult {
   const { names, files } = readImportZip(
     bytes,
-    'This Dashlane export is not a readable zip archive.',
+    i18n.t('This Dashlane export is not a readable zip archive.'),
     (name) => kindOf(name) !== undefined,
   );
   const items: TransferItem[] = [];
@@ -35,7 +36,7 @@ export function parseDashlaneZip(bytes: Uint8Array): ParseResult {
     const data = files.get(name);
     if (kind === undefined || data === undefined) {
       if (!name.endsWith('/')) {
-        skipped.push({ entry: name, reason: 'This file of the archive is not imported' });
+        skipped.push({ entry: name, reason: i18n.t('This file of the archive is not imported') });
       }
       continue;
     }

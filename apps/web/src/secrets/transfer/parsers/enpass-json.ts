@@ -7,6 +7,8 @@
 // has a username or password, else a note. Every field no item field takes is a custom field
 // (sensitive ones hidden); what has no place is named in the preview (issue 32).
 import { z } from 'zod';
+import { formatNumber } from '../../../i18n/format.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { entryName, type ParseResult, type Skipped } from '../errors.ts';
 import {
   common,
@@ -124,20 +126,28 @@ function kindOf(item: Item, fields: Field[]): Kind {
 
 function convert(item: Item, folders: Map<string, string>, entry: string, skipped: Skipped[]) {
   if (item.trashed) {
-    skipped.push({ entry, reason: 'In the trash' });
+    skipped.push({ entry, reason: i18n.t('In the trash') });
     return undefined;
   }
-  if (item.favorite) skipped.push({ entry, reason: FAVORITE });
+  if (item.favorite) skipped.push({ entry, reason: i18n.t(FAVORITE) });
   if (item.archived) {
-    skipped.push({ entry, reason: 'The archived mark is not imported (the item is)' });
+    skipped.push({ entry, reason: i18n.t('The archived mark is not imported (the item is)') });
   }
   for (const a of item.attachments ?? []) {
-    skipped.push({ entry, reason: `Attachment "${a.name ?? ''}" is not imported` });
+    skipped.push({
+      entry,
+      reason: i18n.t('Attachment "{{name}}" is not imported', { name: a.name ?? '' }),
+    });
   }
   const all = item.fields ?? [];
   const deleted = all.filter((f) => f.deleted && (f.value ?? '') !== '');
   if (deleted.length > 0) {
-    skipped.push({ entry, reason: `${deleted.length} deleted field(s) are not imported` });
+    skipped.push({
+      entry,
+      reason: i18n.t('{{count}} deleted field(s) are not imported', {
+        count: formatNumber(deleted.length),
+      }),
+    });
   }
   const fields = all.filter((f) => !f.deleted && f.type !== 'section' && (f.value ?? '') !== '');
   const kind = kindOf(item, fields);

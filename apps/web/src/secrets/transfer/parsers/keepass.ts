@@ -6,6 +6,7 @@
 // strings are more URLs. The group path below the root becomes the folder; the recycle bin is skipped.
 import { DOMParser } from '@xmldom/xmldom';
 import * as kdbxweb from 'kdbxweb';
+import { i18n, msg } from '../../../i18n/i18n.ts';
 import { argon2 } from '../crypto.ts';
 import { ImportError, malformed, type ParseResult, type Skipped } from '../errors.ts';
 import { common, type TransferItem } from '../model.ts';
@@ -65,13 +66,16 @@ function convertEntry(entry: kdbxweb.KdbxEntry, folder: string | undefined, skip
     customFields.push({ name: 'Expires', value: expiry.toISOString().slice(0, 10), hidden: false });
   }
   if (entry.autoType.defaultSequence || entry.autoType.items.length > 0) {
-    skipped.push({ entry: title, reason: 'Auto-Type settings are not imported' });
+    skipped.push({ entry: title, reason: i18n.t('Auto-Type settings are not imported') });
   }
   for (const name of entry.binaries.keys()) {
-    skipped.push({ entry: title, reason: `Attachment "${name}" is not imported` });
+    skipped.push({
+      entry: title,
+      reason: i18n.t('Attachment "{{name}}" is not imported', { name }),
+    });
   }
   if (entry.history.length > 0) {
-    skipped.push({ entry: title, reason: 'Entry history is not imported' });
+    skipped.push({ entry: title, reason: i18n.t('Entry history is not imported') });
   }
   const base = {
     ...common(title),
@@ -95,7 +99,7 @@ function collect(db: kdbxweb.Kdbx, format: 'keepass-xml' | 'keepass-kdbx'): Pars
   const walk = (group: kdbxweb.KdbxGroup, path: string[]) => {
     if (bin !== undefined && group.uuid.id === bin) {
       for (const e of group.allEntries()) {
-        skipped.push({ entry: text(e.fields.get('Title')), reason: 'In the recycle bin' });
+        skipped.push({ entry: text(e.fields.get('Title')), reason: i18n.t('In the recycle bin') });
       }
       return;
     }
@@ -112,15 +116,25 @@ const failure = (e: unknown, label: string): ImportError => {
     if (e.code === kdbxweb.Consts.ErrorCodes.InvalidKey) {
       return new ImportError(
         'WRONG_PASSWORD',
-        'The password is wrong for this KeePass database (a database that also needs a key file cannot be imported).',
+        i18n.t(
+          'The password is wrong for this KeePass database (a database that also needs a key file cannot be imported).',
+        ),
       );
     }
     if (e.code === kdbxweb.Consts.ErrorCodes.Unsupported) {
-      return new ImportError('UNSUPPORTED', `This ${label} uses a feature we cannot read.`);
+      return new ImportError(
+        'UNSUPPORTED',
+        i18n.t('This {{label}} uses a feature we cannot read.', { label: i18n.t(label) }),
+      );
     }
-    return malformed(`This ${label} is damaged or not a KeePass file (${e.message}).`);
+    return malformed(
+      i18n.t('This {{label}} is damaged or not a KeePass file ({{reason}}).', {
+        label: i18n.t(label),
+        reason: e.message,
+      }),
+    );
   }
-  return malformed(`This ${label} cannot be read.`);
+  return malformed(i18n.t('This {{label}} cannot be read.', { label: i18n.t(label) }));
 };
 
 /**
@@ -139,7 +153,7 @@ function xmlProblem(xml: string): { line?: string; reason: string } | undefined 
     const m = /line (\d+) at column \d+: ([^\n]+)/.exec(text);
     if (m) return { line: m[1], reason: (m[2] ?? '').replace(/[\s:.]+$/, '') };
     const line = /Line Number (\d+)/i.exec(text)?.[1];
-    return { ...(line && { line }), reason: 'not well-formed' };
+    return { ...(line && { line }), reason: i18n.t('not well-formed') };
   }
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -165,8 +179,16 @@ function xmlProblem(xml: string): { line?: string; reason: string } | undefined 
 export async function parseKeePassXml(xml: string): Promise<ParseResult> {
   const problem = xmlProblem(xml);
   if (problem) {
-    const where = problem.line ? ` near line ${problem.line}` : '';
-    throw malformed(`This KeePass XML file is not well-formed XML${where}: ${problem.reason}.`);
+    throw malformed(
+      problem.line
+        ? i18n.t('This KeePass XML file is not well-formed XML near line {{line}}: {{reason}}.', {
+            line: problem.line,
+            reason: problem.reason,
+          })
+        : i18n.t('This KeePass XML file is not well-formed XML: {{reason}}.', {
+            reason: problem.reason,
+          }),
+    );
   }
   installArgon2();
   let db: kdbxweb.Kdbx;
@@ -174,14 +196,17 @@ export async function parseKeePassXml(xml: string): Promise<ParseResult> {
     const credentials = new kdbxweb.Credentials(kdbxweb.ProtectedValue.fromString(''));
     db = await kdbxweb.Kdbx.loadXml(xml, credentials);
   } catch (e) {
-    throw failure(e, 'KeePass XML file');
+    throw failure(e, msg('KeePass XML file'));
   }
   return collect(db, 'keepass-xml');
 }
 
 export async function parseKdbx(bytes: Uint8Array, password: string | undefined) {
   if (password === undefined) {
-    throw new ImportError('PASSWORD_REQUIRED', 'This KeePass database is password protected.');
+    throw new ImportError(
+      'PASSWORD_REQUIRED',
+      i18n.t('This KeePass database is password protected.'),
+    );
   }
   installArgon2();
   let db: kdbxweb.Kdbx;
@@ -190,7 +215,7 @@ export async function parseKdbx(bytes: Uint8Array, password: string | undefined)
     const buffer = new Uint8Array(bytes).buffer;
     db = await kdbxweb.Kdbx.load(buffer, credentials);
   } catch (e) {
-    throw failure(e, 'KeePass database');
+    throw failure(e, msg('KeePass database'));
   }
   return collect(db, 'keepass-kdbx');
 }

@@ -4,6 +4,8 @@
 // ("Root/Email"); as for a KDBX, the path below the root is the folder and the recycle bin is
 // left out. A column not named here becomes a custom field; the icon and timestamps are named in
 // the preview once for the file (issue 32).
+import { formatNumber } from '../../../i18n/format.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import type { ParseResult, Skipped } from '../errors.ts';
 import { common, type TransferItem } from '../model.ts';
 import { readCsv, titleFor } from '../read.ts';
@@ -22,7 +24,10 @@ export function parseKeePassXcCsv(text: string): ParseResult {
     const title = titleFor(r.get('title'), url);
     const path = r.get('group').split('/').slice(1);
     if (path[0] === RECYCLE_BIN) {
-      skipped.push({ entry: `line ${r.line} ("${title}")`, reason: 'In the recycle bin' });
+      skipped.push({
+        entry: i18n.t('line {{line}} ("{{title}}")', { line: r.line, title: title }),
+        reason: i18n.t('In the recycle bin'),
+      });
       continue;
     }
     if (METADATA.some((c) => r.get(c) !== '')) stamped++;
@@ -43,8 +48,11 @@ export function parseKeePassXcCsv(text: string): ParseResult {
   }
   if (stamped > 0) {
     skipped.push({
-      entry: stamped === 1 ? '1 entry' : `${stamped} entries`,
-      reason: "KeePassXC's icons and modification and creation times are not imported",
+      entry:
+        stamped === 1
+          ? i18n.t('1 entry')
+          : i18n.t('{{count}} entries', { count: formatNumber(stamped) }),
+      reason: i18n.t("KeePassXC's icons and modification and creation times are not imported"),
     });
   }
   return { format: 'keepassxc-csv', items, skipped };

@@ -12,6 +12,8 @@
 // other type a login or note with a `Record type` custom field. Every value no item field takes is
 // a custom field; what has no place is named in the preview (issue 32).
 import { z } from 'zod';
+import { formatNumber } from '../../../i18n/format.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { entryName, type ParseResult, type Skipped } from '../errors.ts';
 import {
   common,
@@ -193,7 +195,7 @@ function convert(record: KeeperRecord, entry: string, skipped: Skipped[]): Trans
       continue;
     }
     if (fieldType === 'passkey') {
-      skipped.push({ entry, reason: 'Passkeys are not imported' });
+      skipped.push({ entry, reason: i18n.t('Passkeys are not imported') });
       continue;
     }
     if (typeof value === 'object') {
@@ -254,14 +256,29 @@ function convert(record: KeeperRecord, entry: string, skipped: Skipped[]): Trans
   }
   const attachments = record.attachments ?? [];
   for (const a of attachments) {
-    skipped.push({ entry, reason: `Attachment "${a.name ?? a.title ?? ''}" is not imported` });
+    skipped.push({
+      entry,
+      reason: i18n.t('Attachment "{{name}}" is not imported', {
+        name: a.name ?? a.title ?? '',
+      }),
+    });
   }
   // A file reference names an attachment by id: counted when the attachments are not listed.
   if (files > 0 && attachments.length === 0) {
-    skipped.push({ entry, reason: `${files} attached file(s) are not imported` });
+    skipped.push({
+      entry,
+      reason: i18n.t('{{count}} attached file(s) are not imported', {
+        count: formatNumber(files),
+      }),
+    });
   }
   if (links > 0) {
-    skipped.push({ entry, reason: `${links} link(s) to other records are not imported` });
+    skipped.push({
+      entry,
+      reason: i18n.t('{{count}} link(s) to other records are not imported', {
+        count: formatNumber(links),
+      }),
+    });
   }
 
   function setSsh(key: 'publicKey' | 'privateKey', value: string) {
@@ -322,11 +339,12 @@ export function parseKeeperJson(data: unknown): ParseResult {
   const items = file.records.map((r, i) => convert(r, entryName(i, r.title), skipped));
   const used = new Set(file.records.flatMap((r) => (r.folders ?? []).map((f) => f.shared_folder)));
   for (const sf of file.shared_folders ?? []) {
-    const entry = `shared folder "${sf.path ?? ''}"`;
+    const entry = i18n.t('shared folder "{{path}}"', { path: sf.path ?? '' });
     if ((sf.permissions ?? []).length > 0) {
-      skipped.push({ entry, reason: 'Its members and permissions are not imported' });
+      skipped.push({ entry, reason: i18n.t('Its members and permissions are not imported') });
     }
-    if (!used.has(sf.path)) skipped.push({ entry, reason: 'An empty folder is not imported' });
+    if (!used.has(sf.path))
+      skipped.push({ entry, reason: i18n.t('An empty folder is not imported') });
   }
   return { format: 'keeper-json', items, skipped };
 }

@@ -5,6 +5,7 @@
 // addresses identities; every other typed note (server, database, passport...) a note whose
 // values are custom fields. `grouping` is the folder (`\` between levels); `fav` is named in the
 // preview, since we have no favourites (issue 32).
+import { i18n } from '../../../i18n/i18n.ts';
 import type { ParseResult, Skipped } from '../errors.ts';
 import { FAVORITE, isSet } from './bitwarden-csv.ts';
 import {
@@ -153,7 +154,10 @@ export function parseLastPassCsv(text: string): ParseResult {
     const isNote = url === SECURE_NOTE_URL;
     const title = titleFor(r.get('name'), isNote ? '' : url);
     if (isSet(r.get('fav')))
-      skipped.push({ entry: `line ${r.line} ("${title}")`, reason: FAVORITE });
+      skipped.push({
+        entry: i18n.t('line {{line}} ("{{title}}")', { line: r.line, title: title }),
+        reason: i18n.t(FAVORITE),
+      });
     const folder = r.get('grouping').replace(/\\/g, '/');
     const base = {
       ...common(title),

@@ -6,6 +6,7 @@
 // `additional_urls` a JSON list, `custom_fields` a JSON list of `{label, type, value}`. A value in a
 // column its type does not use becomes a custom field, so nothing is dropped in silence (issue 32).
 import { z } from 'zod';
+import { i18n } from '../../../i18n/i18n.ts';
 import type { ParseResult, Skipped } from '../errors.ts';
 import { common, emptyCard, emptyIdentity, type CustomField, type TransferItem } from '../model.ts';
 import { readCsv, titleFor, type CsvRow } from '../read.ts';
@@ -152,8 +153,8 @@ export function parseNordPassCsv(text: string): ParseResult {
   const skipped: Skipped[] = folderRows
     .filter((r) => !used.has(r.get('name')))
     .map((r) => ({
-      entry: `line ${r.line} ("${r.get('name')}")`,
-      reason: 'An empty folder is not imported',
+      entry: i18n.t('line {{line}} ("{{title}}")', { line: r.line, title: r.get('name') }),
+      reason: i18n.t('An empty folder is not imported'),
     }));
   return { format: 'nordpass-csv', items, skipped };
 }

@@ -2,6 +2,7 @@
 // Archived,Tags,Notes` (logins and passwords only); 1Password 7 let the user pick the columns,
 // named as below. Each row is one login; its tags, and any column not named here, are kept as
 // custom fields; the favourite and archived marks are named in the preview (issue 32).
+import { i18n } from '../../../i18n/i18n.ts';
 import type { ParseResult, Skipped } from '../errors.ts';
 import { FAVORITE, isSet } from './bitwarden-csv.ts';
 import { common, type TransferItem } from '../model.ts';
@@ -36,10 +37,10 @@ export function parseOnePasswordCsv(text: string): ParseResult {
     const totp = first(r, TOTP_COLUMNS);
     const tags = r.get('tags');
     const title = titleFor(first(r, TITLE), url);
-    const entry = `line ${r.line} ("${title}")`;
-    if (isSet(r.get('favorite'))) skipped.push({ entry, reason: FAVORITE });
+    const entry = i18n.t('line {{line}} ("{{title}}")', { line: r.line, title: title });
+    if (isSet(r.get('favorite'))) skipped.push({ entry, reason: i18n.t(FAVORITE) });
     if (isSet(r.get('archived'))) {
-      skipped.push({ entry, reason: 'The archived mark is not imported (the item is)' });
+      skipped.push({ entry, reason: i18n.t('The archived mark is not imported (the item is)') });
     }
     // A second URL column that `first` did not take is kept with the rest.
     const taken = USED.filter((c) => !(URL_COLUMNS.includes(c) && r.get(c) !== url));

@@ -7,6 +7,7 @@
 // address, sshKey, file...). Other categories (bank account, passport, server...) become notes
 // holding their fields. The vault's name becomes the folder.
 import { z } from 'zod';
+import { i18n } from '../../../i18n/i18n.ts';
 import { entryName, malformed, type ParseResult, type Skipped } from '../errors.ts';
 import {
   common,
@@ -107,7 +108,7 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
   const category = item.categoryUuid;
   if (category === '006' || details.documentAttributes) {
     const name = details.documentAttributes?.fileName ?? title;
-    skipped.push({ entry, reason: `Document "${name}" is not imported` });
+    skipped.push({ entry, reason: i18n.t('Document "{{name}}" is not imported', { name }) });
     return undefined;
   }
   for (const f of details.loginFields ?? []) {
@@ -124,7 +125,7 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
       const id = f.id ?? '';
       if (kind === 'file') {
         const name = (raw as { fileName?: string } | null)?.fileName ?? f.title ?? '';
-        skipped.push({ entry, reason: `Attachment "${name}" is not imported` });
+        skipped.push({ entry, reason: i18n.t('Attachment "{{name}}" is not imported', { name }) });
         continue;
       }
       if (text === '') continue;
@@ -189,7 +190,7 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
     }
   }
   if ((details.passwordHistory as unknown[] | undefined)?.length) {
-    skipped.push({ entry, reason: 'Password history is not imported' });
+    skipped.push({ entry, reason: i18n.t('Password history is not imported') });
   }
   const tags = overview.tags ?? [];
   if (tags.length) customFields.push({ name: 'Tags', value: tags.join(', '), hidden: false });
@@ -222,11 +223,11 @@ export function parseOnePux(bytes: Uint8Array): ParseResult {
   // Attachments (files/) are not imported, so they are never inflated.
   const { files } = readImportZip(
     bytes,
-    `This ${LABEL} file is not a readable zip archive.`,
+    i18n.t('This {{label}} file is not a readable zip archive.', { label: LABEL }),
     (name) => name === 'export.data',
   );
   const data = files.get('export.data');
-  if (!data) throw malformed(`This ${LABEL} file has no export.data.`);
+  if (!data) throw malformed(i18n.t('This {{label}} file has no export.data.', { label: LABEL }));
   const json = readJson(decodeText(data, LABEL), LABEL);
   const file = checkSchema(dataSchema, json, LABEL, ['items'], (e) =>
     e && typeof e === 'object'

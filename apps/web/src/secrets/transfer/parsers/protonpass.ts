@@ -8,6 +8,7 @@
 // (state 2). The PGP-encrypted export must be exported again unencrypted. Every other value lands
 // in a field or a custom field (protonpass-fields.ts).
 import { z } from 'zod';
+import { i18n, msg } from '../../../i18n/i18n.ts';
 import { entryName, ImportError, malformed, type ParseResult, type Skipped } from '../errors.ts';
 import {
   common,
@@ -20,7 +21,7 @@ import {
 import { checkSchema, decodeText, readImportZip, readJson } from '../read.ts';
 import { asCustom, protonFields, restFields } from './protonpass-fields.ts';
 
-const LABEL = 'Proton Pass export';
+const LABEL = msg('Proton Pass export');
 const itemSchema = z.looseObject({
   state: z.number().int().nullish(),
   data: z.looseObject({
@@ -72,16 +73,23 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
   const content = item.data.content ?? {};
   const get = (k: string) => (typeof content[k] === 'string' ? content[k] : '');
   if (item.state === 2) {
-    skipped.push({ entry, reason: 'In the trash' });
+    skipped.push({ entry, reason: i18n.t('In the trash') });
     return undefined;
   }
   if (type === 'alias') {
-    skipped.push({ entry, reason: 'Aliases (e-mail forwarding addresses) are not imported' });
+    skipped.push({
+      entry,
+      reason: i18n.t('Aliases (e-mail forwarding addresses) are not imported'),
+    });
     return undefined;
   }
-  if (item.pinned === true) skipped.push({ entry, reason: 'The pinned mark is not imported' });
+  if (item.pinned === true)
+    skipped.push({ entry, reason: i18n.t('The pinned mark is not imported') });
   for (const f of item.files ?? []) {
-    skipped.push({ entry, reason: `Attachment "${f.name ?? ''}" is not imported` });
+    skipped.push({
+      entry,
+      reason: i18n.t('Attachment "{{name}}" is not imported', { name: f.name ?? '' }),
+    });
   }
   const customFields: CustomField[] = [];
   let totp = get('totpUri') || undefined;
@@ -112,7 +120,7 @@ function convert(item: Item, folder: string | undefined, entry: string, skipped:
         customFields.push({ name: 'E-mail', value: email, hidden: false });
       }
       if (Array.isArray(content.passkeys) && content.passkeys.length > 0) {
-        skipped.push({ entry, reason: 'Passkeys are not imported' });
+        skipped.push({ entry, reason: i18n.t('Passkeys are not imported') });
       }
       keepRest([
         'itemEmail',
@@ -177,7 +185,9 @@ export function parseProtonPassJson(data: unknown): ParseResult {
   if (data && typeof data === 'object' && (data as { encrypted?: unknown }).encrypted === true) {
     throw new ImportError(
       'UNSUPPORTED',
-      'This Proton Pass export is encrypted. Export it again from Proton Pass without encryption.',
+      i18n.t(
+        'This Proton Pass export is encrypted. Export it again from Proton Pass without encryption.',
+      ),
     );
   }
   const file = checkSchema(protonPassSchema, data, LABEL, ['items'], (e) =>
@@ -200,10 +210,12 @@ export function parseProtonPassJson(data: unknown): ParseResult {
 
 /** The data.json of a Proton Pass export zip. */
 export function protonPassZipJson(bytes: Uint8Array): unknown {
-  const { files } = readImportZip(bytes, `This ${LABEL} is not a readable zip archive.`, (name) =>
-    name.endsWith('data.json'),
+  const { files } = readImportZip(
+    bytes,
+    i18n.t('This Proton Pass export is not a readable zip archive.'),
+    (name) => name.endsWith('data.json'),
   );
   const data = files.values().next().value;
-  if (!data) throw malformed(`This ${LABEL} has no data.json.`);
+  if (!data) throw malformed(i18n.t('This Proton Pass export has no data.json.'));
   return readJson(decodeText(data, LABEL), LABEL);
 }
