@@ -215,7 +215,7 @@ export async function writeLog(deps: LogDeps, records: readonly SegmentRecord[])
       });
       if (!done) {
         await removeBlob(deps, sealed.name);
-        throw new NoManifestError('This vault has no manifest yet.');
+        throw new NoManifestError(msg('This vault has no manifest yet.'));
       }
       return;
     } catch (err) {
