@@ -12,6 +12,8 @@
 // archive, so real exports stay far below them. What counts is the bytes inflate actually
 // produces; a header's sizes only let us refuse earlier, never later.
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { i18n } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export interface ZipLimits {
   /** Entries (files and folders) the archive may hold. */
@@ -56,16 +58,25 @@ export class ZipFormatError extends Error {
   override name = 'ZipFormatError';
 }
 
-const mb = (bytes: number) => `${Math.round(bytes / MiB)} MB`;
+const mb = (bytes: number) => `${formatNumber(Math.round(bytes / MiB))} MB`;
 const shortName = (name: string) => (name.length > 80 ? `${name.slice(0, 77)}...` : name);
 
-// The texts of docs/product.md, "Secrets manager", Import.
+// The texts of docs/product.md, "Secrets manager", Import; translated when the limit is met.
 export const limitMessage = (kind: ZipLimitKind, limits: ZipLimits, name = ''): string =>
   kind === 'entries'
-    ? `This archive holds more than ${limits.maxEntries.toLocaleString('en-US')} files, more than any export we read. It was not opened.`
+    ? i18n.t(
+        'This archive holds more than {{count}} files, more than any export we read. It was not opened.',
+        { count: formatNumber(limits.maxEntries) },
+      )
     : kind === 'entry'
-      ? `"${shortName(name)}" in this archive unpacks to more than ${mb(limits.maxEntryBytes)}, more than any export we read. It was not opened.`
-      : `This archive unpacks to more than ${mb(limits.maxTotalBytes)}, more than any export we read. It was not opened.`;
+      ? i18n.t(
+          '"{{name}}" in this archive unpacks to more than {{size}}, more than any export we read. It was not opened.',
+          { name: shortName(name), size: mb(limits.maxEntryBytes) },
+        )
+      : i18n.t(
+          'This archive unpacks to more than {{size}}, more than any export we read. It was not opened.',
+          { size: mb(limits.maxTotalBytes) },
+        );
 
 export interface ZipReadOptions {
   /** Which entries to inflate and hand back, by their path in the archive. Default: none. */

@@ -11,6 +11,7 @@ import { isPopupBlocked, PopupSteps } from '../settings/PopupSteps.tsx';
 import { connectCloud } from '../storage/cloud/connect.ts';
 import { connectionTexts } from './cloudConnection.ts';
 import type { LostConnection } from './useCloudConnection.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 export function CloudConnectionPrompt({
   connection,
@@ -22,6 +23,7 @@ export function CloudConnectionPrompt({
   onConnected?: () => void;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const texts = connectionTexts(connection.name);
   const busy = connection.status === 'connecting';
@@ -45,7 +47,7 @@ export function CloudConnectionPrompt({
         <p className="mt-1 text-sm">{texts.prompt}</p>
         {connection.error && (
           <p className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
-            {connection.error}
+            {t(connection.error)}
           </p>
         )}
         {isPopupBlocked(connection.error) && <PopupSteps className="mt-1" />}
@@ -58,7 +60,7 @@ export function CloudConnectionPrompt({
       >
         {busy ? (
           <>
-            <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Connecting...
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" /> {t('Connecting...')}
           </>
         ) : (
           <>

@@ -6,15 +6,34 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderSearch } from 'lucide-react';
 import { storageOf } from '../storage/providers.ts';
 import { providerInfo } from '../vaults/providers.tsx';
+import { i18n, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export const folderTexts = {
   missing: (n: number, provider: string) =>
-    `${n === 1 ? '1 file of this vault has' : `${n} files of this vault have`} no data in its ${provider} folder: ${n === 1 ? 'it was' : 'they were'} removed or moved there. Such files cannot be opened.`,
+    n === 1
+      ? i18n.t(
+          '1 file of this vault has no data in its {{provider}} folder: it was removed or moved there. Such files cannot be opened.',
+          { provider },
+        )
+      : i18n.t(
+          '{{count}} files of this vault have no data in its {{provider}} folder: they were removed or moved there. Such files cannot be opened.',
+          { count: formatNumber(n), provider },
+        ),
   unrecorded: (n: number, provider: string) =>
-    `The vault's ${provider} folder holds ${n === 1 ? '1 item' : `${n} items`} this vault has no record of. ${n === 1 ? 'It was' : 'They were'} left in place.`,
+    n === 1
+      ? i18n.t(
+          "The vault's {{provider}} folder holds 1 item this vault has no record of. It was left in place.",
+          { provider },
+        )
+      : i18n.t(
+          "The vault's {{provider}} folder holds {{count}} items this vault has no record of. They were left in place.",
+          { count: formatNumber(n), provider },
+        ),
 };
 
 export function CloudFolderNotice({ vaultId, refs }: { vaultId: string; refs: string[] }) {
+  useTranslation(); // renders again when the language changes
   const storage = storageOf(vaultId);
   const name = providerInfo(storage.type).name;
   const held = useQuery({

@@ -3,6 +3,8 @@
 // text in React elements: a cell that looks like a formula or HTML is shown as written.
 import { useMemo } from 'react';
 import { parseCsv } from './csv.ts';
+import { i18n, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 // Separate borders: a sticky header cell keeps its own (collapsed ones scroll away under it).
 const cell =
@@ -11,8 +13,8 @@ const cell =
 /** "1 more row is not shown." / "2,345 more rows are not shown." */
 export function hiddenRowsText(n: number): string {
   return n === 1
-    ? '1 more row is not shown.'
-    : `${n.toLocaleString('en-US')} more rows are not shown.`;
+    ? i18n.t('1 more row is not shown.')
+    : i18n.t('{{count}} more rows are not shown.', { count: formatNumber(n) });
 }
 
 export function CsvView({
@@ -25,6 +27,7 @@ export function CsvView({
   /** The text stops at the 2 MB cap: its last row may be cut, and is left out. */
   truncated: boolean;
 }) {
+  const { t } = useTranslation();
   const table = useMemo(
     () => parseCsv(text, { tab: /\.tsv$/i.test(name), cut: truncated }),
     [text, name, truncated],
@@ -35,7 +38,7 @@ export function CsvView({
     <>
       <div className="max-h-[65vh] w-fit max-w-full overflow-auto rounded-lg border border-slate-200 dark:border-slate-700">
         <table
-          aria-label={`Rows of ${name}`}
+          aria-label={t('Rows of {{name}}', { name })}
           className="border-separate border-spacing-0 text-sm [&_tbody_tr:last-child_td]:border-b-0"
         >
           {head && (

@@ -8,6 +8,8 @@ import { Modal } from '../components/Modal.tsx';
 import { DialogFooter } from '../components/DialogFooter.tsx';
 import type { FolderTree } from './folders.ts';
 import type { FileEntry } from './model.ts';
+import { i18n, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export interface DeleteRequest {
   /** Every record to delete, in order (what is inside a folder before the folder). */
@@ -32,33 +34,44 @@ export function deleteRequest(tree: FolderTree, chosen: readonly FileEntry[]): D
     add(e);
   }
   const files = entries.filter((e) => !e.isFolder).length;
-  const inside = `${files} file${files === 1 ? '' : 's'}`;
+  const inside =
+    files === 1
+      ? i18n.t('{{count}} file', { count: formatNumber(files) })
+      : i18n.t('{{count}} files', { count: formatNumber(files) });
   const only = chosen.length === 1 ? chosen[0] : undefined;
   if (only && !only.isFolder) {
     return {
       entries,
-      title: 'Delete file',
-      question: `Are you sure you want to delete "${only.name}"?`,
+      title: i18n.t('Delete file'),
+      question: i18n.t('Are you sure you want to delete "{{name}}"?', { name: only.name }),
     };
   }
   if (only) {
     return {
       entries,
-      title: 'Delete folder',
-      question: `Are you sure you want to delete the folder "${only.name}" and everything in it (${inside})?`,
+      title: i18n.t('Delete folder'),
+      question: i18n.t(
+        'Are you sure you want to delete the folder "{{name}}" and everything in it ({{inside}})?',
+        { name: only.name, inside },
+      ),
     };
   }
   if (chosen.every((e) => !e.isFolder)) {
     return {
       entries,
-      title: 'Delete files',
-      question: `Are you sure you want to delete ${chosen.length} files?`,
+      title: i18n.t('Delete files'),
+      question: i18n.t('Are you sure you want to delete {{count}} files?', {
+        count: formatNumber(chosen.length),
+      }),
     };
   }
   return {
     entries,
-    title: 'Delete items',
-    question: `Are you sure you want to delete ${chosen.length} items and everything in them (${inside})?`,
+    title: i18n.t('Delete items'),
+    question: i18n.t(
+      'Are you sure you want to delete {{count}} items and everything in them ({{inside}})?',
+      { count: formatNumber(chosen.length), inside },
+    ),
   };
 }
 
@@ -75,6 +88,7 @@ export function DeleteFileDialog({
   /** Where the focus goes once the file (and the Delete button that opened this) is gone. */
   fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(0);
@@ -100,9 +114,16 @@ export function DeleteFileDialog({
     } catch (err) {
       const reason = messageForUser(err);
       const text = reason
-        ? `${messages.files.deleteFailed}: ${reason}`
-        : messages.files.deleteFailedRetry;
-      setError(many ? `${text} (${done + deleted} of ${files.length} deleted)` : text);
+        ? `${t(messages.files.deleteFailed)}: ${t(reason)}`
+        : t(messages.files.deleteFailedRetry);
+      setError(
+        many
+          ? `${text} (${t('{{done}} of {{total}} deleted', {
+              done: formatNumber(done + deleted),
+              total: formatNumber(files.length),
+            })})`
+          : text,
+      );
     } finally {
       setBusy(false);
     }
@@ -114,12 +135,19 @@ export function DeleteFileDialog({
       onOpenChange={(o) => !o && close()}
       size="sm"
       closable={!busy}
-      title={request?.title ?? 'Delete file'}
+      title={request?.title ?? t('Delete file')}
       footer={
         <DialogFooter
           onCancel={close}
-          submit={request?.submit ?? 'Delete'}
-          busyText={many ? `Deleting ${done + 1} of ${files?.length ?? 0}...` : 'Deleting...'}
+          submit={request?.submit ?? t('Delete')}
+          busyText={
+            many
+              ? t('Deleting {{done}} of {{total}}...', {
+                  done: formatNumber(done + 1),
+                  total: formatNumber(files?.length ?? 0),
+                })
+              : t('Deleting...')
+          }
           busy={busy}
           tone="danger"
           onSubmit={() => void confirm()}

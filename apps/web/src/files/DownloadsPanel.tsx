@@ -3,6 +3,8 @@
 // only the name is shown, without a percent or a Cancel it could not honour.
 import { Download, X } from 'lucide-react';
 import { Progress } from '../components/Progress.tsx';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export interface ActiveDownload {
   id: string;
@@ -13,11 +15,12 @@ export interface ActiveDownload {
 }
 
 export function DownloadsPanel({ downloads }: { downloads: ActiveDownload[] }) {
+  const { t } = useTranslation();
   return (
     // Announces a download starting or ending, not each percent (the progress bars carry those).
     <div aria-live="polite">
       {downloads.length > 0 && (
-        <ul aria-label="Downloads" className="mt-4 space-y-2">
+        <ul aria-label={t('Downloads')} className="mt-4 space-y-2">
           {downloads.map((d) => (
             <li
               key={d.id}
@@ -29,10 +32,13 @@ export function DownloadsPanel({ downloads }: { downloads: ActiveDownload[] }) {
               />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-slate-800 dark:text-slate-100">
-                  Downloading {d.name}...
+                  {t('Downloading {{name}}...', { name: d.name })}
                 </p>
                 {d.percent !== null && (
-                  <Progress label={`Download progress of ${d.name}`} value={d.percent} />
+                  <Progress
+                    label={t('Download progress of {{name}}', { name: d.name })}
+                    value={d.percent}
+                  />
                 )}
               </div>
               {d.percent !== null && (
@@ -41,12 +47,12 @@ export function DownloadsPanel({ downloads }: { downloads: ActiveDownload[] }) {
                     aria-hidden="true"
                     className="w-10 text-right text-slate-700 tabular-nums dark:text-slate-300"
                   >
-                    {d.percent}%
+                    {formatNumber(d.percent / 100, { style: 'percent' })}
                   </span>
                   <button
                     type="button"
                     onClick={d.cancel}
-                    aria-label={`Cancel download of ${d.name}`}
+                    aria-label={t('Cancel download of {{name}}', { name: d.name })}
                     className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800"
                   >
                     <X aria-hidden="true" className="size-4" />

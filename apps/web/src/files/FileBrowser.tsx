@@ -43,8 +43,11 @@ import { ShareDialog } from '../shares/ShareDialog.tsx';
 import { holderName } from '../vaults/providers.tsx';
 import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
 import { VaultIntegrityError } from '../vaults/manifest/manifestCore.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export function FileBrowser({ vault }: { vault: Vault }) {
+  const { t } = useTranslation();
   const vaultId = vault.id;
   registerVaultStorage(vault); // idempotent: which provider the transfers below talk to
   const list = useFiles(vaultId);
@@ -84,7 +87,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     }
     const name = `${only ? only.name : vault.name}.zip`;
     const zipped = zipEntriesOf(tree, chosen);
-    if (zipped.length === 0) return toast.error(emptyZip);
+    if (zipped.length === 0) return toast.error(t(emptyZip));
     track(`zip:${chosen.map((e) => e.id).join(',')}`, name, (o) =>
       downloadZip(vaultId, zipped, name, o),
     );
@@ -95,7 +98,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     if (!canMoveInto(tree, chosen, target)) return;
     move.mutate(
       { entries: chosen, folder: target },
-      { onError: (err) => toast.error(userMessage(err, folderTexts.moveFailed)) },
+      { onError: (err) => toast.error(t(userMessage(err, folderTexts.moveFailed))) },
     );
   };
 
@@ -138,7 +141,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
     if (!name) return;
     rename.mutate(
       { file: f, name },
-      { onError: (err) => toast.error(userMessage(err, messages.files.renameFailed)) },
+      { onError: (err) => toast.error(t(userMessage(err, messages.files.renameFailed))) },
     );
   };
 
@@ -180,7 +183,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
         // Folders from the desktop come with their tree (walked after the event).
         pickedFromDrop(e.dataTransfer)
           .then(addFiles)
-          .catch(() => toast.error(messages.files.uploadFailed));
+          .catch(() => toast.error(t(messages.files.uploadFailed)));
       }}
     >
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -191,19 +194,25 @@ export function FileBrowser({ vault }: { vault: Vault }) {
             tabIndex={-1}
             className="text-xl font-bold text-slate-900 focus:outline-none dark:text-white"
           >
-            {v.inTrash ? 'Trash' : 'Files'}
+            {v.inTrash ? t('Trash') : t('Files')}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {v.inTrash
-              ? `${trashCount} item${trashCount === 1 ? '' : 's'} in the trash`
-              : `${count} file${count === 1 ? '' : 's'}`}
-            {!v.inTrash && v.searching && entries.length > 0 ? ` · ${shown.length} shown` : ''}
+              ? trashCount === 1
+                ? t('{{count}} item in the trash', { count: formatNumber(trashCount) })
+                : t('{{count}} items in the trash', { count: formatNumber(trashCount) })
+              : count === 1
+                ? t('{{count}} file', { count: formatNumber(count) })
+                : t('{{count}} files', { count: formatNumber(count) })}
+            {!v.inTrash && v.searching && entries.length > 0
+              ? ` · ${t('{{count}} shown', { count: formatNumber(shown.length) })}`
+              : ''}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <div
             role="group"
-            aria-label="View"
+            aria-label={t('View')}
             className="flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700"
           >
             {(['list', 'grid'] as const).map((mode) => {
@@ -212,7 +221,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
                 <button
                   key={mode}
                   type="button"
-                  aria-label={mode === 'list' ? 'List view' : 'Grid view'}
+                  aria-label={mode === 'list' ? t('List view') : t('Grid view')}
                   aria-pressed={view === mode}
                   onClick={() => setView(mode)}
                   className={`rounded-md p-2 focus-visible:outline-2 focus-visible:outline-indigo-500 ${
@@ -232,8 +241,8 @@ export function FileBrowser({ vault }: { vault: Vault }) {
             disabled={!list.data || v.inTrash}
             className={buttonClass('secondary')}
           >
-            <Trash2 aria-hidden="true" className="size-4" /> Trash
-            {trashCount > 0 ? ` (${trashCount})` : ''}
+            <Trash2 aria-hidden="true" className="size-4" /> {t('Trash')}
+            {trashCount > 0 ? ` (${formatNumber(trashCount)})` : ''}
           </button>
           <button
             type="button"
@@ -241,14 +250,14 @@ export function FileBrowser({ vault }: { vault: Vault }) {
             disabled={!list.data}
             className={buttonClass('secondary')}
           >
-            <FolderPlus aria-hidden="true" className="size-4" /> New folder
+            <FolderPlus aria-hidden="true" className="size-4" /> {t('New folder')}
           </button>
           <button
             type="button"
             onClick={() => setUploadOpen(true)}
             className={buttonClass('primary')}
           >
-            <Upload aria-hidden="true" className="size-4" /> Upload Files
+            <Upload aria-hidden="true" className="size-4" /> {t('Upload Files')}
           </button>
         </div>
       </div>
@@ -273,11 +282,12 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           role="status"
           className="mt-10 flex items-center justify-center gap-2 text-slate-600 dark:text-slate-400"
         >
-          <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Decrypting file names...
+          <Loader2 aria-hidden="true" className="size-5 animate-spin" />{' '}
+          {t('Decrypting file names...')}
         </p>
       ) : list.isError ? (
         <p role="alert" className="mt-10 text-center text-red-700 dark:text-red-400">
-          Failed to retrieve vault files
+          {t('Failed to retrieve vault files')}
           {list.error instanceof VaultIntegrityError && (
             <span className="mt-2 block">{list.error.message}</span>
           )}
@@ -297,7 +307,9 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           <IntegrityNotice lines={list.data.integrity} />
           {list.data.unreadable > 0 && (
             <p role="alert" className="mt-4 text-sm text-amber-800 dark:text-amber-300">
-              {list.data.unreadable} file(s) could not be decrypted and are not shown.
+              {t('{{count}} file(s) could not be decrypted and are not shown.', {
+                count: formatNumber(list.data.unreadable),
+              })}
             </p>
           )}
           {!v.searching && <FolderPath path={v.path} onOpen={v.open} onDropInto={moveInto} />}
@@ -323,11 +335,11 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           {entries.length === 0 ? (
             <div className="mt-10 flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 py-16 text-slate-600 dark:border-slate-700 dark:text-slate-400">
               <FolderOpen aria-hidden="true" className="size-10" />
-              <p>No files in this vault</p>
+              <p>{t('No files in this vault')}</p>
             </div>
           ) : shown.length === 0 ? (
             <p role="status" className="mt-10 text-center text-slate-600 dark:text-slate-400">
-              {v.searching ? 'No files match your search.' : 'This folder is empty.'}
+              {v.searching ? t('No files match your search.') : t('This folder is empty.')}
             </p>
           ) : view === 'list' ? (
             <FileList
@@ -351,7 +363,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-indigo-600/15 backdrop-blur-[2px]"
         >
           <p className="rounded-2xl border-2 border-dashed border-indigo-500 bg-white px-10 py-8 text-lg font-semibold text-indigo-700 shadow-xl dark:bg-slate-900 dark:text-indigo-300">
-            Drop files to upload
+            {t('Drop files to upload')}
           </p>
         </div>
       )}
@@ -394,7 +406,7 @@ export function FileBrowser({ vault }: { vault: Vault }) {
       />
       <ShareDialog
         what={sharing ? { kind: 'file', vaultId, file: sharing } : null}
-        title={sharing ? `Share "${sharing.name}"` : 'Share'}
+        title={sharing ? t('Share "{{name}}"', { name: sharing.name }) : t('Share')}
         onClose={() => setSharing(null)}
       />
       <VersionsDialog
@@ -407,6 +419,6 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   );
 }
 
-const emptyZip = 'There are no files in what you chose to download.';
+const emptyZip = msg('There are no files in what you chose to download.');
 const noEntries: FileEntry[] = [];
 const noTree = buildTree(noEntries);

@@ -12,6 +12,8 @@ import { FileIcon } from './FileIcon.tsx';
 import type { FileEntry } from './model.ts';
 import { RenameField } from './RenameField.tsx';
 import { useThumbnail } from './thumbnails.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export interface FileActions {
   onOpen: (f: FileEntry) => void;
@@ -72,10 +74,11 @@ function SelectBox({
   onSelect: FileActions['onSelect'];
   className?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <input
       type="checkbox"
-      aria-label={`Select ${file.name}`}
+      aria-label={t('Select {{name}}', { name: file.name })}
       data-file-select=""
       checked={selected}
       // The click carries the shift key; the change alone would not.
@@ -111,6 +114,7 @@ export function FileRow({
   onRenamed: (name: string | null) => void;
   actions: FileActions;
 }) {
+  const { t } = useTranslation();
   const drag = useDrag(file, actions);
   const detail = actions.detail(file);
   const size = file.isFolder ? actions.itemCount(file) : formatBytes(file.size);
@@ -158,7 +162,7 @@ export function FileRow({
       <div className="flex shrink-0 items-center">
         <button
           type="button"
-          aria-label={`Rename ${file.name}`}
+          aria-label={t('Rename {{name}}', { name: file.name })}
           onClick={() => actions.onRename(file)}
           className={iconButton}
         >
@@ -166,7 +170,7 @@ export function FileRow({
         </button>
         <button
           type="button"
-          aria-label={`Move ${file.name}`}
+          aria-label={t('Move {{name}}', { name: file.name })}
           onClick={() => actions.onMove(file)}
           className={`${iconButton} hidden sm:inline-flex`}
         >
@@ -175,8 +179,15 @@ export function FileRow({
         {file.versions && file.versions.length > 0 && (
           <button
             type="button"
-            aria-label={`Versions of ${file.name} (${file.versions.length} older)`}
-            title={`${file.versions.length} older version${file.versions.length === 1 ? '' : 's'}`}
+            aria-label={t('Versions of {{name}} ({{count}} older)', {
+              name: file.name,
+              count: formatNumber(file.versions.length),
+            })}
+            title={
+              file.versions.length === 1
+                ? t('{{count}} older version', { count: formatNumber(file.versions.length) })
+                : t('{{count}} older versions', { count: formatNumber(file.versions.length) })
+            }
             onClick={() => actions.onVersions(file)}
             className={iconButton}
           >
@@ -185,7 +196,11 @@ export function FileRow({
         )}
         <button
           type="button"
-          aria-label={file.isFolder ? `Download ${file.name} as ZIP` : `Download ${file.name}`}
+          aria-label={
+            file.isFolder
+              ? t('Download {{name}} as ZIP', { name: file.name })
+              : t('Download {{name}}', { name: file.name })
+          }
           onClick={() => actions.onDownload(file)}
           className={iconButton}
         >
@@ -194,7 +209,7 @@ export function FileRow({
         {!file.isFolder && (
           <button
             type="button"
-            aria-label={`Share ${file.name}`}
+            aria-label={t('Share {{name}}', { name: file.name })}
             onClick={() => actions.onShare(file)}
             className={`${iconButton} hidden sm:inline-flex`}
           >
@@ -203,7 +218,7 @@ export function FileRow({
         )}
         <button
           type="button"
-          aria-label={`Delete ${file.name}`}
+          aria-label={t('Delete {{name}}', { name: file.name })}
           onClick={() => actions.onDelete(file)}
           className={`${iconButton} hover:!text-red-600`}
         >

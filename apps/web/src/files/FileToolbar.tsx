@@ -7,8 +7,11 @@ import { useEffect, useRef } from 'react';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { inputClass } from '../components/PasswordInput.tsx';
 import { SORT_KEYS, type SortKey, type SortOrder } from './listing.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export function FileSearch({ query, onQuery }: { query: string; onQuery: (q: string) => void }) {
+  const { t } = useTranslation();
   return (
     <div className="relative min-w-0 flex-1 sm:max-w-sm">
       <Search
@@ -17,8 +20,8 @@ export function FileSearch({ query, onQuery }: { query: string; onQuery: (q: str
       />
       <input
         type="search"
-        aria-label="Search files"
-        placeholder="Search files by name"
+        aria-label={t('Search files')}
+        placeholder={t('Search files by name')}
         value={query}
         onChange={(e) => onQuery(e.target.value)}
         className={`${inputClass} pl-9`}
@@ -34,11 +37,12 @@ export function FileSort({
   order: SortOrder;
   onOrder: (o: SortOrder) => void;
 }) {
+  const { t } = useTranslation();
   const Dir = order.dir === 'asc' ? ArrowDownAZ : ArrowUpZA;
   return (
     <div className="flex items-center gap-1">
       <label className="sr-only" htmlFor="file-sort">
-        Sort by
+        {t('Sort by')}
       </label>
       <select
         id="file-sort"
@@ -48,18 +52,18 @@ export function FileSort({
       >
         {SORT_KEYS.map((k) => (
           <option key={k.key} value={k.key}>
-            {k.label}
+            {t(k.label)}
           </option>
         ))}
       </select>
       <button
         type="button"
         onClick={() => onOrder({ ...order, dir: order.dir === 'asc' ? 'desc' : 'asc' })}
-        aria-label={order.dir === 'asc' ? 'Ascending order' : 'Descending order'}
+        aria-label={order.dir === 'asc' ? t('Ascending order') : t('Descending order')}
         title={
           order.dir === 'asc'
-            ? 'Ascending: press for descending'
-            : 'Descending: press for ascending'
+            ? t('Ascending: press for descending')
+            : t('Descending: press for ascending')
         }
         className="rounded-lg border border-slate-300 p-2.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
       >
@@ -79,6 +83,7 @@ export function SelectAll({
   selected: number;
   onAll: (on: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const box = useRef<HTMLInputElement>(null);
   const mixed = selected > 0 && selected < shown;
   useEffect(() => {
@@ -94,7 +99,7 @@ export function SelectAll({
         onChange={(e) => onAll(e.target.checked)}
         className="size-4 accent-indigo-600"
       />
-      Select all
+      {t('Select all')}
     </label>
   );
 }
@@ -115,32 +120,33 @@ export function BulkActions({
   onDelete: () => void;
   onClear: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div
       role="region"
-      aria-label="Selected files"
+      aria-label={t('Selected files')}
       className="flex flex-wrap items-center gap-2 rounded-lg bg-indigo-50 px-3 py-2 dark:bg-indigo-950/60"
     >
       <p
         aria-live="polite"
         className="mr-auto text-sm font-medium text-indigo-900 dark:text-indigo-100"
       >
-        {count} selected
+        {t('{{count}} selected', { count: formatNumber(count) })}
       </p>
       <button type="button" onClick={onDownload} className={buttonClass('secondary')}>
         <Download aria-hidden="true" className="size-4" />
-        {zip ? 'Download as ZIP' : 'Download'}
+        {zip ? t('Download as ZIP') : t('Download')}
       </button>
       <button type="button" onClick={onMove} className={buttonClass('secondary')}>
-        <FolderInput aria-hidden="true" className="size-4" /> Move to
+        <FolderInput aria-hidden="true" className="size-4" /> {t('Move to')}
       </button>
       <button type="button" onClick={onDelete} className={buttonClass('danger')}>
-        <Trash2 aria-hidden="true" className="size-4" /> Delete
+        <Trash2 aria-hidden="true" className="size-4" /> {t('Delete')}
       </button>
       <button
         type="button"
         onClick={onClear}
-        aria-label="Clear selection"
+        aria-label={t('Clear selection')}
         className="rounded-lg p-2.5 text-indigo-900 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-100 dark:hover:bg-indigo-900"
       >
         <X aria-hidden="true" className="size-4" />

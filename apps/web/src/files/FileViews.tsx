@@ -4,6 +4,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { FileRow, FileTile, type FileActions } from './FileItems.tsx';
 import type { FileEntry } from './model.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 /** Columns of the grid for a width in pixels: 2 up to 6. */
 export function gridColumns(width: number): number {
@@ -96,13 +97,14 @@ export function FileList({
   onRenamed: (file: FileEntry, name: string | null) => void;
   actions: FileActions;
 }) {
+  const { t } = useTranslation();
   const { ref, scrollMargin } = useStartAndWidth();
   return (
     <div className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <Virtual
         rows={files.length}
         rowHeight={56}
-        label="Files"
+        label={t('Files')}
         role="list"
         containerRef={ref}
         scrollMargin={scrollMargin}
@@ -132,13 +134,14 @@ export function FileGrid({
   selected: ReadonlySet<string>;
   actions: FileActions;
 }) {
+  const { t } = useTranslation();
   const { ref, scrollMargin, width } = useStartAndWidth();
   const cols = gridColumns(width);
   return (
     <Virtual
       rows={Math.ceil(files.length / cols)}
       rowHeight={160}
-      label="Files"
+      label={t('Files')}
       role="grid"
       containerRef={ref}
       scrollMargin={scrollMargin}

@@ -11,14 +11,16 @@ import { Modal } from '../components/Modal.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
 import { canMoveInto, type FolderTree } from './folders.ts';
 import type { FileEntry } from './model.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export const folderTexts = {
-  nameRequired: 'Enter a name for the folder.',
-  nameSlash: 'A folder name cannot contain "/".',
-  nameTooLong: 'A folder name can have at most 255 characters.',
-  nameTaken: 'A file or folder with this name already exists here.',
-  createFailed: 'Failed to create folder',
-  moveFailed: 'Failed to move',
+  nameRequired: msg('Enter a name for the folder.'),
+  nameSlash: msg('A folder name cannot contain "/".'),
+  nameTooLong: msg('A folder name can have at most 255 characters.'),
+  nameTaken: msg('A file or folder with this name already exists here.'),
+  createFailed: msg('Failed to create folder'),
+  moveFailed: msg('Failed to move'),
 } as const;
 
 /** Why `name` cannot be a new folder's name among `taken` (NFC names), or null. */
@@ -43,6 +45,7 @@ export function NewFolderDialog({
   onClose: () => void;
   onCreate: (name: string) => Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -53,14 +56,16 @@ export function NewFolderDialog({
   };
   const submit = async () => {
     const problem = folderNameProblem(name, taken);
-    if (problem) return setError(problem);
+    if (problem) return setError(t(problem));
     setBusy(true);
     try {
       await onCreate(name.trim());
       close();
     } catch (err) {
       const reason = messageForUser(err);
-      setError(reason ? `${folderTexts.createFailed}: ${reason}` : folderTexts.createFailed);
+      setError(
+        reason ? `${t(folderTexts.createFailed)}: ${t(reason)}` : t(folderTexts.createFailed),
+      );
     } finally {
       setBusy(false);
     }
@@ -71,13 +76,13 @@ export function NewFolderDialog({
       onOpenChange={(o) => !o && close()}
       closable={!busy}
       size="sm"
-      title="New folder"
-      description="The folder's name is encrypted like a file's."
+      title={t('New folder')}
+      description={t("The folder's name is encrypted like a file's.")}
       footer={
         <DialogFooter
           onCancel={close}
-          submit="Create folder"
-          busyText="Creating..."
+          submit={t('Create folder')}
+          busyText={t('Creating...')}
           busy={busy}
           form="new-folder"
         />
@@ -91,7 +96,7 @@ export function NewFolderDialog({
           void submit();
         }}
       >
-        <Field label="Folder name" error={error ?? undefined}>
+        <Field label={t('Folder name')} error={error ?? undefined}>
           <input
             value={name}
             autoFocus
@@ -124,6 +129,7 @@ function FolderOption({
   choice: string | null | undefined;
   onChoose: (folder: string | null) => void;
 }) {
+  const { t } = useTranslation();
   const id = folder?.id ?? null;
   const movingIds = new Set(moving.map((e) => e.id));
   const subfolders = tree
@@ -151,7 +157,7 @@ function FolderOption({
           className="size-4 accent-indigo-600"
         />
         <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-600 dark:text-indigo-400" />
-        <span className="truncate">{folder ? folder.name : 'All files'}</span>
+        <span className="truncate">{folder ? folder.name : t('All files')}</span>
       </label>
       {subfolders.length > 0 && (
         <ul>
@@ -185,6 +191,7 @@ export function MoveDialog({
   onMove: (entries: readonly FileEntry[], folder: string | null) => Promise<unknown>;
 }) {
   // undefined: nothing chosen yet (null is the root).
+  const { t } = useTranslation();
   const [choice, setChoice] = useState<string | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -201,7 +208,7 @@ export function MoveDialog({
       close();
     } catch (err) {
       const reason = messageForUser(err);
-      setError(reason ? `${folderTexts.moveFailed}: ${reason}` : folderTexts.moveFailed);
+      setError(reason ? `${t(folderTexts.moveFailed)}: ${t(reason)}` : t(folderTexts.moveFailed));
     } finally {
       setBusy(false);
     }
@@ -209,20 +216,20 @@ export function MoveDialog({
   const first = moving?.[0];
   const title =
     moving && moving.length === 1 && first
-      ? `Move "${first.name}"`
-      : `Move ${moving?.length ?? 0} items`;
+      ? t('Move "{{name}}"', { name: first.name })
+      : t('Move {{count}} items', { count: formatNumber(moving?.length ?? 0) });
   return (
     <Modal
       open={moving !== null}
       onOpenChange={(o) => !o && close()}
       closable={!busy}
       title={title}
-      description="Choose the folder to move to."
+      description={t('Choose the folder to move to.')}
       footer={
         <DialogFooter
           onCancel={close}
-          submit="Move here"
-          busyText="Moving..."
+          submit={t('Move here')}
+          busyText={t('Moving...')}
           busy={busy}
           submitDisabled={choice === undefined}
           onSubmit={() => void submit()}
@@ -231,7 +238,7 @@ export function MoveDialog({
     >
       {moving && (
         <fieldset>
-          <legend className="sr-only">Folder to move to</legend>
+          <legend className="sr-only">{t('Folder to move to')}</legend>
           <ul className="max-h-80 overflow-y-auto rounded-lg border border-slate-200 p-1 dark:border-slate-800">
             <FolderOption
               folder={null}

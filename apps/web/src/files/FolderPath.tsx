@@ -4,6 +4,7 @@ import { ChevronRight, Home } from 'lucide-react';
 import { useState } from 'react';
 import { dropTarget } from './dragMove.ts';
 import type { FileEntry } from './model.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 function Step({
   label,
@@ -41,14 +42,15 @@ export function FolderPath({
   onOpen: (folder: string | null) => void;
   onDropInto: (folder: string | null, ids: string[]) => void;
 }) {
+  const { t } = useTranslation();
   const rootLabel = (
     <>
-      <Home aria-hidden="true" className="size-4 shrink-0" /> All files
+      <Home aria-hidden="true" className="size-4 shrink-0" /> {t('All files')}
     </>
   );
   const current = path.at(-1);
   return (
-    <nav aria-label="Folder path" className="mt-3">
+    <nav aria-label={t('Folder path')} className="mt-3">
       <ol className="flex flex-wrap items-center gap-0.5 text-sm">
         <li className="flex items-center">
           {current ? (

@@ -6,15 +6,28 @@ import { useQuery } from '@tanstack/react-query';
 import { HardDrive, MonitorSmartphone } from 'lucide-react';
 import { formatBytes } from '@sealvault/protocol';
 import { storageOf } from '../storage/providers.ts';
+import { i18n, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export const localTexts = {
   elsewhere: (missing: number, total: number) =>
-    `${missing === total ? "This vault's files" : `${missing} of this vault's ${total} files`} live in another browser. Files of a "This browser" vault stay in the browser they were uploaded from: open the vault there to use them.`,
+    missing === total
+      ? i18n.t(
+          'This vault\'s files live in another browser. Files of a "This browser" vault stay in the browser they were uploaded from: open the vault there to use them.',
+        )
+      : i18n.t(
+          '{{missing}} of this vault\'s {{total}} files live in another browser. Files of a "This browser" vault stay in the browser they were uploaded from: open the vault there to use them.',
+          { missing: formatNumber(missing), total: formatNumber(total) },
+        ),
   space: (used: string, total: string) =>
-    `Stored in this browser only: ${used} used of ${total} available to this site.`,
+    i18n.t('Stored in this browser only: {{used}} used of {{total}} available to this site.', {
+      used,
+      total,
+    }),
 };
 
 export function LocalStorageNotice({ vaultId, refs }: { vaultId: string; refs: string[] }) {
+  useTranslation(); // renders again when the language changes
   const local = storageOf(vaultId);
   const held = useQuery({
     queryKey: ['local-blobs', vaultId, refs.length],

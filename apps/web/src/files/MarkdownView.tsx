@@ -8,6 +8,7 @@
 import { ImageOff } from 'lucide-react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { i18n, useTranslation } from '../i18n/i18n.ts';
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
@@ -108,7 +109,7 @@ const components: Components = {
     const label = (
       <>
         <ImageOff aria-hidden="true" className="size-4 shrink-0" />
-        {alt || 'Image'}
+        {alt || i18n.t('Image')}
       </>
     );
     const chip = 'inline-flex items-center gap-1';
@@ -117,13 +118,16 @@ const components: Components = {
         href={href}
         target="_blank"
         rel="noopener noreferrer"
-        title="Image not loaded"
+        title={i18n.t('Image not loaded')}
         className={`${chip} ${link}`}
       >
         {label}
       </a>
     ) : (
-      <span title="Image not loaded" className={`${chip} text-slate-600 dark:text-slate-400`}>
+      <span
+        title={i18n.t('Image not loaded')}
+        className={`${chip} text-slate-600 dark:text-slate-400`}
+      >
         {label}
       </span>
     );
@@ -131,6 +135,7 @@ const components: Components = {
 };
 
 export function MarkdownView({ text }: { text: string }) {
+  useTranslation(); // renders again (the image chips' texts) when the language changes
   return (
     <div className="max-w-[80ch] text-slate-800 dark:text-slate-200">
       <Markdown

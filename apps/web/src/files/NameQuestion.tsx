@@ -7,6 +7,8 @@
 import { FileWarning } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export interface NameAnswer {
   choice: 'replace' | 'keep-both' | 'skip';
@@ -32,6 +34,7 @@ export function NameQuestion({
   canReplace: boolean;
   onAnswer: (a: NameAnswer) => void;
 }) {
+  const { t } = useTranslation();
   const [forRest, setForRest] = useState(false);
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), [name]);
@@ -47,7 +50,9 @@ export function NameQuestion({
       >
         <FileWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
-          &quot;{name}&quot; already exists in this {inFolder ? 'folder' : 'vault'}.
+          {inFolder
+            ? t('"{{name}}" already exists in this folder.', { name })
+            : t('"{{name}}" already exists in this vault.', { name })}
         </span>
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -58,7 +63,7 @@ export function NameQuestion({
             onClick={() => onAnswer({ choice: 'replace', forRest })}
             className={buttonClass('primary')}
           >
-            Replace
+            {t('Replace')}
           </button>
         )}
         <button
@@ -67,19 +72,19 @@ export function NameQuestion({
           onClick={() => onAnswer({ choice: 'keep-both', forRest })}
           className={buttonClass(canReplace ? 'secondary' : 'primary')}
         >
-          Keep both
+          {t('Keep both')}
         </button>
         <button
           type="button"
           onClick={() => onAnswer({ choice: 'skip', forRest })}
           className={buttonClass('secondary')}
         >
-          Skip
+          {t('Skip')}
         </button>
       </div>
       <p className="mt-2 text-xs text-amber-900 dark:text-amber-200">
-        {canReplace && 'Replace keeps the file there as an older version. '}
-        Keep both saves the new file as &quot;{savedAs}&quot;.
+        {canReplace && `${t('Replace keeps the file there as an older version.')} `}
+        {t('Keep both saves the new file as "{{name}}".', { name: savedAs })}
       </p>
       {more > 0 && (
         <label className="mt-2 flex items-center gap-2 text-sm text-amber-900 dark:text-amber-100">
@@ -89,7 +94,13 @@ export function NameQuestion({
             onChange={(e) => setForRest(e.target.checked)}
             className="size-4 accent-indigo-600"
           />
-          Do the same for the other {more} file{more === 1 ? '' : 's'} with a name in use
+          {more === 1
+            ? t('Do the same for the other {{count}} file with a name in use', {
+                count: formatNumber(more),
+              })
+            : t('Do the same for the other {{count}} files with a name in use', {
+                count: formatNumber(more),
+              })}
         </label>
       )}
     </div>

@@ -3,6 +3,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 import type * as PdfJsModule from 'pdfjs-dist';
 
@@ -21,7 +23,10 @@ export function loadPdfJs(): Promise<PdfJs> {
   return pdfjs;
 }
 
+const EMPTY = msg('PDF data is empty or invalid.');
+
 export function PdfView({ data }: { data: Uint8Array }) {
+  const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [doc, setDoc] = useState<PdfDocument | null>(null);
   const [page, setPage] = useState(1);
@@ -40,7 +45,7 @@ export function PdfView({ data }: { data: Uint8Array }) {
       .then((d) => {
         if (d && !cancelled) setDoc(d);
       })
-      .catch(() => !cancelled && setError('PDF data is empty or invalid.'));
+      .catch(() => !cancelled && setError(EMPTY));
     return () => {
       cancelled = true;
       void task?.destroy();
@@ -57,7 +62,7 @@ export function PdfView({ data }: { data: Uint8Array }) {
         const el = canvas.current;
         if (cancelled) return;
         if (!el) {
-          setError('Canvas not found.');
+          setError(msg('Canvas not found.'));
           return;
         }
         const viewport = p.getViewport({ scale: 1.5 });
@@ -67,7 +72,7 @@ export function PdfView({ data }: { data: Uint8Array }) {
         await task.promise;
       } catch (err) {
         if (!cancelled && (err as Error).name !== 'RenderingCancelledException') {
-          setError('Failed to render PDF.');
+          setError(msg('Failed to render PDF.'));
         }
       }
     })();
@@ -77,11 +82,11 @@ export function PdfView({ data }: { data: Uint8Array }) {
     };
   }, [doc, page]);
 
-  const shown = data.length === 0 ? 'PDF data is empty or invalid.' : error;
+  const shown = data.length === 0 ? EMPTY : error;
   if (shown)
     return (
       <p role="alert" className="text-center text-red-700 dark:text-red-400">
-        {shown}
+        {t(shown)}
       </p>
     );
   const pages = doc?.numPages ?? 0;
@@ -91,7 +96,7 @@ export function PdfView({ data }: { data: Uint8Array }) {
         <div className="flex items-center gap-3">
           <button
             type="button"
-            aria-label="Previous page"
+            aria-label={t('Previous page')}
             disabled={page <= 1}
             onClick={() => setPage((p) => p - 1)}
             className={buttonClass('secondary')}
@@ -99,11 +104,14 @@ export function PdfView({ data }: { data: Uint8Array }) {
             <ChevronLeft aria-hidden="true" className="size-4" />
           </button>
           <span aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
-            Page {page} of {pages}
+            {t('Page {{page}} of {{pages}}', {
+              page: formatNumber(page),
+              pages: formatNumber(pages),
+            })}
           </span>
           <button
             type="button"
-            aria-label="Next page"
+            aria-label={t('Next page')}
             disabled={page >= pages}
             onClick={() => setPage((p) => p + 1)}
             className={buttonClass('secondary')}
@@ -115,7 +123,10 @@ export function PdfView({ data }: { data: Uint8Array }) {
       <canvas
         ref={canvas}
         role="img"
-        aria-label={`PDF page ${page} of ${pages || '…'}`}
+        aria-label={t('PDF page {{page}} of {{pages}}', {
+          page: formatNumber(page),
+          pages: pages ? formatNumber(pages) : '…',
+        })}
         className="max-w-full bg-white shadow"
       />
     </div>

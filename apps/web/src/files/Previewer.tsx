@@ -21,13 +21,16 @@ import { FileIcon } from './FileIcon.tsx';
 import { PdfView } from './PdfView.tsx';
 import { TextPreview, type TextFormat } from './TextPreview.tsx';
 import { useReturnFocus } from '../components/useReturnFocus.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 
 /** Larger files are not previewed in memory; they can be downloaded. */
 export const PREVIEW_LIMIT = 512 * 1024 * 1024;
 const TEXT_LIMIT = 2 * 1024 * 1024;
 /** Under "No preview available" for an Office file (docs/product.md "Previewer"). */
-export const OFFICE_NOTE =
-  'Office files are not opened in the browser, so they are never sent to an online viewer: download the file to open it in an app on this device.';
+export const OFFICE_NOTE = msg(
+  'Office files are not opened in the browser, so they are never sent to an online viewer: download the file to open it in an app on this device.',
+);
+const LOAD_FAILED = msg('Failed to load file content.');
 
 type Content =
   | { kind: 'loading' }
@@ -92,15 +95,21 @@ export function BlobPreview({
         if (live) setContent(c);
         else if (url) URL.revokeObjectURL(url);
       },
-      () => live && setContent({ kind: 'error', message: 'Failed to load file content.' }),
+      () => live && setContent({ kind: 'error', message: LOAD_FAILED }),
     );
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
   }, [blob, mime, name]);
+  const { t } = useTranslation();
   return (
-    <div role="region" aria-label={`Content of ${name}`} tabIndex={0} className="overflow-auto">
+    <div
+      role="region"
+      aria-label={t('Content of {{name}}', { name })}
+      tabIndex={0}
+      className="overflow-auto"
+    >
       <Body content={content} file={{ name, mime }} lost={null} onDownload={onDownload} />
     </div>
   );
@@ -154,8 +163,8 @@ function useContent(vaultId: string, file: FileEntry | null, attempt: number): C
                 kind: 'error',
                 message:
                   err instanceof Error && /decrypt|load/i.test(err.message)
-                    ? 'Failed to load file content.'
-                    : 'An unexpected error occurred while loading the file.',
+                    ? LOAD_FAILED
+                    : msg('An unexpected error occurred while loading the file.'),
               },
         ),
       );
@@ -181,6 +190,7 @@ function Body({
   lost: LostConnection | null;
   onDownload: () => void;
 }) {
+  const { t } = useTranslation();
   switch (content.kind) {
     case 'loading':
       return (
@@ -188,15 +198,17 @@ function Body({
           role="status"
           className="flex items-center justify-center gap-2 py-16 text-slate-600 dark:text-slate-400"
         >
-          <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Decrypting and loading
-          file...
+          <Loader2 aria-hidden="true" className="size-5 animate-spin" />{' '}
+          {t('Decrypting and loading file...')}
         </p>
       );
     case 'error':
       return (
         <>
           <p role="alert" className="py-16 text-center text-red-700 dark:text-red-400">
-            {content.message}
+            {content.notConnected && lost
+              ? t('{{provider}} not connected', { provider: lost.name })
+              : t(content.message)}
           </p>
           {content.notConnected && lost && <CloudConnectionPrompt connection={lost} />}
         </>
@@ -206,13 +218,13 @@ function Body({
         <div className="flex flex-col items-center gap-4 py-16 text-center">
           <FileIcon mime={file.mime} name={file.name} className="size-12" />
           <p className="text-slate-700 dark:text-slate-300">
-            No preview available for this file type.
+            {t('No preview available for this file type.')}
           </p>
           {previewKind(file.mime, file.name) === 'office' && (
-            <p className="max-w-md text-sm text-slate-600 dark:text-slate-400">{OFFICE_NOTE}</p>
+            <p className="max-w-md text-sm text-slate-600 dark:text-slate-400">{t(OFFICE_NOTE)}</p>
           )}
           <button type="button" onClick={onDownload} className={buttonClass('primary')}>
-            <Download aria-hidden="true" className="size-4" /> Download
+            <Download aria-hidden="true" className="size-4" /> {t('Download')}
           </button>
         </div>
       );
@@ -258,6 +270,7 @@ export function Previewer({
   onClose: () => void;
   onDownload: (f: FileEntry) => void;
 }) {
+  const { t } = useTranslation();
   // Bumped to load the file again: once the account a preview needed is connected again.
   const [attempt, setAttempt] = useState(0);
   const content = useContent(vaultId, file, attempt);
@@ -282,23 +295,28 @@ export function Previewer({
                 <Dialog.Title className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 dark:text-white">
                   {file.name}
                 </Dialog.Title>
-                <Dialog.Description className="sr-only">Preview of {file.name}</Dialog.Description>
+                <Dialog.Description className="sr-only">
+                  {t('Preview of {{name}}', { name: file.name })}
+                </Dialog.Description>
                 <button
                   type="button"
-                  aria-label="Download"
+                  aria-label={t('Download')}
                   onClick={() => onDownload(file)}
                   className={buttonClass('ghost', 'md', '!px-2')}
                 >
                   <Download aria-hidden="true" className="size-5" />
                 </button>
-                <Dialog.Close aria-label="Close" className={buttonClass('ghost', 'md', '!px-2')}>
+                <Dialog.Close
+                  aria-label={t('Close')}
+                  className={buttonClass('ghost', 'md', '!px-2')}
+                >
                   <X aria-hidden="true" className="size-5" />
                 </Dialog.Close>
               </div>
               {/* Focusable, so a keyboard can scroll a tall page or picture (arrow keys). */}
               <div
                 role="region"
-                aria-label={`Content of ${file.name}`}
+                aria-label={t('Content of {{name}}', { name: file.name })}
                 tabIndex={0}
                 className="overflow-auto p-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
               >

@@ -3,6 +3,7 @@
 // name cancels.
 import { useEffect, useRef, useState } from 'react';
 import { renamedName, splitName } from './model.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 export function RenameField({
   name,
@@ -15,6 +16,7 @@ export function RenameField({
   /** The new full name, or null when the rename was cancelled. */
   onDone: (newName: string | null) => void;
 }) {
+  const { t } = useTranslation();
   const [base, ext] = whole ? [name, ''] : splitName(name);
   const [value, setValue] = useState(base);
   const ref = useRef<HTMLInputElement>(null);
@@ -32,7 +34,7 @@ export function RenameField({
     <span className="flex min-w-0 items-center gap-1">
       <input
         ref={ref}
-        aria-label={`New name for ${name}`}
+        aria-label={t('New name for {{name}}', { name })}
         value={value}
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={(e) => {

@@ -6,6 +6,7 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 
 export type TextFormat = 'plain' | 'markdown' | 'csv';
 
@@ -40,8 +41,8 @@ function useViews(needed: boolean): Views | 'failed' | null {
 }
 
 const TOGGLE = {
-  markdown: ['Show source', 'Show formatted'],
-  csv: ['Show as text', 'Show as table'],
+  markdown: [msg('Show source'), msg('Show formatted')],
+  csv: [msg('Show as text'), msg('Show as table')],
 } as const;
 
 function PlainText({ text }: { text: string }) {
@@ -64,6 +65,7 @@ export function TextPreview({
   format: TextFormat;
   name: string;
 }) {
+  const { t } = useTranslation();
   const [asText, setAsText] = useState(false);
   const v = useViews(format !== 'plain');
   let body;
@@ -71,7 +73,7 @@ export function TextPreview({
   else if (v === null)
     body = (
       <p role="status" className="flex justify-center py-16">
-        <Loader2 aria-label="Loading" className="size-5 animate-spin text-slate-500" />
+        <Loader2 aria-label={t('Loading')} className="size-5 animate-spin text-slate-500" />
       </p>
     );
   else if (format === 'markdown') body = <v.MarkdownView text={text} />;
@@ -82,17 +84,17 @@ export function TextPreview({
         <div className="mb-3 flex justify-end">
           <button
             type="button"
-            onClick={() => setAsText((t) => !t)}
+            onClick={() => setAsText((on) => !on)}
             className={buttonClass('secondary', 'md', '!h-8 !px-3')}
           >
-            {TOGGLE[format][asText ? 1 : 0]}
+            {t(TOGGLE[format][asText ? 1 : 0])}
           </button>
         </div>
       )}
       {body}
       {truncated && (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Only the first 2 MB are shown. Download the file to see all of it.
+          {t('Only the first 2 MB are shown. Download the file to see all of it.')}
         </p>
       )}
     </>

@@ -14,17 +14,37 @@ import type { FolderTree } from './folders.ts';
 import { TRASH_MS, type TrashItem } from './trash.ts';
 import { deleteRecords, useReloadFiles } from './useFiles.ts';
 import { useTrashMutations } from './useTrash.ts';
+import { i18n, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
+// Functions: each text is translated when it is shown.
 export const trashTexts = {
-  intro: `Deleted files and folders stay here for ${TRASH_MS / 86_400_000} days, then they are deleted for good. They still count toward your storage.`,
-  empty: 'The trash is empty.',
-  restoreFailed: 'The item could not be restored. Please try again.',
-  restored: (name: string) => `"${name}" was restored.`,
+  intro: () =>
+    i18n.t(
+      'Deleted files and folders stay here for {{days}} days, then they are deleted for good. They still count toward your storage.',
+      { days: formatNumber(TRASH_MS / 86_400_000) },
+    ),
+  empty: () => i18n.t('The trash is empty.'),
+  restoreFailed: () => i18n.t('The item could not be restored. Please try again.'),
+  restored: (name: string) => i18n.t('"{{name}}" was restored.', { name }),
   restoredAs: (from: string, to: string) =>
-    `"${from}" was restored as "${to}": the name is in use there.`,
+    i18n.t('"{{from}}" was restored as "{{to}}": the name is in use there.', { from, to }),
   waiting: (n: number, where: string) =>
-    `${n} item${n === 1 ? ' is' : 's are'} waiting to be deleted from ${where}. They are deleted the next time this vault is open with ${where} connected.`,
+    n === 1
+      ? i18n.t(
+          '{{count}} item is waiting to be deleted from {{where}}. They are deleted the next time this vault is open with {{where}} connected.',
+          { count: formatNumber(n), where },
+        )
+      : i18n.t(
+          '{{count}} items are waiting to be deleted from {{where}}. They are deleted the next time this vault is open with {{where}} connected.',
+          { count: formatNumber(n), where },
+        ),
 } as const;
+
+const filesText = (n: number) =>
+  n === 1
+    ? i18n.t('{{count}} file', { count: formatNumber(n) })
+    : i18n.t('{{count}} files', { count: formatNumber(n) });
 
 const ago = (item: TrashItem) => formatDate(new Date(item.entry.trashed!).toISOString());
 const goesOn = (item: TrashItem) => formatDate(new Date(item.purgeAt).toISOString());
@@ -36,22 +56,31 @@ export function foreverRequest(items: readonly TrashItem[], all: boolean): Delet
   const only = items.length === 1 ? items[0]! : null;
   const what =
     only && !only.entry.isFolder
-      ? `"${only.entry.name}"`
+      ? i18n.t('"{{name}}"', { name: only.entry.name })
       : only
-        ? `the folder "${only.entry.name}" and everything in it (${files} file${files === 1 ? '' : 's'})`
-        : `${items.length} items (${files} file${files === 1 ? '' : 's'})`;
+        ? i18n.t('the folder "{{name}}" and everything in it ({{files}})', {
+            name: only.entry.name,
+            files: filesText(files),
+          })
+        : i18n.t('{{count}} items ({{files}})', {
+            count: formatNumber(items.length),
+            files: filesText(files),
+          });
   return all
     ? {
         entries,
-        title: 'Empty trash',
-        question: `Delete everything in the trash, ${what}, for good? This cannot be undone.`,
-        submit: 'Empty trash',
+        title: i18n.t('Empty trash'),
+        question: i18n.t(
+          'Delete everything in the trash, {{what}}, for good? This cannot be undone.',
+          { what },
+        ),
+        submit: i18n.t('Empty trash'),
       }
     : {
         entries,
-        title: 'Delete forever',
-        question: `Delete ${what} for good? This cannot be undone.`,
-        submit: 'Delete forever',
+        title: i18n.t('Delete forever'),
+        question: i18n.t('Delete {{what}} for good? This cannot be undone.', { what }),
+        submit: i18n.t('Delete forever'),
       };
 }
 
@@ -74,6 +103,7 @@ export function TrashView({
   onBack: () => void;
   heading: RefObject<HTMLHeadingElement | null>;
 }) {
+  const { t } = useTranslation();
   const { restore } = useTrashMutations(vaultId);
   const reload = useReloadFiles(vaultId);
   const [deleting, setDeleting] = useState<DeleteRequest | null>(null);
@@ -91,7 +121,7 @@ export function TrashView({
           );
           heading.current?.focus();
         },
-        onError: (err) => toast.error(userMessage(err, trashTexts.restoreFailed)),
+        onError: (err) => toast.error(t(userMessage(err, trashTexts.restoreFailed()))),
         onSettled: () => setBusyId(null),
       },
     );
@@ -101,7 +131,7 @@ export function TrashView({
     <div className="mt-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <button type="button" onClick={onBack} className={buttonClass('secondary')}>
-          <ArrowLeft aria-hidden="true" className="size-4" /> Back to files
+          <ArrowLeft aria-hidden="true" className="size-4" /> {t('Back to files')}
         </button>
         <button
           type="button"
@@ -109,10 +139,10 @@ export function TrashView({
           onClick={() => setDeleting(foreverRequest(items, true))}
           className={buttonClass('danger')}
         >
-          <Trash2 aria-hidden="true" className="size-4" /> Empty trash
+          <Trash2 aria-hidden="true" className="size-4" /> {t('Empty trash')}
         </button>
       </div>
-      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{trashTexts.intro}</p>
+      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{trashTexts.intro()}</p>
       {waiting.length > 0 && holder && (
         <p role="status" className="mt-3 text-sm font-medium text-amber-800 dark:text-amber-300">
           {trashTexts.waiting(waiting.length, holder)}
@@ -124,17 +154,17 @@ export function TrashView({
           className="mt-10 flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 py-16 text-slate-600 dark:border-slate-700 dark:text-slate-400"
         >
           <Trash2 aria-hidden="true" className="size-10" />
-          {trashTexts.empty}
+          {trashTexts.empty()}
         </p>
       ) : (
         <ul
-          aria-label="Trash"
+          aria-label={t('Trash')}
           className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
         >
           {items.map((item) => {
             const e = item.entry;
             const size = e.isFolder
-              ? `${item.files} file${item.files === 1 ? '' : 's'}, ${formatBytes(item.bytes)}`
+              ? `${filesText(item.files)}, ${formatBytes(item.bytes)}`
               : formatBytes(item.bytes);
             return (
               <li
@@ -148,23 +178,30 @@ export function TrashView({
                     {e.name}
                   </p>
                   <p className="text-xs break-words text-slate-600 dark:text-slate-400">
-                    {size} · from {item.from || 'All files'} · deleted {ago(item)} · gone for good
-                    on {goesOn(item)}
+                    {t(
+                      '{{size}} · from {{folder}} · deleted {{deleted}} · gone for good on {{date}}',
+                      {
+                        size,
+                        folder: item.from || t('All files'),
+                        deleted: ago(item),
+                        date: goesOn(item),
+                      },
+                    )}
                   </p>
                 </div>
                 <button
                   type="button"
-                  aria-label={`Restore ${e.name}`}
+                  aria-label={t('Restore {{name}}', { name: e.name })}
                   disabled={busyId !== null}
                   onClick={() => restoreOne(item)}
                   className={buttonClass('secondary')}
                 >
                   <RotateCcw aria-hidden="true" className="size-4" />
-                  <span className="hidden sm:inline">Restore</span>
+                  <span className="hidden sm:inline">{t('Restore')}</span>
                 </button>
                 <button
                   type="button"
-                  aria-label={`Delete ${e.name} forever`}
+                  aria-label={t('Delete {{name}} forever', { name: e.name })}
                   disabled={busyId !== null}
                   onClick={() => setDeleting(foreverRequest([item], false))}
                   className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-red-400"

@@ -27,6 +27,8 @@ import { NameQuestion, type NameAnswer } from './NameQuestion.tsx';
 import { uploadFile } from './transfer/upload.ts';
 import { pickedFromInput, type Picked } from './folderUpload.ts';
 import { makeRoomFor, settleVersions } from './versions.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 interface Status {
   percent: number;
@@ -71,6 +73,7 @@ export function UploadDialog({
   onClose: () => void;
   onUploaded: () => Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const picker = useRef<HTMLInputElement>(null);
   // The folder picker: webkitdirectory is not in React's attribute types; set it on the element
   // when it mounts (the dialog's content mounts after this component renders).
@@ -233,7 +236,15 @@ export function UploadDialog({
     await onUploaded();
     if (allDone) {
       if (skippedCount > 0) {
-        toast(`${skippedCount} file${skippedCount === 1 ? '' : 's'} skipped: the name is in use.`);
+        toast(
+          skippedCount === 1
+            ? t('{{count}} file skipped: the name is in use.', {
+                count: formatNumber(skippedCount),
+              })
+            : t('{{count}} files skipped: the name is in use.', {
+                count: formatNumber(skippedCount),
+              }),
+        );
       }
       setStatus({});
       onSelection([]);
@@ -257,15 +268,15 @@ export function UploadDialog({
       onOpenChange={(o) => !o && cancel()}
       // A stray Escape must not throw away a long upload: only Cancel stops it.
       closable={!busy}
-      title="Upload Files"
-      description="Files are encrypted on this device before they are uploaded."
+      title={t('Upload Files')}
+      description={t('Files are encrypted on this device before they are uploaded.')}
       size="lg"
       footer={
         <DialogFooter
           onCancel={cancel}
           cancelDisabled={false}
-          submit="Upload"
-          busyText="Uploading..."
+          submit={t('Upload')}
+          busyText={t('Uploading...')}
           busy={busy}
           submitDisabled={chosen.length === 0}
           icon={<UploadIcon aria-hidden="true" className="size-4" />}
@@ -278,7 +289,7 @@ export function UploadDialog({
         type="file"
         multiple
         accept={PICKER_ACCEPT}
-        aria-label="Choose files to upload"
+        aria-label={t('Choose files to upload')}
         className="sr-only"
         tabIndex={-1}
         onChange={(e) => {
@@ -290,7 +301,7 @@ export function UploadDialog({
         ref={folderInput}
         type="file"
         multiple
-        aria-label="Choose a folder to upload"
+        aria-label={t('Choose a folder to upload')}
         className="sr-only"
         tabIndex={-1}
         onChange={(e) => {
@@ -305,7 +316,7 @@ export function UploadDialog({
           onClick={() => picker.current?.click()}
           className={buttonClass('secondary', 'md', 'flex-1 border-dashed')}
         >
-          Choose files
+          {t('Choose files')}
         </button>
         <button
           type="button"
@@ -313,7 +324,7 @@ export function UploadDialog({
           onClick={() => folderPicker.current?.click()}
           className={buttonClass('secondary', 'md', 'flex-1 border-dashed')}
         >
-          <FolderUp aria-hidden="true" className="size-4" /> Choose a folder
+          <FolderUp aria-hidden="true" className="size-4" /> {t('Choose a folder')}
         </button>
       </div>
       {question && (
@@ -328,7 +339,7 @@ export function UploadDialog({
       )}
       {selection.length > 0 && (
         <ul
-          aria-label="Selected files"
+          aria-label={t('Selected files')}
           className="mt-4 divide-y divide-slate-200 dark:divide-slate-800"
         >
           {selection.map((s) => {
@@ -360,31 +371,34 @@ export function UploadDialog({
                     {formatBytes(s.file.size)}
                   </span>
                   {st?.done ? (
-                    <CheckCircle2 aria-label="Uploaded" className="size-4 text-emerald-600" />
+                    <CheckCircle2 aria-label={t('Uploaded')} className="size-4 text-emerald-600" />
                   ) : st?.skipped ? (
-                    <span className="text-slate-600 dark:text-slate-400">Skipped</span>
+                    <span className="text-slate-600 dark:text-slate-400">{t('Skipped')}</span>
                   ) : st ? (
                     <span className="w-10 text-right text-slate-700 tabular-nums dark:text-slate-300">
-                      {st.percent}%
+                      {formatNumber(st.percent / 100, { style: 'percent' })}
                     </span>
                   ) : null}
                 </label>
                 {st?.savedAs && (
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                    Saved as &quot;{st.savedAs}&quot;
+                    {t('Saved as "{{name}}"', { name: st.savedAs })}
                   </p>
                 )}
                 {st && !st.done && !st.error && !st.skipped && (
-                  <Progress label={`Upload progress of ${s.file.name}`} value={st.percent} />
+                  <Progress
+                    label={t('Upload progress of {{name}}', { name: s.file.name })}
+                    value={st.percent}
+                  />
                 )}
                 {st?.retrying && !st.done && !st.error && (
                   <p role="status" className="mt-1 text-sm text-amber-700 dark:text-amber-400">
-                    Connection lost. Retrying...
+                    {t('Connection lost. Retrying...')}
                   </p>
                 )}
                 {(problem ?? st?.error) && (
                   <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-                    {problem ?? st?.error}
+                    {t(problem ?? st?.error ?? '')}
                   </p>
                 )}
               </li>
@@ -393,7 +407,11 @@ export function UploadDialog({
         </ul>
       )}
       <p aria-live="polite" className="mt-4 text-sm font-medium text-slate-700 dark:text-slate-300">
-        {busy ? `Uploading... ${overall}%` : ''}
+        {busy
+          ? t('Uploading... {{percent}}', {
+              percent: formatNumber(overall / 100, { style: 'percent' }),
+            })
+          : ''}
       </p>
     </Modal>
   );

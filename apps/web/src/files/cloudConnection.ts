@@ -6,12 +6,17 @@ import type { ProviderType } from '@sealvault/protocol';
 import { connections, type CloudId } from '../storage/cloud/connections.ts';
 import { StorageError } from '../storage/provider.ts';
 import { providerInfo } from '../vaults/providers.tsx';
+import { i18n } from '../i18n/i18n.ts';
 
-/** The spec's texts (§2, §8 "Files"), with the provider's name. */
+/**
+ * The spec's texts (§2, §8 "Files"), with the provider's name, translated when called.
+ * `notConnected` is the failure's message, compared by isNotConnected: it stays English (the
+ * previewer shows it translated).
+ */
 export const connectionTexts = (provider: string) => ({
-  title: `${provider} Not Connected`,
-  prompt: `Please connect ${provider} to upload/download/delete files.`,
-  connect: `Connect ${provider}`,
+  title: i18n.t('{{provider}} Not Connected', { provider }),
+  prompt: i18n.t('Please connect {{provider}} to upload/download/delete files.', { provider }),
+  connect: i18n.t('Connect {{provider}}', { provider }),
   notConnected: `${provider} not connected`,
 });
 

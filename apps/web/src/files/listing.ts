@@ -5,6 +5,7 @@
 import type { FileEntry } from './model.ts';
 import { iconKind } from './fileKinds.ts';
 import { splitName } from './model.ts';
+import { msg } from '../i18n/i18n.ts';
 
 export type SortKey = 'name' | 'size' | 'date' | 'type';
 export interface SortOrder {
@@ -13,10 +14,10 @@ export interface SortOrder {
 }
 
 export const SORT_KEYS: readonly { key: SortKey; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'size', label: 'Size' },
-  { key: 'date', label: 'Date added' },
-  { key: 'type', label: 'Type' },
+  { key: 'name', label: msg('Name') },
+  { key: 'size', label: msg('Size') },
+  { key: 'date', label: msg('Date added') },
+  { key: 'type', label: msg('Type') },
 ];
 
 export const DEFAULT_SORT: SortOrder = { key: 'name', dir: 'asc' };

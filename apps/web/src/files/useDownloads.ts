@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { messages, userMessage } from '@sealvault/protocol';
 import { useLeaveGuard } from '../components/useLeaveGuard.ts';
 import type { ActiveDownload } from './DownloadsPanel.tsx';
+import { i18n } from '../i18n/i18n.ts';
 
 type Run = (o: { onProgress: (p: number | null) => void; signal: AbortSignal }) => Promise<boolean>;
 
@@ -26,7 +27,7 @@ export function useDownloads() {
       );
     };
     run({ onProgress: show, signal: ctrl.signal })
-      .catch((err: unknown) => toast.error(userMessage(err, messages.files.downloadFailed)))
+      .catch((err: unknown) => toast.error(i18n.t(userMessage(err, messages.files.downloadFailed))))
       .finally(() => setDownloads((all) => all.filter((d) => d.id !== id)));
   };
   return { downloads, track };

@@ -16,9 +16,12 @@ import {
   type SortOrder,
 } from './listing.ts';
 import type { FileEntry } from './model.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 /** `entries`: the live files and folders (trash.ts viewOf), `tree` their tree. */
 export function useFolderView(vaultId: string, entries: readonly FileEntry[], tree: FolderTree) {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState('');
   const [order, setOrder] = useState<SortOrder>(() => loadSort(vaultId));
@@ -93,12 +96,14 @@ export function useFolderView(vaultId: string, entries: readonly FileEntry[], tr
     /** Where an entry is, under its name in a search ('' at the root or without a search). */
     detail: (f: FileEntry) => {
       const where = searching ? locationOf(tree, f) : '';
-      return where ? `in ${where}` : '';
+      return where ? t('in {{folder}}', { folder: where }) : '';
     },
     /** A folder's "{n} items". */
     itemCount: (f: FileEntry) => {
       const n = tree.childrenOf(f.id).length;
-      return `${n} item${n === 1 ? '' : 's'}`;
+      return n === 1
+        ? t('{{count}} item', { count: formatNumber(n) })
+        : t('{{count}} items', { count: formatNumber(n) });
     },
   };
 }

@@ -6,6 +6,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { messages, userMessage } from '@sealvault/protocol';
 import type { FolderTree } from './folders.ts';
+import { i18n, msg } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 import { freeName, takenNames } from './listing.ts';
 import type { FileEntry } from './model.ts';
 import { createFolder } from './transfer/upload.ts';
@@ -103,7 +105,7 @@ export function useTrashMutations(vaultId: string) {
   return { toTrash, restore };
 }
 
-const undoFailed = 'The items could not be put back. They are in the trash.';
+const undoFailed = msg('The items could not be put back. They are in the trash.');
 
 /**
  * The file browser's Delete: the entries go to the trash at once, with a toast whose Undo puts
@@ -136,7 +138,6 @@ export function useMoveToTrash(
   }, [entries, heading]);
   return (chosen: readonly FileEntry[]) => {
     const ids = new Set(chosen.map((e) => e.id));
-    const label = chosen.length === 1 ? `"${chosen[0]!.name}"` : `${chosen.length} items`;
     toTrash.mutate(
       { tree, chosen },
       {
@@ -144,20 +145,27 @@ export function useMoveToTrash(
           onMoved();
           if (document.activeElement === document.body) heading.current?.focus();
           else refocus.current = true;
-          toast(`${label} moved to the trash.`, {
-            action: {
-              label: 'Undo',
-              onClick: () => {
-                const now = qc.getQueryData<FilesList>(filesKey(vaultId));
-                const items = now?.trash.filter((t) => ids.has(t.entry.id)) ?? [];
-                void restoreItems(vaultId, now?.tree ?? tree, items)
-                  .catch((err: unknown) => toast.error(userMessage(err, undoFailed)))
-                  .finally(() => void reload());
+          toast(
+            chosen.length === 1
+              ? i18n.t('"{{name}}" moved to the trash.', { name: chosen[0]!.name })
+              : i18n.t('{{count}} items moved to the trash.', {
+                  count: formatNumber(chosen.length),
+                }),
+            {
+              action: {
+                label: i18n.t('Undo'),
+                onClick: () => {
+                  const now = qc.getQueryData<FilesList>(filesKey(vaultId));
+                  const items = now?.trash.filter((t) => ids.has(t.entry.id)) ?? [];
+                  void restoreItems(vaultId, now?.tree ?? tree, items)
+                    .catch((err: unknown) => toast.error(i18n.t(userMessage(err, undoFailed))))
+                    .finally(() => void reload());
+                },
               },
             },
-          });
+          );
         },
-        onError: (err) => toast.error(userMessage(err, messages.files.deleteFailedRetry)),
+        onError: (err) => toast.error(i18n.t(userMessage(err, messages.files.deleteFailedRetry))),
       },
     );
   };

@@ -11,6 +11,7 @@ import { storageOf } from '../../storage/providers.ts';
 import { openMediaUrl, type MediaUrl } from './mediaStream.ts';
 import type { FileEntry } from '../model.ts';
 import { countingStream } from '../progress.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { trimStream } from './padding.ts';
 
 /** Files under this size are saved through an in-memory Blob. */
@@ -135,7 +136,7 @@ export function saveBlob(blob: Blob, name: string) {
 async function saveThroughServiceWorker(vaultId: string, file: FileEntry): Promise<boolean> {
   const media = await openMediaUrl(vaultId, file, { download: true });
   if (!media) return false;
-  await saveThroughFrame(media, `Download ${file.name}`);
+  await saveThroughFrame(media, i18n.t('Download {{name}}', { name: file.name }));
   return true;
 }
 
@@ -199,8 +200,11 @@ export async function downloadFile(
   } catch (err) {
     if (signal?.aborted) return false;
     const reason = messageForUser(err);
-    throw new Error(reason ? `Failed to download file: ${reason}` : messages.files.downloadFailed, {
-      cause: err,
-    });
+    throw new Error(
+      reason
+        ? i18n.t('Failed to download file: {{reason}}', { reason: i18n.t(reason) })
+        : messages.files.downloadFailed,
+      { cause: err },
+    );
   }
 }

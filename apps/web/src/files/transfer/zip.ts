@@ -11,6 +11,7 @@ import { makeZip, predictLength } from 'client-zip';
 import { messageForUser, messages } from '@sealvault/protocol';
 import { splitName, type FileEntry } from '../model.ts';
 import { countingStream } from '../progress.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import {
   BLOB_DOWNLOAD_LIMIT,
   blobOf,
@@ -172,16 +173,22 @@ export async function downloadZip(
     if (media) {
       onProgress?.(null);
       const finished = untilAborted(media.finished, signal);
-      await saveThroughFrame({ ...media, finished }, `Download ${zipName}`);
+      await saveThroughFrame(
+        { ...media, finished },
+        i18n.t('Download {{name}}', { name: zipName }),
+      );
       return true;
     }
     throw new Error(messages.files.zipTooLarge);
   } catch (err) {
     if (signal?.aborted) return false;
     const reason = messageForUser(err);
-    throw new Error(reason ? `Failed to download file: ${reason}` : messages.files.downloadFailed, {
-      cause: err,
-    });
+    throw new Error(
+      reason
+        ? i18n.t('Failed to download file: {{reason}}', { reason: i18n.t(reason) })
+        : messages.files.downloadFailed,
+      { cause: err },
+    );
   }
 }
 
