@@ -12,6 +12,7 @@ import { cryptoClient } from '../../crypto/client.ts';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { storageOf } from '../../storage/providers.ts';
 import type { FileEntry } from '../model.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 const SW_URL = '/media-sw.js';
 
@@ -84,7 +85,7 @@ function pump(
       }
     } catch (err) {
       if (!ctrl.signal.aborted) {
-        const message = userMessage(err, 'Failed to decrypt file');
+        const message = userMessage(err, msg('Failed to decrypt file'));
         port.postMessage({ error: message });
         onEnd(message);
       }
