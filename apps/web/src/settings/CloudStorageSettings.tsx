@@ -5,6 +5,7 @@
 // others connect through the provider's sign-in popup and disconnect by revoking the token where
 // the provider offers it, forgetting it here (storage/cloud/connect.ts).
 import { ShieldCheck } from 'lucide-react';
+import { useTranslation } from '../i18n/i18n.ts';
 import { connectCloud, disconnectCloud } from '../storage/cloud/connect.ts';
 import { connections, type CloudId } from '../storage/cloud/connections.ts';
 import {
@@ -23,6 +24,7 @@ const CONNECT_CARDS: readonly CloudId[] = ['googledrive', 'dropbox', 'onedrive']
 const subheading = 'font-semibold text-slate-900 dark:text-white';
 
 export function CloudStorageSettings({ env: given }: { env?: ProviderEnv }) {
+  const { t } = useTranslation();
   const live = useProviderEnv();
   const env = given ?? live;
   return (
@@ -30,10 +32,10 @@ export function CloudStorageSettings({ env: given }: { env?: ProviderEnv }) {
       <div>
         {/* Inside the settings view's Storage section (an h2), so one level down. */}
         <h3 id="cloud-storage-title" className="font-semibold text-slate-900 dark:text-white">
-          Cloud Storage Settings
+          {t('Cloud Storage Settings')}
         </h3>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Connect a cloud account to keep a vault&rsquo;s encrypted files there.
+          {t('Connect a cloud account to keep a vault\u2019s encrypted files there.')}
         </p>
       </div>
 
@@ -59,17 +61,21 @@ export function CloudStorageSettings({ env: given }: { env?: ProviderEnv }) {
         />
         <div>
           <h4 id="cloud-how-title" className="font-semibold">
-            How it works
+            {t('How it works')}
           </h4>
           <ul className="mt-2 list-disc space-y-1 pl-5">
-            <li>Files are encrypted in this browser before they reach any storage provider.</li>
             <li>
-              The provider only ever holds ciphertext: it never sees your vault password, your keys
-              or your file names.
+              {t('Files are encrypted in this browser before they reach any storage provider.')}
             </li>
             <li>
-              The sign-in tokens of a connected account stay in this browser. They are never sent to
-              our server.
+              {t(
+                'The provider only ever holds ciphertext: it never sees your vault password, your keys or your file names.',
+              )}
+            </li>
+            <li>
+              {t(
+                'The sign-in tokens of a connected account stay in this browser. They are never sent to our server.',
+              )}
             </li>
           </ul>
         </div>
@@ -80,7 +86,7 @@ export function CloudStorageSettings({ env: given }: { env?: ProviderEnv }) {
         className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
       >
         <h4 id="cloud-providers-title" className={subheading}>
-          Available Providers
+          {t('Available Providers')}
         </h4>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {PROVIDERS.map((p) => {
@@ -102,7 +108,7 @@ export function CloudStorageSettings({ env: given }: { env?: ProviderEnv }) {
                   <span className="block text-sm font-medium text-slate-900 dark:text-white">
                     {p.name}
                   </span>
-                  <StatusLine status={status} label={connectionLabel(p.id, status)} />
+                  <StatusLine status={status} label={t(connectionLabel(p.id, status))} />
                 </span>
               </li>
             );

@@ -14,14 +14,16 @@ import { DialogFooter } from '../components/DialogFooter.tsx';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { Panel } from './Panel.tsx';
 
-const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password') });
+const passwordSchema = z.object({ password: z.string().min(1, msg('Enter your password')) });
 // A Google-only account confirms with a recent sign-in: no field to fill.
 const noPasswordSchema = z.object({ password: z.string() });
 type DeleteValues = z.infer<typeof passwordSchema>;
 
 export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | undefined }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Stays on once the account is gone, while the page is replaced.
   const [leaving, setLeaving] = useState(false);
@@ -48,13 +50,13 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
       const proof = hasPassword === false ? null : await passwordProof(password);
       if (proof && 'error' in proof) {
         setError('root', {
-          message: authErrorMessage(proof.error, 'Could not delete your account'),
+          message: authErrorMessage(proof.error, t('Could not delete your account')),
         });
         return;
       }
       await api.deleteMe(proof ? { password: proof.password } : {});
     } catch (err) {
-      setError('root', { message: userMessage(err, 'Could not delete your account') });
+      setError('root', { message: userMessage(err, t('Could not delete your account')) });
       return;
     }
     setLeaving(true);
@@ -66,28 +68,30 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
 
   return (
     <Panel
-      title="Delete account"
+      title={t('Delete account')}
       // Last on the settings page, after every section: not part of the one above it.
       level={2}
       tone="danger"
-      description="Deletes your account, your vaults and everything in them. This cannot be undone."
+      description={t(
+        'Deletes your account, your vaults and everything in them. This cannot be undone.',
+      )}
       icon={<Trash2 className="size-5" />}
     >
       <button type="button" onClick={() => setOpen(true)} className={buttonClass('danger')}>
-        Delete account
+        {t('Delete account')}
       </button>
       <Modal
         open={open}
         onOpenChange={(o) => !o && close()}
         size="sm"
         closable={!busy}
-        title="Delete your account?"
-        description="Your vaults, files and secrets are removed for good."
+        title={t('Delete your account?')}
+        description={t('Your vaults, files and secrets are removed for good.')}
         footer={
           <DialogFooter
             onCancel={close}
-            submit="Delete account"
-            busyText="Deleting..."
+            submit={t('Delete account')}
+            busyText={t('Deleting...')}
             busy={busy}
             tone="danger"
             form="delete-account"
@@ -100,14 +104,18 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
           onSubmit={(e) => void handleSubmit(submit)(e)}
           className="space-y-4"
         >
-          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+          {errors.root?.message && <FormMessage kind="error">{t(errors.root.message)}</FormMessage>}
           {hasPassword === false ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              You sign in with Google. If you signed in more than 10 minutes ago, sign out and in
-              again first.
+              {t(
+                'You sign in with Google. If you signed in more than 10 minutes ago, sign out and in again first.',
+              )}
             </p>
           ) : (
-            <Field label="Password" error={errors.password?.message}>
+            <Field
+              label={t('Password')}
+              error={errors.password?.message && t(errors.password.message)}
+            >
               <PasswordInput autoComplete="current-password" autoFocus {...register('password')} />
             </Field>
           )}

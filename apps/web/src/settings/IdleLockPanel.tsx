@@ -9,20 +9,29 @@ import {
   writeIdleMinutes,
   type IdleMinutes,
 } from '../vaults/idle/idleSettings.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 import { Panel } from './Panel.tsx';
 
-const label = (m: IdleMinutes) => (m === 0 ? 'Off' : m === 1 ? '1 minute' : `${m} minutes`);
-
 export function IdleLockPanel() {
+  const { t } = useTranslation();
   const minutes = useSyncExternalStore(subscribeIdleMinutes, readIdleMinutes);
+  const label = (m: IdleMinutes) =>
+    m === 0
+      ? t('Off')
+      : m === 1
+        ? t('1 minute')
+        : t('{{count}} minutes', { count: formatNumber(m) });
   return (
     <Panel
-      title="Lock vaults after inactivity"
+      title={t('Lock vaults after inactivity')}
       icon={<Timer className="size-5" />}
-      description="Locks every unlocked vault when this device has had no input for a while, with a warning one minute before. Vaults also lock 30 minutes after unlocking. This choice is kept on this device only."
+      description={t(
+        'Locks every unlocked vault when this device has had no input for a while, with a warning one minute before. Vaults also lock 30 minutes after unlocking. This choice is kept on this device only.',
+      )}
     >
       <fieldset>
-        <legend className="sr-only">Lock vaults after inactivity</legend>
+        <legend className="sr-only">{t('Lock vaults after inactivity')}</legend>
         <div className="inline-flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-slate-50 p-1 dark:border-slate-700 dark:bg-slate-800/60">
           {IDLE_CHOICES.map((m) => (
             <label

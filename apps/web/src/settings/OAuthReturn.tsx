@@ -5,9 +5,11 @@
 // stored or sent anywhere else.
 import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from '../i18n/i18n.ts';
 import { OAUTH_CHANNEL } from '../storage/cloud/popup.ts';
 
 export function OAuthReturn({ provider }: { provider: string }) {
+  const { t } = useTranslation();
   useEffect(() => {
     const params = [window.location.search.slice(1), window.location.hash.slice(1)]
       .filter(Boolean)
@@ -31,7 +33,7 @@ export function OAuthReturn({ provider }: { provider: string }) {
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6 dark:bg-slate-950">
       <p role="status" className="flex items-center gap-3 text-slate-700 dark:text-slate-200">
         <Loader2 aria-hidden="true" className="size-5 animate-spin" />
-        Completing {provider} authentication...
+        {t('Completing {{provider}} authentication...', { provider })}
       </p>
     </main>
   );

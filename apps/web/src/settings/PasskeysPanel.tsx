@@ -18,6 +18,7 @@ import { DialogFooter } from '../components/DialogFooter.tsx';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
+import { useTranslation } from '../i18n/i18n.ts';
 import { deviceName, formatSessionDate } from './device.ts';
 import { Panel } from './Panel.tsx';
 
@@ -29,14 +30,17 @@ type Editing =
   | { kind: 'remove'; passkey: PasskeySummary };
 
 export function PasskeysPanel() {
+  const { t } = useTranslation();
   const supported = passkeysSupported();
   const [editing, setEditing] = useState<Editing | null>(null);
   const passkeys = useQuery({ queryKey: passkeysKey, queryFn: listPasskeys });
 
   return (
     <Panel
-      title="Passkeys"
-      description="Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey sign-in needs no two-factor code."
+      title={t('Passkeys')}
+      description={t(
+        'Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey sign-in needs no two-factor code.',
+      )}
       icon={<KeyRound className="size-5" />}
     >
       {passkeys.isPending ? (
@@ -44,15 +48,15 @@ export function PasskeysPanel() {
           role="status"
           className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400"
         >
-          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Loading passkeys...
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> {t('Loading passkeys...')}
         </p>
       ) : passkeys.isError ? (
-        <FormMessage kind="error">{passkeys.error.message}</FormMessage>
+        <FormMessage kind="error">{t(passkeys.error.message)}</FormMessage>
       ) : passkeys.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">No passkeys yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('No passkeys yet.')}</p>
       ) : (
         <ul
-          aria-label="Your passkeys"
+          aria-label={t('Your passkeys')}
           className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
         >
           {passkeys.data.map((p) => (
@@ -62,31 +66,33 @@ export function PasskeysPanel() {
                   {p.name}
                   {p.backedUp && (
                     <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
-                      Synced
+                      {t('Synced')}
                     </span>
                   )}
                 </p>
                 <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                  Added {formatSessionDate(p.createdAt)} ·{' '}
-                  {p.lastUsedAt ? `Last used ${formatSessionDate(p.lastUsedAt)}` : 'Never used'}
+                  {t('Added {{date}}', { date: formatSessionDate(p.createdAt) })} ·{' '}
+                  {p.lastUsedAt
+                    ? t('Last used {{date}}', { date: formatSessionDate(p.lastUsedAt) })
+                    : t('Never used')}
                 </p>
               </div>
               <div className="flex gap-2">
                 <button
                   type="button"
                   onClick={() => setEditing({ kind: 'rename', passkey: p })}
-                  aria-label={`Rename passkey ${p.name}`}
+                  aria-label={t('Rename passkey {{name}}', { name: p.name })}
                   className={buttonClass('secondary', 'md', '!h-8 !px-3 !text-xs')}
                 >
-                  Rename
+                  {t('Rename')}
                 </button>
                 <button
                   type="button"
                   onClick={() => setEditing({ kind: 'remove', passkey: p })}
-                  aria-label={`Remove passkey ${p.name}`}
+                  aria-label={t('Remove passkey {{name}}', { name: p.name })}
                   className={buttonClass('secondary', 'md', '!h-8 !px-3 !text-xs')}
                 >
-                  Remove
+                  {t('Remove')}
                 </button>
               </div>
             </li>
@@ -100,11 +106,11 @@ export function PasskeysPanel() {
           className={buttonClass('secondary', 'md', 'mt-4')}
         >
           <KeyRound aria-hidden="true" className="size-4" />
-          Add a passkey
+          {t('Add a passkey')}
         </button>
       ) : (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-          This browser cannot use passkeys.
+          {t('This browser cannot use passkeys.')}
         </p>
       )}
       {editing?.kind === 'add' && <NameDialog onClose={() => setEditing(null)} />}
@@ -120,6 +126,7 @@ export function PasskeysPanel() {
 
 /** Add (no `passkey`): name it, then the browser's dialog creates it. Rename: a new name. */
 function NameDialog({ passkey, onClose }: { passkey?: PasskeySummary; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [name, setName] = useState(passkey?.name ?? deviceName(navigator.userAgent));
   const [error, setError] = useState('');
@@ -130,7 +137,7 @@ function NameDialog({ passkey, onClose }: { passkey?: PasskeySummary; onClose: (
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: passkeysKey });
-      toast.success(passkey ? 'Passkey renamed' : 'Passkey added');
+      toast.success(passkey ? t('Passkey renamed') : t('Passkey added'));
       onClose();
     },
     onError: (err) => setError(err.message),
@@ -138,7 +145,7 @@ function NameDialog({ passkey, onClose }: { passkey?: PasskeySummary; onClose: (
   const submit = () => {
     const parsed = passkeyNameSchema.safeParse(name);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a name for this passkey.');
+      setError(parsed.error.issues[0]?.message ?? t('Please enter a name for this passkey.'));
       return;
     }
     setError('');
@@ -151,18 +158,20 @@ function NameDialog({ passkey, onClose }: { passkey?: PasskeySummary; onClose: (
       onOpenChange={(o) => !o && onClose()}
       closable={!save.isPending}
       size="sm"
-      title={passkey ? 'Rename passkey' : 'Add a passkey'}
+      title={passkey ? t('Rename passkey') : t('Add a passkey')}
       description={
         passkey
           ? undefined
-          : 'Name it after the device or key that holds it. Your browser then asks you to create the passkey.'
+          : t(
+              'Name it after the device or key that holds it. Your browser then asks you to create the passkey.',
+            )
       }
       footer={
         <DialogFooter
           onCancel={onClose}
           form={formId}
-          submit={passkey ? 'Save' : 'Continue'}
-          busyText={passkey ? 'Saving...' : 'Waiting for your passkey...'}
+          submit={passkey ? t('Save') : t('Continue')}
+          busyText={passkey ? t('Saving...') : t('Waiting for your passkey...')}
           busy={save.isPending}
         />
       }
@@ -176,8 +185,8 @@ function NameDialog({ passkey, onClose }: { passkey?: PasskeySummary; onClose: (
         }}
         className="space-y-4"
       >
-        {error && !save.isPending && <FormMessage kind="error">{error}</FormMessage>}
-        <Field label="Passkey name">
+        {error && !save.isPending && <FormMessage kind="error">{t(error)}</FormMessage>}
+        <Field label={t('Passkey name')}>
           <input
             className={inputClass}
             value={name}
@@ -193,13 +202,14 @@ function NameDialog({ passkey, onClose }: { passkey?: PasskeySummary; onClose: (
 }
 
 function RemoveDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
   const remove = useMutation({
     mutationFn: () => removePasskey(passkey.id),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: passkeysKey });
-      toast.success('Passkey removed');
+      toast.success(t('Passkey removed'));
       onClose();
     },
     onError: (err) => setError(err.message),
@@ -210,24 +220,25 @@ function RemoveDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: 
       onOpenChange={(o) => !o && onClose()}
       closable={!remove.isPending}
       size="sm"
-      title="Remove passkey?"
-      description={`“${passkey.name}” will no longer sign you in.`}
+      title={t('Remove passkey?')}
+      description={t('“{{name}}” will no longer sign you in.', { name: passkey.name })}
       footer={
         <DialogFooter
           onCancel={onClose}
           onSubmit={() => remove.mutate()}
-          submit="Remove passkey"
-          busyText="Removing..."
+          submit={t('Remove passkey')}
+          busyText={t('Removing...')}
           busy={remove.isPending}
           tone="danger"
         />
       }
     >
       <div className="space-y-4">
-        {error && <FormMessage kind="error">{error}</FormMessage>}
+        {error && <FormMessage kind="error">{t(error)}</FormMessage>}
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          The passkey stays on your device or security key until you delete it there, in its passkey
-          settings.
+          {t(
+            'The passkey stays on your device or security key until you delete it there, in its passkey settings.',
+          )}
         </p>
       </div>
     </Modal>

@@ -11,9 +11,10 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { changePasswordSchema, type ChangePasswordValues } from '../auth/authSchemas.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { Panel } from './Panel.tsx';
 
-const FAILED = 'Could not change your password';
+const FAILED = msg('Could not change your password');
 const empty: ChangePasswordValues = {
   currentPassword: '',
   newPassword: '',
@@ -22,6 +23,7 @@ const empty: ChangePasswordValues = {
 };
 
 export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefined }) {
+  const { t } = useTranslation();
   const {
     register,
     handleSubmit,
@@ -40,7 +42,7 @@ export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefine
       const proof = await passwordProof(v.currentPassword);
       const record = 'error' in proof ? proof : await newPasswordToken(v.newPassword);
       if ('error' in record) {
-        setError('root', { message: authErrorMessage(record.error, FAILED) });
+        setError('root', { message: authErrorMessage(record.error, t(FAILED)) });
         return;
       }
       const { error } = await authClient.changePassword({
@@ -49,30 +51,33 @@ export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefine
         revokeOtherSessions: v.revokeOtherSessions,
       });
       if (error) {
-        setError('root', { message: authErrorMessage(error, FAILED) });
+        setError('root', { message: authErrorMessage(error, t(FAILED)) });
         return;
       }
       reset(empty);
       toast.success(
         v.revokeOtherSessions
-          ? 'Your password is changed and your other sessions are signed out.'
-          : 'Your password is changed.',
+          ? t('Your password is changed and your other sessions are signed out.')
+          : t('Your password is changed.'),
       );
     } catch {
-      setError('root', { message: FAILED });
+      setError('root', { message: t(FAILED) });
     }
   };
 
   return (
     <Panel
-      title="Password"
-      description="Your account password. It is not a vault password: each vault keeps its own."
+      title={t('Password')}
+      description={t(
+        'Your account password. It is not a vault password: each vault keeps its own.',
+      )}
       icon={<KeyRound className="size-5" />}
     >
       {hasPassword === false ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          You sign in with Google, so this account has no password. To add one, sign out and use
-          &lsquo;Forgot password?&rsquo; on the sign-in page.
+          {t(
+            'You sign in with Google, so this account has no password. To add one, sign out and use \u2018Forgot password?\u2019 on the sign-in page.',
+          )}
         </p>
       ) : (
         <form
@@ -81,18 +86,24 @@ export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefine
           className="grid gap-5 sm:grid-cols-2"
         >
           <div className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]">
-            <Field label="Current password" error={errors.currentPassword?.message}>
+            <Field
+              label={t('Current password')}
+              error={errors.currentPassword?.message && t(errors.currentPassword.message)}
+            >
               <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
             </Field>
           </div>
           <Field
-            label="New password"
-            error={errors.newPassword?.message}
-            hint="At least 6 characters"
+            label={t('New password')}
+            error={errors.newPassword?.message && t(errors.newPassword.message)}
+            hint={t('At least 6 characters')}
           >
             <PasswordInput autoComplete="new-password" {...register('newPassword')} />
           </Field>
-          <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+          <Field
+            label={t('Confirm new password')}
+            error={errors.confirmPassword?.message && t(errors.confirmPassword.message)}
+          >
             <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
           </Field>
           <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2 dark:text-slate-300">
@@ -101,13 +112,15 @@ export function PasswordPanel({ hasPassword }: { hasPassword: boolean | undefine
               className="size-4 rounded border-slate-300 accent-indigo-600"
               {...register('revokeOtherSessions')}
             />
-            Sign out of all other sessions
+            {t('Sign out of all other sessions')}
           </label>
           <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
             <button type="submit" disabled={isSubmitting} className={buttonClass('primary')}>
-              {isSubmitting ? 'Changing...' : 'Change password'}
+              {isSubmitting ? t('Changing...') : t('Change password')}
             </button>
-            {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+            {errors.root?.message && (
+              <FormMessage kind="error">{t(errors.root.message)}</FormMessage>
+            )}
           </div>
         </form>
       )}

@@ -10,11 +10,13 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
 import { authClient } from '../auth/authClient.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 import { useSession } from '../shell/session.tsx';
 import { fullNameSchema, type FullNameValues } from '../auth/authSchemas.ts';
 import { Panel } from './Panel.tsx';
 
 export function ProfilePanel() {
+  const { t } = useTranslation();
   const { user } = useSession();
   const profile = useProfile();
   const queryClient = useQueryClient();
@@ -37,16 +39,16 @@ export function ProfilePanel() {
       reset({ fullName: me.full_name ?? '' });
       // The session's user carries the name too; refresh it for everything that reads it.
       authClient.$store.notify('$sessionSignal');
-      toast.success('Your name is saved.');
+      toast.success(t('Your name is saved.'));
     } catch (err) {
-      setError('root', { message: userMessage(err, 'Could not save your name') });
+      setError('root', { message: userMessage(err, t('Could not save your name')) });
     }
   };
 
   return (
     <Panel
-      title="Profile"
-      description="Your name as SealVault shows it."
+      title={t('Profile')}
+      description={t('Your name as SealVault shows it.')}
       icon={<UserRound className="size-5" />}
     >
       <form
@@ -54,10 +56,13 @@ export function ProfilePanel() {
         onSubmit={(e) => void handleSubmit(onSubmit)(e)}
         className="grid gap-5 sm:grid-cols-2"
       >
-        <Field label="Full name" error={errors.fullName?.message}>
+        <Field
+          label={t('Full name')}
+          error={errors.fullName?.message && t(errors.fullName.message)}
+        >
           <input type="text" autoComplete="name" className={inputClass} {...register('fullName')} />
         </Field>
-        <Field label="Email" hint="The address you sign in with.">
+        <Field label={t('Email')} hint={t('The address you sign in with.')}>
           <input
             type="email"
             readOnly
@@ -71,9 +76,9 @@ export function ProfilePanel() {
             disabled={isSubmitting || !isDirty}
             className={buttonClass('primary')}
           >
-            {isSubmitting ? 'Saving...' : 'Save name'}
+            {isSubmitting ? t('Saving...') : t('Save name')}
           </button>
-          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+          {errors.root?.message && <FormMessage kind="error">{t(errors.root.message)}</FormMessage>}
         </div>
       </form>
     </Panel>

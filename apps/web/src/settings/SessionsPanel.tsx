@@ -8,6 +8,7 @@ import { authClient } from '../auth/authClient.ts';
 import { authErrorMessage } from '../auth/authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { FormMessage } from '../components/Field.tsx';
+import { useTranslation } from '../i18n/i18n.ts';
 import { useSession } from '../shell/session.tsx';
 import { useSignOut } from '../shell/useSignOut.ts';
 import { deviceName, formatSessionDate } from './device.ts';
@@ -16,6 +17,7 @@ import { Panel } from './Panel.tsx';
 const sessionsKey = ['auth-sessions'] as const;
 
 export function SessionsPanel() {
+  const { t } = useTranslation();
   const current = useSession().session;
   const queryClient = useQueryClient();
   const signOut = useSignOut();
@@ -24,7 +26,7 @@ export function SessionsPanel() {
     queryKey: sessionsKey,
     queryFn: async () => {
       const { data, error: failure } = await authClient.listSessions();
-      if (failure) throw new Error(authErrorMessage(failure, 'Could not load your sessions'));
+      if (failure) throw new Error(authErrorMessage(failure, t('Could not load your sessions')));
       return [...data].sort((a, b) => +new Date(b.updatedAt) - +new Date(a.updatedAt));
     },
   });
@@ -35,7 +37,7 @@ export function SessionsPanel() {
       .revokeSession({ token })
       .catch(() => ({ error: { message: '' } }));
     setBusy(null);
-    if (failure) toast.error(authErrorMessage(failure, 'Could not sign out that session'));
+    if (failure) toast.error(t(authErrorMessage(failure, t('Could not sign out that session'))));
     await queryClient.invalidateQueries({ queryKey: sessionsKey });
   };
 
@@ -46,7 +48,7 @@ export function SessionsPanel() {
       .catch(() => ({ error: { message: '' } }));
     if (failure) {
       setBusy(null);
-      toast.error(authErrorMessage(failure, 'Could not sign out everywhere'));
+      toast.error(t(authErrorMessage(failure, t('Could not sign out everywhere'))));
       return;
     }
     await signOut('/auth');
@@ -54,8 +56,8 @@ export function SessionsPanel() {
 
   return (
     <Panel
-      title="Sessions"
-      description="Where your account is signed in. Sign out any device you do not recognise."
+      title={t('Sessions')}
+      description={t('Where your account is signed in. Sign out any device you do not recognise.')}
       icon={<Laptop className="size-5" />}
     >
       {sessions.isPending ? (
@@ -63,10 +65,10 @@ export function SessionsPanel() {
           role="status"
           className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400"
         >
-          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Loading sessions...
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> {t('Loading sessions...')}
         </p>
       ) : sessions.isError ? (
-        <FormMessage kind="error">{sessions.error.message}</FormMessage>
+        <FormMessage kind="error">{t(sessions.error.message)}</FormMessage>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {sessions.data.map((s) => {
@@ -81,13 +83,14 @@ export function SessionsPanel() {
                     {deviceName(s.userAgent)}
                     {isCurrent && (
                       <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
-                        This device
+                        {t('This device')}
                       </span>
                     )}
                   </p>
                   <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                    {s.ipAddress ? `${s.ipAddress} · ` : ''}Signed in{' '}
-                    {formatSessionDate(s.createdAt)} · Last active {formatSessionDate(s.updatedAt)}
+                    {s.ipAddress ? `${s.ipAddress} · ` : ''}
+                    {t('Signed in {{date}}', { date: formatSessionDate(s.createdAt) })} ·{' '}
+                    {t('Last active {{date}}', { date: formatSessionDate(s.updatedAt) })}
                   </p>
                 </div>
                 {!isCurrent && (
@@ -95,10 +98,13 @@ export function SessionsPanel() {
                     type="button"
                     onClick={() => void revoke(s.token)}
                     disabled={busy !== null}
-                    aria-label={`Sign out ${deviceName(s.userAgent)}, signed in ${formatSessionDate(s.createdAt)}`}
+                    aria-label={t('Sign out {{device}}, signed in {{date}}', {
+                      device: deviceName(s.userAgent),
+                      date: formatSessionDate(s.createdAt),
+                    })}
                     className={buttonClass('secondary', 'md', '!h-8 !px-3 !text-xs')}
                   >
-                    {busy === s.token ? 'Signing out...' : 'Sign out'}
+                    {busy === s.token ? t('Signing out...') : t('Sign out')}
                   </button>
                 )}
               </li>
@@ -112,7 +118,7 @@ export function SessionsPanel() {
         disabled={busy !== null}
         className={buttonClass('secondary', 'md', 'mt-4')}
       >
-        {busy === 'all' ? 'Signing out...' : 'Sign out everywhere'}
+        {busy === 'all' ? t('Signing out...') : t('Sign out everywhere')}
       </button>
     </Panel>
   );

@@ -3,6 +3,7 @@
 // section and keeps the place in the address (#settings-security); above 1024 px it stays beside
 // the sections as they scroll, below that it is a row of links under the heading.
 import { useEffect, useState } from 'react';
+import { useTranslation } from '../i18n/i18n.ts';
 import { currentSection, SETTINGS_SECTIONS } from './settingsSections.ts';
 
 /** Just under the sticky top bar (4rem) and the sections' scroll margin. */
@@ -32,9 +33,10 @@ function useCurrentSection(): number {
 }
 
 export function SettingsNav() {
+  const { t } = useTranslation();
   const current = useCurrentSection();
   return (
-    <nav aria-label="Settings sections" className="lg:sticky lg:top-24 lg:self-start">
+    <nav aria-label={t('Settings sections')} className="lg:sticky lg:top-24 lg:self-start">
       <ul className="flex flex-wrap gap-1.5 lg:flex-col lg:gap-1">
         {SETTINGS_SECTIONS.map((s, i) => (
           <li key={s.id}>
@@ -43,7 +45,7 @@ export function SettingsNav() {
               aria-current={i === current ? 'location' : undefined}
               className="block rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 aria-[current]:bg-indigo-50 aria-[current]:text-indigo-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current]:bg-indigo-950 dark:aria-[current]:text-indigo-200"
             >
-              {s.title}
+              {t(s.title)}
             </a>
           </li>
         ))}

@@ -18,6 +18,7 @@ import { Field, FormMessage } from '../components/Field.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import { totpCode } from '../auth/authSchemas.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { groupSecret, totpSecretFromUri } from './totp.ts';
 
 type Step =
@@ -25,11 +26,12 @@ type Step =
   | { name: 'scan'; uri: string; backupCodes: string[] }
   | { name: 'codes'; backupCodes: string[] };
 
-const passwordStep = z.object({ value: z.string().min(1, 'Enter your password') });
+const passwordStep = z.object({ value: z.string().min(1, msg('Enter your password')) });
 const codeStep = z.object({ value: totpCode });
 type StepValues = z.input<typeof passwordStep>;
 
 export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ name: 'password' });
   const {
     register,
@@ -58,14 +60,14 @@ export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose
       // A ticket of an OPAQUE login stands in for the password (auth/opaque.ts).
       const proof = await passwordProof(value).catch(() => ({ error: { message: '' } }));
       if ('error' in proof) {
-        setError('root', { message: authErrorMessage(proof.error, 'Could not start set-up') });
+        setError('root', { message: authErrorMessage(proof.error, t('Could not start set-up')) });
         return;
       }
       const { data, error: failure } = await authClient.twoFactor
         .enable({ password: proof.password, method: 'totp' })
         .catch(() => ({ data: null, error: { message: '' } }));
       if (failure || !data || data.method !== 'totp') {
-        setError('root', { message: authErrorMessage(failure, 'Could not start set-up') });
+        setError('root', { message: authErrorMessage(failure, t('Could not start set-up')) });
         return;
       }
       setStep({ name: 'scan', uri: data.totpURI, backupCodes: data.backupCodes });
@@ -74,7 +76,7 @@ export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose
         .verifyTotp({ code: value })
         .catch(() => ({ error: { message: '' } }));
       if (failure) {
-        setError('root', { message: authErrorMessage(failure, 'That code did not work') });
+        setError('root', { message: authErrorMessage(failure, t('That code did not work')) });
         return;
       }
       setStep({ name: 'codes', backupCodes: step.backupCodes });
@@ -84,13 +86,13 @@ export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose
   const footer =
     step.name === 'codes' ? (
       <button type="button" onClick={close} className={buttonClass('primary')}>
-        I have saved my backup codes
+        {t('I have saved my backup codes')}
       </button>
     ) : (
       <DialogFooter
         onCancel={close}
-        submit={step.name === 'password' ? 'Continue' : 'Turn on'}
-        busyText="Checking..."
+        submit={step.name === 'password' ? t('Continue') : t('Turn on')}
+        busyText={t('Checking...')}
         busy={busy}
         form="twofactor-enrol"
       />
@@ -100,13 +102,13 @@ export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose
     <Modal
       open={open}
       onOpenChange={(o) => !o && close()}
-      title="Turn on two-factor sign-in"
+      title={t('Turn on two-factor sign-in')}
       description={
         step.name === 'password'
-          ? 'Confirm your password to begin.'
+          ? t('Confirm your password to begin.')
           : step.name === 'scan'
-            ? 'Scan the QR code with an authenticator app, then enter the code it shows.'
-            : 'Two-factor sign-in is on. Keep these backup codes somewhere safe.'
+            ? t('Scan the QR code with an authenticator app, then enter the code it shows.')
+            : t('Two-factor sign-in is on. Keep these backup codes somewhere safe.')
       }
       footer={footer}
       closable={step.name !== 'codes'}
@@ -120,14 +122,22 @@ export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose
           onSubmit={(e) => void handleSubmit(submit)(e)}
           className="space-y-5"
         >
-          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+          {errors.root?.message && <FormMessage kind="error">{t(errors.root.message)}</FormMessage>}
           {step.name === 'scan' && <QrAndSecret uri={step.uri} />}
           {step.name === 'password' ? (
-            <Field key="password" label="Password" error={errors.value?.message}>
+            <Field
+              key="password"
+              label={t('Password')}
+              error={errors.value?.message && t(errors.value.message)}
+            >
               <PasswordInput autoComplete="current-password" autoFocus {...register('value')} />
             </Field>
           ) : (
-            <Field key="code" label="Code from the app" error={errors.value?.message}>
+            <Field
+              key="code"
+              label={t('Code from the app')}
+              error={errors.value?.message && t(errors.value.message)}
+            >
               <input
                 type="text"
                 inputMode="numeric"
@@ -145,6 +155,7 @@ export function TwoFactorEnrolDialog({ open, onClose }: { open: boolean; onClose
 }
 
 function QrAndSecret({ uri }: { uri: string }) {
+  const { t } = useTranslation();
   const [qr, setQr] = useState('');
   useEffect(() => {
     let live = true;
@@ -161,13 +172,15 @@ function QrAndSecret({ uri }: { uri: string }) {
     <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
       <div className="flex size-48 shrink-0 items-center justify-center rounded-xl border border-slate-200 bg-white p-2 dark:border-slate-700">
         {qr ? (
-          <img src={qr} alt="QR code for your authenticator app" className="size-full" />
+          <img src={qr} alt={t('QR code for your authenticator app')} className="size-full" />
         ) : (
-          <span className="text-xs text-slate-500 dark:text-slate-400">Drawing QR code…</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            {t('Drawing QR code…')}
+          </span>
         )}
       </div>
       <div className="min-w-0 text-sm text-slate-600 dark:text-slate-400">
-        <p>Can&apos;t scan it? Enter this key in the app instead:</p>
+        <p>{t("Can't scan it? Enter this key in the app instead:")}</p>
         <p
           data-testid="totp-secret"
           className="mt-2 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 select-all dark:bg-slate-800 dark:text-white"
@@ -180,19 +193,20 @@ function QrAndSecret({ uri }: { uri: string }) {
 }
 
 function BackupCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation();
   const copy = () => {
     navigator.clipboard.writeText(codes.join('\n')).then(
-      () => toast.success('Backup codes copied.'),
-      () => toast.error('Copying was refused by the browser.'),
+      () => toast.success(t('Backup codes copied.')),
+      () => toast.error(t('Copying was refused by the browser.')),
     );
   };
   return (
     <div>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Each code signs you in once if you lose your authenticator. They are not shown again.
+        {t('Each code signs you in once if you lose your authenticator. They are not shown again.')}
       </p>
       <ul
-        aria-label="Backup codes"
+        aria-label={t('Backup codes')}
         className="mt-4 grid grid-cols-2 gap-2 rounded-xl bg-slate-100 p-4 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-white"
       >
         {codes.map((c) => (
@@ -200,7 +214,7 @@ function BackupCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <button type="button" onClick={copy} className={buttonClass('secondary', 'md', 'mt-4')}>
-        <Copy aria-hidden="true" className="size-4" /> Copy codes
+        <Copy aria-hidden="true" className="size-4" /> {t('Copy codes')}
       </button>
     </div>
   );

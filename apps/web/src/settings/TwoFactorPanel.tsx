@@ -13,11 +13,13 @@ import { DialogFooter } from '../components/DialogFooter.tsx';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
+import { msg, Trans, useTranslation } from '../i18n/i18n.ts';
 import { useSession } from '../shell/session.tsx';
 import { Panel } from './Panel.tsx';
 import { TwoFactorEnrolDialog } from './TwoFactorEnrolDialog.tsx';
 
 export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean | undefined }) {
+  const { t } = useTranslation();
   const { user } = useSession();
   const enabled = user.twoFactorEnabled === true;
   const [enrolling, setEnrolling] = useState(false);
@@ -25,8 +27,8 @@ export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean | undefin
 
   return (
     <Panel
-      title="Two-factor authentication"
-      description="Ask for a code from an authenticator app each time you sign in."
+      title={t('Two-factor authentication')}
+      description={t('Ask for a code from an authenticator app each time you sign in.')}
       icon={<ShieldCheck className="size-5" />}
     >
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -36,12 +38,22 @@ export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean | undefin
             className={`size-2 rounded-full ${enabled ? 'bg-emerald-500' : 'bg-slate-400'}`}
           />
           <span className="text-slate-700 dark:text-slate-300">
-            Two-factor sign-in is <strong>{enabled ? 'on' : 'off'}</strong>
+            {enabled ? (
+              <Trans
+                i18nKey="Two-factor sign-in is <strong>on</strong>"
+                components={{ strong: <strong /> }}
+              />
+            ) : (
+              <Trans
+                i18nKey="Two-factor sign-in is <strong>off</strong>"
+                components={{ strong: <strong /> }}
+              />
+            )}
           </span>
         </p>
         {hasPassword === false ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Your Google account protects your sign-in.
+            {t('Your Google account protects your sign-in.')}
           </p>
         ) : enabled ? (
           <button
@@ -49,11 +61,11 @@ export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean | undefin
             onClick={() => setDisabling(true)}
             className={buttonClass('secondary')}
           >
-            Turn off
+            {t('Turn off')}
           </button>
         ) : (
           <button type="button" onClick={() => setEnrolling(true)} className={buttonClass()}>
-            Turn on two-factor
+            {t('Turn on two-factor')}
           </button>
         )}
       </div>
@@ -63,10 +75,11 @@ export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean | undefin
   );
 }
 
-const disableSchema = z.object({ password: z.string().min(1, 'Enter your password') });
+const disableSchema = z.object({ password: z.string().min(1, msg('Enter your password')) });
 type DisableValues = z.infer<typeof disableSchema>;
 
 function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const {
     register,
     handleSubmit,
@@ -92,7 +105,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
             .catch(() => ({ error: { message: '' } }));
     if (failure)
       setError('root', {
-        message: authErrorMessage(failure, 'Could not turn off two-factor sign-in'),
+        message: authErrorMessage(failure, t('Could not turn off two-factor sign-in')),
       });
     else close();
   };
@@ -101,13 +114,13 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
       open={open}
       onOpenChange={(o) => !o && close()}
       size="sm"
-      title="Turn off two-factor sign-in"
-      description="Confirm your password. Your backup codes stop working."
+      title={t('Turn off two-factor sign-in')}
+      description={t('Confirm your password. Your backup codes stop working.')}
       footer={
         <DialogFooter
           onCancel={close}
-          submit="Turn off"
-          busyText="Turning off..."
+          submit={t('Turn off')}
+          busyText={t('Turning off...')}
           busy={busy}
           form="twofactor-disable"
         />
@@ -119,8 +132,8 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
         onSubmit={(e) => void handleSubmit(submit)(e)}
         className="space-y-4"
       >
-        {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
-        <Field label="Password" error={errors.password?.message}>
+        {errors.root?.message && <FormMessage kind="error">{t(errors.root.message)}</FormMessage>}
+        <Field label={t('Password')} error={errors.password?.message && t(errors.password.message)}>
           <PasswordInput autoComplete="current-password" autoFocus {...register('password')} />
         </Field>
       </form>

@@ -15,11 +15,13 @@ import {
   type Vault,
 } from '@sealvault/protocol';
 import { useProfile } from '../auth/useAccount.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { vaultKeysQuery, useVaultList } from '../vaults/useVaults.ts';
 import { Panel } from './Panel.tsx';
 
 export function VaultManagement() {
+  const { t } = useTranslation();
   const profile = useProfile();
   const vaults = useVaultList();
   const qc = useQueryClient();
@@ -36,26 +38,30 @@ export function VaultManagement() {
     },
     onError: (err) =>
       toast.error(
-        err instanceof ApiError && err.status === 403
-          ? err.message
-          : messages.vaults.visibilityFailed,
+        t(
+          err instanceof ApiError && err.status === 403
+            ? err.message
+            : messages.vaults.visibilityFailed,
+        ),
       ),
   });
 
   return (
     <Panel
-      title="Vault Management"
+      title={t('Vault Management')}
       icon={<EyeOff className="size-5" />}
-      description="Hide vaults you rarely use from your dashboard. Hidden vaults stay encrypted and available; the dashboard can show them again at any time."
+      description={t(
+        'Hide vaults you rarely use from your dashboard. Hidden vaults stay encrypted and available; the dashboard can show them again at any time.',
+      )}
     >
       {!mayHide && profile.data && (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900 dark:border-indigo-800/70 dark:bg-indigo-950/50 dark:text-indigo-200">
           <span className="flex items-center gap-2">
             <Sparkles aria-hidden="true" className="size-4 shrink-0" />
-            {subscriptionMessages.hideRequiresPro}
+            {t(subscriptionMessages.hideRequiresPro)}
           </span>
           <Link to="/dashboard?view=subscription" className={buttonClass('primary', 'md', '!h-9')}>
-            View plans
+            {t('View plans')}
           </Link>
         </div>
       )}
@@ -64,17 +70,17 @@ export function VaultManagement() {
           role="status"
           className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400"
         >
-          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Loading vaults…
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> {t('Loading vaults…')}
         </p>
       ) : vaults.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Could not load your vaults.
+          {t('Could not load your vaults.')}
         </p>
       ) : vaults.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">You have no vaults yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('You have no vaults yet.')}</p>
       ) : (
         <ul
-          aria-label="Vault visibility"
+          aria-label={t('Vault visibility')}
           className="divide-y divide-slate-200 dark:divide-slate-800"
         >
           {vaults.data.map((v) => (
@@ -103,6 +109,7 @@ function VisibilityRow({
   busy: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useTranslation();
   const TypeIcon = vault.vault_type === 'secrets' ? KeyRound : FolderLock;
   const hidden = vault.is_hidden;
   return (
@@ -122,7 +129,7 @@ function VisibilityRow({
             ) : (
               <Eye aria-hidden="true" className="size-3" />
             )}
-            {hidden ? 'Hidden from the dashboard' : 'Shown on the dashboard'}
+            {hidden ? t('Hidden from the dashboard') : t('Shown on the dashboard')}
           </span>
         </span>
       </span>
@@ -130,7 +137,7 @@ function VisibilityRow({
         type="button"
         role="switch"
         aria-checked={hidden}
-        aria-label={`Hide ${vault.name} from the dashboard`}
+        aria-label={t('Hide {{name}} from the dashboard', { name: vault.name })}
         disabled={disabled}
         onClick={onToggle}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 ${

@@ -3,6 +3,7 @@
 // message and the one action it offers. Connect is disabled while connecting; a failed
 // connection is headed 'Connection Failed'. A provider this server has no client id for says so
 // instead of offering a button that could not work.
+import { i18n, msg } from '../i18n/i18n.ts';
 import type { ConnectionStatus } from '../vaults/providers.tsx';
 
 export interface CloudCardState {
@@ -25,11 +26,12 @@ export interface CloudCardView {
   action: CloudCardAction | null;
 }
 
-export const CONNECTION_FAILED = 'Connection Failed';
+export const CONNECTION_FAILED = msg('Connection Failed');
 
-/** The card of provider `name` in state `state`. */
+/** The card of provider `name` in state `state`, in the language shown now. */
 export function cloudCardView(name: string, state: CloudCardState): CloudCardView {
-  const connect = (disabled = false, label = 'Connect'): CloudCardAction => ({
+  const t = i18n.t.bind(i18n);
+  const connect = (disabled = false, label = t('Connect')): CloudCardAction => ({
     kind: 'connect',
     label,
     disabled,
@@ -38,41 +40,50 @@ export function cloudCardView(name: string, state: CloudCardState): CloudCardVie
     case 'unavailable':
       return {
         heading: name,
-        status: 'Not set up',
+        status: t('Not set up'),
         tone: 'muted',
-        message: `${name} is not set up on this server. Ask the administrator to configure it.`,
+        message: t(
+          '{{name}} is not set up on this server. Ask the administrator to configure it.',
+          {
+            name,
+          },
+        ),
         action: null,
       };
     case 'disconnected':
       return {
         heading: name,
-        status: 'Not connected',
+        status: t('Not connected'),
         tone: 'neutral',
-        message: `Connect your ${name} account to keep vaults there.`,
+        message: t('Connect your {{name}} account to keep vaults there.', { name }),
         action: connect(),
       };
     case 'connecting':
       return {
         heading: name,
-        status: 'Connecting...',
+        status: t('Connecting...'),
         tone: 'busy',
-        message: `Finish signing in to ${name} in the window that opened.`,
-        action: connect(true, 'Connecting...'),
+        message: t('Finish signing in to {{name}} in the window that opened.', { name }),
+        action: connect(true, t('Connecting...')),
       };
     case 'connected':
       return {
         heading: name,
-        status: 'Connected',
+        status: t('Connected'),
         tone: 'ok',
-        message: `Your ${name} account is connected. Vaults you keep there store only encrypted files.`,
-        action: { kind: 'disconnect', label: 'Disconnect', disabled: false },
+        message: t(
+          'Your {{name}} account is connected. Vaults you keep there store only encrypted files.',
+          { name },
+        ),
+        action: { kind: 'disconnect', label: t('Disconnect'), disabled: false },
       };
     case 'failed':
       return {
-        heading: CONNECTION_FAILED,
-        status: 'Not connected',
+        heading: t(CONNECTION_FAILED),
+        status: t('Not connected'),
         tone: 'error',
-        message: state.error ?? `Failed to connect to ${name}`,
+        message:
+          state.error !== undefined ? t(state.error) : t('Failed to connect to {{name}}', { name }),
         action: connect(),
       };
   }

@@ -1,10 +1,12 @@
 // The sections of the settings view, in page order (docs/product.md §2 "Settings view", issue
 // 25): what people come for first, the account's deletion last, after every section.
+import { msg } from '../i18n/i18n.ts';
+
 export const SETTINGS_SECTIONS = [
-  { id: 'settings-account', title: 'Account' },
-  { id: 'settings-security', title: 'Security' },
-  { id: 'settings-storage', title: 'Storage' },
-  { id: 'settings-vaults', title: 'Vaults' },
+  { id: 'settings-account', title: msg('Account') },
+  { id: 'settings-security', title: msg('Security') },
+  { id: 'settings-storage', title: msg('Storage') },
+  { id: 'settings-vaults', title: msg('Vaults') },
 ] as const;
 
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];

@@ -10,11 +10,13 @@ import {
   type SubscriptionResponse,
 } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { formatDate, formatNumber } from '../i18n/format.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 import { formatPrice } from '../plans/planDisplay.ts';
 import { StorageUsageBar, UsageBar } from '../vaults/UsageBar.tsx';
 
 const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  formatDate(iso, { year: 'numeric', month: 'short', day: 'numeric' });
 
 export function CurrentPlanCard({
   data,
@@ -33,6 +35,7 @@ export function CurrentPlanCard({
   onKeep: () => void;
   keeping: boolean;
 }) {
+  const { t } = useTranslation();
   const { subscription, limits, vault_count, read_only_vaults: readOnly } = data;
   const free = subscription.plan_id === 'free';
   const price = plan ? formatPrice(plan.price_monthly) : null;
@@ -47,7 +50,7 @@ export function CurrentPlanCard({
       <div className="flex flex-wrap items-start justify-between gap-6">
         <div>
           <h2 id="current-plan-title" className="text-sm text-slate-600 dark:text-slate-400">
-            Current plan
+            {t('Current plan')}
           </h2>
           <p className="mt-1 flex items-center gap-2 text-2xl font-bold text-slate-900 dark:text-white">
             <Star
@@ -56,7 +59,7 @@ export function CurrentPlanCard({
             />
             <span data-testid="current-plan-name">{limits.plan_name}</span>
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">
-              {onTrial ? 'Trial' : 'Active'}
+              {onTrial ? t('Trial') : t('Active')}
             </span>
           </p>
           {onTrial && (
@@ -65,7 +68,7 @@ export function CurrentPlanCard({
               className="mt-1 flex items-center gap-1.5 text-sm font-medium text-indigo-700 dark:text-indigo-300"
             >
               <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-              {trialMessages.ends(longDate(trial.ends_at))}
+              {t(trialMessages.ends(longDate(trial.ends_at)))}
             </p>
           )}
           {price && (
@@ -73,22 +76,22 @@ export function CurrentPlanCard({
               {price.amount} {price.period}
               {subscription.current_period_end &&
                 !subscription.pending_plan_id &&
-                ` · Paid until ${longDate(subscription.current_period_end)}`}
+                ` · ${t('Paid until {{date}}', { date: longDate(subscription.current_period_end) })}`}
             </p>
           )}
         </div>
         <dl className="grid grid-cols-2 gap-x-8 gap-y-1 text-sm">
-          <dt className="text-slate-600 dark:text-slate-400">Vaults</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t('Vaults')}</dt>
           <dd className="font-medium text-slate-900 dark:text-white">
-            {limits.max_vaults === -1 ? 'Unlimited' : limits.max_vaults}
+            {limits.max_vaults === -1 ? t('Unlimited') : formatNumber(limits.max_vaults)}
           </dd>
-          <dt className="text-slate-600 dark:text-slate-400">Max file size</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t('Max file size')}</dt>
           <dd className="font-medium text-slate-900 dark:text-white">
             {formatPlanSize(limits.max_file_size_mb)}
           </dd>
           {limits.max_storage_mb !== undefined && (
             <>
-              <dt className="text-slate-600 dark:text-slate-400">Storage</dt>
+              <dt className="text-slate-600 dark:text-slate-400">{t('Storage')}</dt>
               <dd className="font-medium text-slate-900 dark:text-white">
                 {formatPlanSize(limits.max_storage_mb)}
               </dd>
@@ -106,8 +109,9 @@ export function CurrentPlanCard({
 
       {onTrial && (
         <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
-          No card is on file. Without a payment, your account returns to the Free plan when the
-          trial ends; nothing is deleted.
+          {t(
+            'No card is on file. Without a payment, your account returns to the Free plan when the trial ends; nothing is deleted.',
+          )}
         </p>
       )}
 
@@ -119,12 +123,12 @@ export function CurrentPlanCard({
         >
           <p className="flex items-center gap-2 font-medium">
             <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-            {trialMessages.lapsed(trialPlan?.name ?? 'paid', longDate(trial.ends_at))}
+            {t(trialMessages.lapsed(trialPlan?.name ?? 'paid', longDate(trial.ends_at)))}
           </p>
           {readOnly.length > 0 && (
             <>
-              <p className="mt-2">{trialMessages.readOnlyList(readOnly.length)}</p>
-              <ul aria-label="Read-only vaults" className="mt-2 flex flex-wrap gap-2">
+              <p className="mt-2">{t(trialMessages.readOnlyList(readOnly.length))}</p>
+              <ul aria-label={t('Read-only vaults')} className="mt-2 flex flex-wrap gap-2">
                 {readOnly.map((v) => (
                   <li
                     key={v.id}
@@ -147,8 +151,10 @@ export function CurrentPlanCard({
         >
           <span className="flex items-center gap-2">
             <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-            Your plan switches to {pendingPlan?.name ?? 'Free'} on{' '}
-            {longDate(subscription.current_period_end)}, at the end of the billing period.
+            {t('Your plan switches to {{plan}} on {{date}}, at the end of the billing period.', {
+              plan: pendingPlan?.name ?? 'Free',
+              date: longDate(subscription.current_period_end),
+            })}
           </span>
           {/* A switch to free can be called off; a cheaper plan already paid for cannot. */}
           {subscription.pending_plan_id === 'free' && (
@@ -158,7 +164,7 @@ export function CurrentPlanCard({
               disabled={keeping}
               className={buttonClass('secondary', 'md', '!h-9')}
             >
-              {keeping ? 'Processing...' : `Keep ${limits.plan_name}`}
+              {keeping ? t('Processing...') : t('Keep {{plan}}', { plan: limits.plan_name })}
             </button>
           )}
         </div>

@@ -4,6 +4,7 @@ import { AlertTriangle, CheckCircle2, Info, Loader2, RefreshCw } from 'lucide-re
 import { useEffect, useRef } from 'react';
 import { messages } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 export type Notice = { tone: 'error' | 'info' | 'success'; text: string };
 
@@ -16,6 +17,7 @@ export function NoticeBar({
   onDismiss?: () => void;
   busy?: boolean;
 }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   // A notice answers a button further down the page: bring it into view.
   useEffect(() => {
@@ -46,7 +48,7 @@ export function NoticeBar({
           aria-hidden="true"
           className={`mt-0.5 size-4 shrink-0 ${busy ? 'animate-spin' : ''}`}
         />
-        {notice.text}
+        {t(notice.text)}
       </span>
       {onDismiss && (
         <button
@@ -54,7 +56,7 @@ export function NoticeBar({
           onClick={onDismiss}
           className="shrink-0 rounded font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
         >
-          Dismiss
+          {t('Dismiss')}
         </button>
       )}
     </div>
@@ -70,11 +72,12 @@ export function Loading({ text }: { text: string }) {
 }
 
 export function LoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className="flex items-center gap-3 text-sm text-red-700 dark:text-red-400">
-      {messages.plans.unexpected}
+      {t(messages.plans.unexpected)}
       <button type="button" onClick={onRetry} className={buttonClass('secondary')}>
-        <RefreshCw aria-hidden="true" className="size-4" /> Retry
+        <RefreshCw aria-hidden="true" className="size-4" /> {t('Retry')}
       </button>
     </div>
   );

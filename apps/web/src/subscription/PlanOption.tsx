@@ -7,12 +7,14 @@ import { Check } from 'lucide-react';
 import { trialMessages, type Plan, type Subscription } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { formatPrice, planBadges } from '../plans/planDisplay.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { planFeatures } from './planFeatures.ts';
 
 export type PlanAction = 'pay' | 'admin' | 'free' | 'trial';
 
-export const PAYMENTS_OFF =
-  'Card payments are not set up on this server. Ask the administrator to upgrade your plan.';
+export const PAYMENTS_OFF = msg(
+  'Card payments are not set up on this server. Ask the administrator to upgrade your plan.',
+);
 
 export function PlanOption({
   plan,
@@ -40,6 +42,7 @@ export function PlanOption({
   paymentsOff?: boolean;
   onAction: (plan: Plan, action: PlanAction) => void;
 }) {
+  const { t } = useTranslation();
   const current = plan.id === subscription.plan_id;
   const price = formatPrice(plan.price_monthly);
   const badge = planBadges[plan.id];
@@ -51,13 +54,17 @@ export function PlanOption({
   const mainBusy = busy && !trialBusy;
 
   let action: PlanAction | null = null;
-  let label = 'Current Plan';
+  let label = t('Current Plan');
   if (!current && plan.id === 'free') {
     action = 'free';
-    label = mainBusy ? 'Downgrading...' : scheduled ? 'Switch scheduled' : 'Switch to Free';
+    label = mainBusy
+      ? t('Downgrading...')
+      : scheduled
+        ? t('Switch scheduled')
+        : t('Switch to Free');
   } else if (!current || onTrial) {
     action = isAdmin ? 'admin' : 'pay';
-    label = mainBusy ? 'Processing...' : isAdmin ? 'Admin Upgrade (Free)' : 'Pay Now';
+    label = mainBusy ? t('Processing...') : isAdmin ? t('Admin Upgrade (Free)') : t('Pay Now');
   }
 
   return (
@@ -76,12 +83,12 @@ export function PlanOption({
         </h3>
         {current ? (
           <span className="rounded-full bg-indigo-600 px-2.5 py-0.5 text-xs font-semibold text-white dark:bg-indigo-500">
-            Current Plan
+            {t('Current Plan')}
           </span>
         ) : (
           badge && (
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              {badge}
+              {t(badge)}
             </span>
           )
         )}
@@ -91,10 +98,10 @@ export function PlanOption({
           {price.amount}
         </span>
         <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
-          {price.period}
+          {t(price.period)}
         </span>
       </p>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{plan.description}</p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t(plan.description)}</p>
       <ul className="mt-5 mb-6 space-y-2.5 text-sm">
         {planFeatures(plan).map((f) => (
           <li key={f} className="flex items-start gap-2.5 text-slate-700 dark:text-slate-300">
@@ -111,26 +118,30 @@ export function PlanOption({
           <div>
             <button
               type="button"
-              aria-label={`${trialBusy ? 'Processing...' : trialMessages.start}: ${plan.name}`}
+              aria-label={`${trialBusy ? t('Processing...') : t(trialMessages.start)}: ${plan.name}`}
               disabled={busy || disabled}
               onClick={() => onAction(plan, 'trial')}
               className={buttonClass('primary', 'md', 'w-full')}
             >
-              {trialBusy ? 'Processing...' : trialMessages.start}
+              {trialBusy ? t('Processing...') : t(trialMessages.start)}
             </button>
             <p className="mt-1.5 text-center text-xs text-slate-500 dark:text-slate-400">
-              {trialMessages.noCard}
+              {t(trialMessages.noCard)}
             </p>
           </div>
         )}
         {action === 'pay' && paymentsOff ? (
           <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            {PAYMENTS_OFF}
+            {t(PAYMENTS_OFF)}
           </p>
         ) : (
           <button
             type="button"
-            aria-label={action ? `${label}: ${plan.name}` : `${plan.name} is your current plan`}
+            aria-label={
+              action
+                ? `${label}: ${plan.name}`
+                : t('{{plan}} is your current plan', { plan: plan.name })
+            }
             disabled={!action || busy || disabled || scheduled}
             onClick={() => action && onAction(plan, action)}
             className={buttonClass(

@@ -20,6 +20,7 @@ import {
   userMessage,
 } from '@sealvault/protocol';
 import { useProfile } from '../auth/useAccount.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 import { usePlans } from '../plans/usePlans.ts';
 import { useSelfHosted } from '../plans/usePlansMode.ts';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
@@ -49,6 +50,7 @@ const isNewPeriod = (data: SubscriptionResponse, since: number): boolean => {
 };
 
 export function SubscriptionView() {
+  const { t } = useTranslation();
   const [search] = useSearchParams();
   const returning = isCheckoutReturn(search);
   const [returnedAt] = useState(() => Date.now());
@@ -90,12 +92,12 @@ export function SubscriptionView() {
     change.mutate(planChange, {
       onSuccess: (data) => {
         if (planChange.kind === 'trial' && data.subscription.trial) {
-          const name = plans.data?.find((p) => p.id === planChange.planId)?.name ?? 'plan';
-          setNotice({ tone: 'success', text: `Your ${name} trial has started.` });
+          const name = plans.data?.find((p) => p.id === planChange.planId)?.name ?? t('plan');
+          setNotice({ tone: 'success', text: t('Your {{name}} trial has started.', { name }) });
         }
       },
       onError: (err) =>
-        setNotice({ tone: 'error', text: userMessage(err, messages.plans.upgradeFailed) }),
+        setNotice({ tone: 'error', text: t(userMessage(err, messages.plans.upgradeFailed)) }),
       onSettled: () => {
         setBusyPlan(null);
         setBusyAction(undefined);
@@ -108,7 +110,7 @@ export function SubscriptionView() {
     setNotice(null);
     const config = payments.data ?? (await payments.refetch()).data;
     if (!config?.configured) {
-      setNotice({ tone: 'info', text: subscriptionMessages.paymentsNotConfigured });
+      setNotice({ tone: 'info', text: t(subscriptionMessages.paymentsNotConfigured) });
       return;
     }
     setBusyPlan(plan.id);
@@ -119,7 +121,7 @@ export function SubscriptionView() {
     } catch (err) {
       setNotice({
         tone: 'error',
-        text: subscriptionMessages.paymentError(userMessage(err, messages.plans.unexpected)),
+        text: subscriptionMessages.paymentError(t(userMessage(err, messages.plans.unexpected))),
       });
       setBusyPlan(null);
     }
@@ -149,31 +151,33 @@ export function SubscriptionView() {
             id="subscription-title"
             className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white"
           >
-            Subscription Management
+            {t('Subscription Management')}
           </h1>
           {isAdmin && (
             <span className="rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
-              Admin
+              {t('Admin')}
             </span>
           )}
         </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {selfHosted
-            ? 'Your plan on this server and what it holds.'
-            : 'Choose the plan that fits how many vaults you keep and how large your files are.'}
+            ? t('Your plan on this server and what it holds.')
+            : t('Choose the plan that fits how many vaults you keep and how large your files are.')}
         </p>
       </div>
 
       {returning && confirmed && (
         <NoticeBar
-          notice={{ tone: 'success', text: 'Payment confirmed. Your new plan is active.' }}
+          notice={{ tone: 'success', text: t('Payment confirmed. Your new plan is active.') }}
         />
       )}
       {waiting && (
         <NoticeBar
           notice={{
             tone: 'info',
-            text: 'Thank you! Your payment is being confirmed. Your plan changes as soon as the payment provider confirms it, usually within a minute.',
+            text: t(
+              'Thank you! Your payment is being confirmed. Your plan changes as soon as the payment provider confirms it, usually within a minute.',
+            ),
           }}
           busy
         />
@@ -192,21 +196,21 @@ export function SubscriptionView() {
           onKeep={() => planId && runChange({ kind: 'request', planId })}
         />
       ) : (
-        <Loading text="Loading your plan…" />
+        <Loading text={t('Loading your plan…')} />
       )}
 
       {(!selfHosted || isAdmin) && (
         <section aria-labelledby="plans-title" className="space-y-4">
           <h2 id="plans-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-            Plans
+            {t('Plans')}
           </h2>
           {plans.isError ? (
             <LoadError onRetry={() => void plans.refetch()} />
           ) : plans.isPending || !sub.data ? (
-            <Loading text="Loading plans…" />
+            <Loading text={t('Loading plans…')} />
           ) : plans.data.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              {messages.plans.noPlans}
+              {t(messages.plans.noPlans)}
             </p>
           ) : (
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
