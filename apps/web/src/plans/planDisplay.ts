@@ -1,21 +1,22 @@
 // How a plan reads on screen (docs/product.md §9 Display, §2 Subscription page labels).
 import { isUnlimited, type Plan, type PlanId } from '@sealvault/protocol';
+import { msg } from '../i18n/i18n.ts';
 
 /** The label each paid plan carries on its card (docs/product.md §2, Subscription page). */
 export const planBadges: Partial<Record<PlanId, string>> = {
-  basic: 'Most Popular',
-  pro: 'Professional',
-  unlimited: 'Best Value',
+  basic: msg('Most Popular'),
+  pro: msg('Professional'),
+  unlimited: msg('Best Value'),
 };
 
 export const isFreePlan = (plan: Pick<Plan, 'price_monthly'>): boolean => plan.price_monthly === 0;
 
 /** '$0' for free plans, '$4.95' for paid ones; the period is shown beside it. */
 export function formatPrice(priceMonthly: number): { amount: string; period: string } {
-  if (priceMonthly === 0) return { amount: '$0', period: 'forever' };
-  return { amount: `$${priceMonthly.toFixed(2)}`, period: '/month' };
+  if (priceMonthly === 0) return { amount: '$0', period: msg('forever') };
+  return { amount: `$${priceMonthly.toFixed(2)}`, period: msg('/month') };
 }
 
 /** 'Unlimited' for -1, otherwise the number. */
 export const formatVaultLimit = (maxVaults: number): string =>
-  isUnlimited(maxVaults) ? 'Unlimited' : String(maxVaults);
+  isUnlimited(maxVaults) ? msg('Unlimited') : String(maxVaults);

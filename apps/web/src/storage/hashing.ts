@@ -8,9 +8,11 @@
 import type { BlobInfo, StorageProvider, StoredBlob } from './provider.ts';
 import { StorageError } from './provider.ts';
 import { contentHashing, contentHashTap, type DigestBlock } from './contentHashing.ts';
+import { msg } from '../i18n/i18n.ts';
 
-export const contentHashMismatch =
-  'Upload failed. Please try again. (The storage provider holds different bytes than were sent.)';
+export const contentHashMismatch = msg(
+  'Upload failed. Please try again. (The storage provider holds different bytes than were sent.)',
+);
 
 /** What a provider's own put answers before the content hash is known. */
 export interface PutResult extends BlobInfo {

@@ -13,6 +13,7 @@ import { createOneDriveProvider } from './onedrive/onedrive.ts';
 import { createLocalProvider } from './local/opfs.ts';
 import { StorageError, type StorageProvider } from './provider.ts';
 import { createServerProvider } from './server/tus.ts';
+import { msg } from '../i18n/i18n.ts';
 
 const made = new Map<ProviderType, StorageProvider>();
 
@@ -83,6 +84,6 @@ export const providerTypeOf = (vaultId: string): ProviderType | undefined =>
 /** The provider of a vault whose record this page has loaded. */
 export function storageOf(vaultId: string): StorageProvider {
   const type = vaultProviders.get(vaultId);
-  if (!type) throw new StorageError('unavailable', 'Vault not found');
+  if (!type) throw new StorageError('unavailable', msg('Vault not found'));
   return providerFor(type);
 }

@@ -7,19 +7,23 @@ import { connectOneDrive, disconnectOneDrive } from '../onedrive/auth.ts';
 import { loadStorageConfig, storageConfigNow } from './config.ts';
 import { connections, type CloudId } from './connections.ts';
 import { ConnectError } from './popup.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 export const connectTexts = {
-  popupBlocked:
+  popupBlocked: msg(
     'Authentication failed. The popup may have been blocked by your browser. Please allow popups for this site and try again.',
-  browserSettings: 'Authentication failed. Please check your browser settings and try again.',
-  dropboxFailed: 'Failed to connect to Dropbox',
-  dropboxAuthFailed: 'Authentication failed. Please try again.',
-  driveFailed: 'Failed to connect to Google Drive',
-  driveAuthFailed: 'Google Drive authentication failed.',
-  driveNotInitialized: 'Failed to initialize Google Drive API. Please check your configuration.',
+  ),
+  browserSettings: msg('Authentication failed. Please check your browser settings and try again.'),
+  dropboxFailed: msg('Failed to connect to Dropbox'),
+  dropboxAuthFailed: msg('Authentication failed. Please try again.'),
+  driveFailed: msg('Failed to connect to Google Drive'),
+  driveAuthFailed: msg('Google Drive authentication failed.'),
+  driveNotInitialized: msg(
+    'Failed to initialize Google Drive API. Please check your configuration.',
+  ),
   // Ours, in the templates of the spec's Google Drive texts (issue 26).
-  oneDriveFailed: 'Failed to connect to OneDrive',
-  oneDriveAuthFailed: 'OneDrive authentication failed.',
+  oneDriveFailed: msg('Failed to connect to OneDrive'),
+  oneDriveAuthFailed: msg('OneDrive authentication failed.'),
 };
 
 /**
@@ -28,16 +32,20 @@ export const connectTexts = {
  */
 export const popupSteps: readonly { browser: string; step: string }[] = [
   {
-    browser: 'Chrome and Edge',
-    step: 'click the blocked-popup icon at the right of the address bar, choose "Always allow pop-ups and redirects" from this site, then Done.',
+    browser: msg('Chrome and Edge'),
+    step: msg(
+      'click the blocked-popup icon at the right of the address bar, choose "Always allow pop-ups and redirects" from this site, then Done.',
+    ),
   },
   {
     browser: 'Firefox',
-    step: 'click Options (Preferences) in the bar below the address bar, then "Allow pop-ups for" this site.',
+    step: msg(
+      'click Options (Preferences) in the bar below the address bar, then "Allow pop-ups for" this site.',
+    ),
   },
   {
     browser: 'Safari',
-    step: 'open Safari > Settings for This Website and set Pop-up Windows to Allow.',
+    step: msg('open Safari > Settings for This Website and set Pop-up Windows to Allow.'),
   },
 ];
 

@@ -2,6 +2,7 @@
 // storage_folder (a Dropbox path, a Google Drive folder id), registered when the page loads the
 // vault (providers.ts). The providers look it up by vault id.
 import { StorageError } from '../provider.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 const folders = new Map<string, string>();
 
@@ -11,7 +12,7 @@ export function setFolder(vaultId: string, folder: string): void {
 
 export function folderOf(vaultId: string): string {
   const folder = folders.get(vaultId);
-  if (!folder) throw new StorageError('unavailable', 'Vault not found');
+  if (!folder) throw new StorageError('unavailable', msg('Vault not found'));
   return folder;
 }
 

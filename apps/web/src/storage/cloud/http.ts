@@ -9,6 +9,7 @@ import { StorageError, type Capabilities } from '../provider.ts';
 import { piecesOf, type PieceReader, type PieceSourceReader } from '../server/pieces.ts';
 import { connections, type CloudId } from './connections.ts';
 import { sendBytes } from './xhr.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 /** An answer of a cloud provider that is not a success. */
 export class CloudError extends Error {
@@ -69,7 +70,8 @@ export function retryAfterMs(res: Response, now = Date.now()): number | null {
 }
 
 export const backoff = (attempt: number) => Math.min(500 * 2 ** attempt, 8000);
-export const cancelled = (cause?: unknown) => new StorageError('aborted', 'Cancelled', { cause });
+export const cancelled = (cause?: unknown) =>
+  new StorageError('aborted', msg('Cancelled'), { cause });
 
 export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

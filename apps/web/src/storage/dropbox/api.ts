@@ -14,14 +14,15 @@ import {
 } from '../cloud/http.ts';
 import { StorageError } from '../provider.ts';
 import { refreshDropbox, type DropboxSettings } from './auth.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 export const texts = {
-  notConnected: 'Dropbox not connected',
-  uploadFailed: 'Failed to upload to Dropbox',
-  downloadFailed: 'Failed to download from Dropbox',
-  folderFailed: 'Failed to create Dropbox folder. Please try again.',
-  full: 'Your Dropbox is full. Free some space there or choose another storage provider.',
-  failed: 'Dropbox did not answer as expected. Please try again.',
+  notConnected: msg('Dropbox not connected'),
+  uploadFailed: msg('Failed to upload to Dropbox'),
+  downloadFailed: msg('Failed to download from Dropbox'),
+  folderFailed: msg('Failed to create Dropbox folder. Please try again.'),
+  full: msg('Your Dropbox is full. Free some space there or choose another storage provider.'),
+  failed: msg('Dropbox did not answer as expected. Please try again.'),
 };
 
 /** JSON safe for an HTTP header: every character outside ASCII as \uXXXX (Dropbox's rule). */
@@ -82,7 +83,7 @@ export function dropboxService(cfg: () => DropboxSettings): CloudService {
 export function createDropboxApi(settings: () => DropboxSettings | null): DropboxApi {
   const cfg = (): DropboxSettings => {
     const s = settings();
-    if (!s) throw new StorageError('unavailable', 'Dropbox is not set up on this server.');
+    if (!s) throw new StorageError('unavailable', msg('Dropbox is not set up on this server.'));
     return s;
   };
   const service = dropboxService(cfg);

@@ -7,6 +7,7 @@ import type { BlobInfo } from '../provider.ts';
 import { StorageError } from '../provider.ts';
 import { fail, isNotFound, texts, type DropboxApi } from './api.ts';
 import type { FileMetadata } from './upload-session.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 const pathOf = (vaultId: string, ref: string) => `${folderOf(vaultId)}/${blobName(ref)}`;
 
@@ -61,7 +62,7 @@ export async function listBlobs(api: DropboxApi, vaultId: string): Promise<BlobI
     }
   } catch (err) {
     if (isNotFound(err)) return [];
-    return fail(err, 'Failed to retrieve vault files');
+    return fail(err, msg('Failed to retrieve vault files'));
   }
   return out;
 }
@@ -71,6 +72,6 @@ export async function deleteBlob(api: DropboxApi, vaultId: string, ref: string) 
     await api.rpc('files/delete_v2', { path: pathOf(vaultId, ref) });
   } catch (err) {
     if (isNotFound(err)) return;
-    fail(err, 'Failed to delete file');
+    fail(err, msg('Failed to delete file'));
   }
 }

@@ -4,6 +4,7 @@ import { CloudError } from '../cloud/http.ts';
 import { folderOf } from '../cloud/folders.ts';
 import type { Quota } from '../provider.ts';
 import { fail, isNotFound, texts, type DropboxApi } from './api.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 export async function makeFolder(api: DropboxApi, name: string): Promise<string> {
   try {
@@ -31,7 +32,7 @@ export async function removeFolder(api: DropboxApi, vaultId: string): Promise<vo
     await api.rpc('files/delete_v2', { path: folderOf(vaultId) });
   } catch (err) {
     if (isNotFound(err)) return;
-    fail(err, 'Failed to delete vault');
+    fail(err, msg('Failed to delete vault'));
   }
 }
 

@@ -9,6 +9,7 @@ import type { PutResult } from '../hashing.ts';
 import type { PutOptions } from '../provider.ts';
 import { StorageError } from '../provider.ts';
 import { fail, texts, type DropboxApi } from './api.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 /** Bytes per upload request: a multiple of 4 MiB, as Dropbox asks of session appends. */
 export const PIECE_BYTES = 8 * 1024 * 1024;
@@ -110,7 +111,7 @@ export async function putBlob(
   } catch (err) {
     await pieces.cancel().catch(() => undefined);
     if (signal?.aborted || (err instanceof StorageError && err.code === 'aborted'))
-      throw new StorageError('aborted', 'Upload cancelled', { cause: err });
+      throw new StorageError('aborted', msg('Upload cancelled'), { cause: err });
     return fail(err, texts.uploadFailed);
   }
 }

@@ -11,6 +11,7 @@ import {
   type CloudService,
 } from '../cloud/http.ts';
 import { driveToken, type DriveSettings } from './auth.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 export {
   backoff,
@@ -23,13 +24,13 @@ export {
 } from '../cloud/http.ts';
 
 export const texts = {
-  notConnected: 'Google Drive not connected',
-  folderFailed: 'Failed to create Google Drive folder. Please try again.',
-  folderMissing: 'Failed to access Google Drive folder',
-  uploadFailed: 'Failed to upload to Google Drive',
-  downloadFailed: 'Failed to download from Google Drive',
-  full: 'Your Google Drive is full. Free some space there or choose another storage provider.',
-  failed: 'Google Drive did not answer as expected. Please try again.',
+  notConnected: msg('Google Drive not connected'),
+  folderFailed: msg('Failed to create Google Drive folder. Please try again.'),
+  folderMissing: msg('Failed to access Google Drive folder'),
+  uploadFailed: msg('Failed to upload to Google Drive'),
+  downloadFailed: msg('Failed to download from Google Drive'),
+  full: msg('Your Google Drive is full. Free some space there or choose another storage provider.'),
+  failed: msg('Google Drive did not answer as expected. Please try again.'),
 };
 
 /** 403 reasons that mean "slow down", not "forbidden" ("Resolve errors"). */

@@ -12,6 +12,7 @@ import { deleteBlob, getBlob, listBlobs, statBlob } from './files.ts';
 import { driveQuota, makeFolder, prepareFolder, removeFolder } from './folders.ts';
 import { DRIVE_MAX_BYTES, putBlob } from './upload.ts';
 import { StorageError } from '../provider.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 export { texts };
 export { CHUNK_BYTES, MULTIPART_MAX } from './upload.ts';
@@ -23,7 +24,8 @@ export function createDriveProvider(
 ): HashlessProvider {
   const cfg = (): DriveSettings => {
     const s = settings();
-    if (!s) throw new StorageError('unavailable', 'Google Drive is not set up on this server.');
+    if (!s)
+      throw new StorageError('unavailable', msg('Google Drive is not set up on this server.'));
     return s;
   };
   const ctx = driveContext(cfg, options.pageSize ?? 1000);

@@ -10,6 +10,7 @@ import { StorageError } from '../provider.ts';
 import { fail, isMissing, texts } from './api.ts';
 import { fileUrl, FOLDER_MIME, idsOf, quoted, type DriveContext } from './context.ts';
 import type { DriveFile } from './session.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 /**
  * The files named `name` in `folder`, with the MD5 an upload is held to (upload.ts takes a file a
@@ -83,7 +84,8 @@ export async function getBlob(
       }
     }
   } catch (err) {
-    if (signal?.aborted) throw new StorageError('aborted', 'Download cancelled', { cause: err });
+    if (signal?.aborted)
+      throw new StorageError('aborted', msg('Download cancelled'), { cause: err });
     return fail(err, texts.downloadFailed);
   }
 }
@@ -123,7 +125,7 @@ export async function listBlobs(ctx: DriveContext, vaultId: string): Promise<Blo
     } while (pageToken);
   } catch (err) {
     if (isMissing(err)) return []; // the folder is gone
-    return fail(err, 'Failed to retrieve vault files');
+    return fail(err, msg('Failed to retrieve vault files'));
   }
   return out;
 }
@@ -136,6 +138,6 @@ export async function deleteBlob(ctx: DriveContext, vaultId: string, ref: string
     idsOf(ctx, folder).delete(name);
     for (const f of await named(ctx, folder, name)) await remove(ctx, f.id);
   } catch (err) {
-    fail(err, 'Failed to delete file');
+    fail(err, msg('Failed to delete file'));
   }
 }

@@ -6,6 +6,7 @@ import { StorageError } from '../provider.ts';
 import { fail, texts } from './api.ts';
 import { fileUrl, FOLDER_MIME, type DriveContext } from './context.ts';
 import { remove } from './files.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 export async function makeFolder(ctx: DriveContext, name: string): Promise<string> {
   try {
@@ -43,7 +44,7 @@ export async function removeFolder(ctx: DriveContext, vaultId: string): Promise<
     await remove(ctx, folder);
     ctx.ids.delete(folder);
   } catch (err) {
-    fail(err, 'Failed to delete vault');
+    fail(err, msg('Failed to delete vault'));
   }
 }
 

@@ -14,6 +14,7 @@ import { BLOB_MIME, idsOf, type DriveContext } from './context.ts';
 import { named, remove } from './files.ts';
 import { md5Tap } from './md5.ts';
 import { sendChunks, type DriveFile } from './session.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 /** The largest blob sent in one multipart request ("Upload file data": 5 MB or less). */
 export const MULTIPART_MAX = 5 * 1024 * 1024;
@@ -144,7 +145,7 @@ export async function putBlob(
       for (const f of made) await remove(ctx, f.id, quiet).catch(() => undefined);
     }
     if (signal?.aborted || (err instanceof StorageError && err.code === 'aborted'))
-      throw new StorageError('aborted', 'Upload cancelled', { cause: err });
+      throw new StorageError('aborted', msg('Upload cancelled'), { cause: err });
     return fail(err, texts.uploadFailed);
   }
 }

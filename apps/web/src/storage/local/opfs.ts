@@ -8,6 +8,7 @@ import { formatBytes } from '@sealvault/protocol';
 import type { HashlessProvider } from '../hashing.ts';
 import type { BlobInfo, Capabilities, PutOptions, Quota } from '../provider.ts';
 import { StorageError } from '../provider.ts';
+import { msg, i18n } from '../../i18n/i18n.ts';
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -23,9 +24,12 @@ export const opfsAvailable = (): boolean =>
 
 export const texts = {
   noSpace: (bytes: number) =>
-    `This browser has no room for this file (${formatBytes(bytes)}). Free some space or choose another storage provider.`,
-  notFound: 'File data not found',
-  failed: 'Failed to store the file in this browser.',
+    i18n.t(
+      'This browser has no room for this file ({{size}}). Free some space or choose another storage provider.',
+      { size: formatBytes(bytes) },
+    ),
+  notFound: msg('File data not found'),
+  failed: msg('Failed to store the file in this browser.'),
 };
 
 function checkName(name: string): string {

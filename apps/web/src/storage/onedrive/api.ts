@@ -15,15 +15,16 @@ import {
 } from '../cloud/http.ts';
 import { StorageError } from '../provider.ts';
 import { oneDriveToken, refreshOneDrive, type OneDriveSettings } from './auth.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 export const texts = {
-  notConnected: 'OneDrive not connected',
-  uploadFailed: 'Failed to upload to OneDrive',
-  downloadFailed: 'Failed to download from OneDrive',
-  folderFailed: 'Failed to create OneDrive folder. Please try again.',
-  folderMissing: 'Failed to access OneDrive folder',
-  full: 'Your OneDrive is full. Free some space there or choose another storage provider.',
-  failed: 'OneDrive did not answer as expected. Please try again.',
+  notConnected: msg('OneDrive not connected'),
+  uploadFailed: msg('Failed to upload to OneDrive'),
+  downloadFailed: msg('Failed to download from OneDrive'),
+  folderFailed: msg('Failed to create OneDrive folder. Please try again.'),
+  folderMissing: msg('Failed to access OneDrive folder'),
+  full: msg('Your OneDrive is full. Free some space there or choose another storage provider.'),
+  failed: msg('OneDrive did not answer as expected. Please try again.'),
 };
 
 /** Graph's error: the reason is error.code; the inner code stays in the body. */
@@ -81,7 +82,7 @@ export interface OneDriveApi {
 export function createOneDriveApi(settings: () => OneDriveSettings | null): OneDriveApi {
   const cfg = (): OneDriveSettings => {
     const s = settings();
-    if (!s) throw new StorageError('unavailable', 'OneDrive is not set up on this server.');
+    if (!s) throw new StorageError('unavailable', msg('OneDrive is not set up on this server.'));
     return s;
   };
   const service = oneDriveService(cfg);

@@ -10,6 +10,7 @@ import { folderOf } from '../cloud/folders.ts';
 import type { BlobInfo } from '../provider.ts';
 import { StorageError } from '../provider.ts';
 import { fail, isMissing, texts, type OneDriveApi } from './api.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 /** The driveItem fields the provider reads. */
 export interface DriveItem {
@@ -101,7 +102,8 @@ export async function getBlob(
       }
     }
   } catch (err) {
-    if (signal?.aborted) throw new StorageError('aborted', 'Download cancelled', { cause: err });
+    if (signal?.aborted)
+      throw new StorageError('aborted', msg('Download cancelled'), { cause: err });
     return fail(err, texts.downloadFailed);
   }
 }
@@ -130,7 +132,7 @@ export async function listBlobs(od: OneDriveFiles, vaultId: string): Promise<Blo
     }
   } catch (err) {
     if (isMissing(err)) return []; // the folder is gone
-    return fail(err, 'Failed to retrieve vault files');
+    return fail(err, msg('Failed to retrieve vault files'));
   }
   return out;
 }
@@ -155,6 +157,6 @@ export async function deleteBlob(od: OneDriveFiles, vaultId: string, ref: string
     od.downloads.delete(`${folder}/${name}`);
     await removeItem(od.api, itemPath(folder, name));
   } catch (err) {
-    fail(err, 'Failed to delete file');
+    fail(err, msg('Failed to delete file'));
   }
 }

@@ -9,6 +9,7 @@ import type { Quota } from '../provider.ts';
 import { StorageError } from '../provider.ts';
 import { fail, isMissing, texts, type OneDriveApi } from './api.ts';
 import { removeItem, type DriveItem } from './files.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 export const APP_FOLDER = '/me/drive/special/approot';
 
@@ -50,7 +51,7 @@ export async function removeFolder(api: OneDriveApi, vaultId: string): Promise<v
   try {
     await removeItem(api, folderPath(vaultId));
   } catch (err) {
-    fail(err, 'Failed to delete vault');
+    fail(err, msg('Failed to delete vault'));
   }
 }
 

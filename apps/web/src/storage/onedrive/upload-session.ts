@@ -25,6 +25,7 @@ import type { PieceReader } from '../server/pieces.ts';
 import { fail, texts, type OneDriveApi } from './api.ts';
 import { itemOf, itemPath, removeItem, type DriveItem } from './files.ts';
 import { QuickXorHash } from './quickxor.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 /** OneDrive's unit: every fragment but the last is a multiple of 320 KiB. */
 export const FRAGMENT_UNIT = 320 * 1024;
@@ -200,7 +201,7 @@ export async function putBlob(
     if (mayExist && path && !conflict)
       await removeItem(api, path, { tries: 2 }).catch(() => undefined);
     if (signal?.aborted || (err instanceof StorageError && err.code === 'aborted'))
-      throw new StorageError('aborted', 'Upload cancelled', { cause: err });
+      throw new StorageError('aborted', msg('Upload cancelled'), { cause: err });
     return fail(err, texts.uploadFailed);
   }
 }

@@ -18,11 +18,12 @@ import {
 } from '@sealvault/protocol';
 import { StorageError, type StorageProvider } from '../provider.ts';
 import { pieceSource, piecesOf, type PieceHooks } from './pieces.ts';
+import { msg } from '../../i18n/i18n.ts';
 
 /** Bytes per PATCH request: one block of the content hash, so its digest is the PATCH's checksum. */
 export const TUS_CHUNK_BYTES = CONTENT_HASH_BLOCK_BYTES;
-export const UPLOAD_FAILED = 'Upload failed. Please try again.';
-const NOT_FOUND = 'File data not found';
+export const UPLOAD_FAILED = msg('Upload failed. Please try again.');
+const NOT_FOUND = msg('File data not found');
 
 /**
  * Waits before each retry of a failed request, in ms. A lost connection is retried for about
@@ -165,7 +166,7 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
           () => {
             void upload.abort(true).catch(() => undefined);
             source.close();
-            reject(new StorageError('aborted', 'Upload cancelled', { cause: signal.reason }));
+            reject(new StorageError('aborted', msg('Upload cancelled'), { cause: signal.reason }));
           },
           { once: true },
         );
@@ -184,7 +185,7 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
         .catch((err: unknown) => {
           throw notFound(err);
         });
-      if (!res.body) throw new StorageError('failed', 'Failed to load file content.');
+      if (!res.body) throw new StorageError('failed', msg('Failed to load file content.'));
       return res.body;
     },
 
