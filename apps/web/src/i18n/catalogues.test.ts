@@ -42,7 +42,7 @@ function textsInCode(root: string) {
   return { texts, built };
 }
 
-/** Every message text the protocol exports (its …Messages objects), which the app shows. */
+/** Every message text the protocol exports (its …Messages objects, its plans' texts), which the app shows. */
 function protocolTexts(): Set<string> {
   const out = new Set<string>();
   const walk = (v: unknown) => {
@@ -50,6 +50,8 @@ function protocolTexts(): Set<string> {
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
   for (const [name, value] of Object.entries(protocol)) if (/[mM]essages$/.test(name)) walk(value);
+  // The plans' descriptions and feature lines, as seeded (an operator's own stay as written).
+  for (const plan of protocol.FALLBACK_PLANS) [plan.description, ...plan.features].forEach(walk);
   return out;
 }
 
