@@ -8,18 +8,22 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { CopyLinkButton } from '../components/CopyLinkButton.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { Progress } from '../components/Progress.tsx';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { EXPIRY_LABELS } from './links.ts';
 import { makeShare, type ShareWhat } from './makeShare.ts';
 
 export const shareDialogTexts = {
-  failed: 'The link could not be made. Please try again.',
-  opensInvalid: `Enter a number of opens from 1 to ${SHARE_MAX_OPENS}, or leave it empty.`,
-  fileCopy:
+  failed: msg('The link could not be made. Please try again.'),
+  /** Shown with { max: SHARE_MAX_OPENS }. */
+  opensInvalid: msg('Enter a number of opens from 1 to {{max}}, or leave it empty.'),
+  fileCopy: msg(
     'The link gets its own encrypted copy of the file: deleting the file from the vault does not revoke the link.',
-  password: 'Send the password another way than the link.',
-  textTooLong: 'A text can have at most 50,000 characters.',
-  textOnce:
+  ),
+  password: msg('Send the password another way than the link.'),
+  textTooLong: msg('A text can have at most 50,000 characters.'),
+  textOnce: msg(
     'Copy the link now: a text belongs to no vault, so its link cannot be copied again later.',
+  ),
 } as const;
 
 const input =
@@ -37,6 +41,7 @@ export function ShareDialog({
   title: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [expires, setExpires] = useState<ShareExpiry>('7d');
   const [opens, setOpens] = useState('');
   const [password, setPassword] = useState('');
@@ -90,12 +95,14 @@ export function ShareDialog({
       onOpenChange={(o) => !o && close()}
       closable={!busy}
       title={title}
-      description="Anyone with the link can open it until it expires. The server never sees what you share."
+      description={t(
+        'Anyone with the link can open it until it expires. The server never sees what you share.',
+      )}
     >
       {url ? (
         <div>
           <label htmlFor="share-url" className={label}>
-            Link
+            {t('Link')}
           </label>
           <div className="mt-1 flex gap-2">
             <input
@@ -109,17 +116,17 @@ export function ShareDialog({
           </div>
           {password && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              {shareDialogTexts.password}
+              {t(shareDialogTexts.password)}
             </p>
           )}
           {typing && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              {shareDialogTexts.textOnce}
+              {t(shareDialogTexts.textOnce)}
             </p>
           )}
           <div className="mt-6 flex justify-end">
             <button type="button" onClick={close} className={buttonClass('secondary')}>
-              Done
+              {t('Done')}
             </button>
           </div>
         </div>
@@ -128,7 +135,7 @@ export function ShareDialog({
           {typing && (
             <div>
               <label htmlFor="share-text" className={label}>
-                Text
+                {t('Text')}
               </label>
               <textarea
                 id="share-text"
@@ -143,7 +150,7 @@ export function ShareDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <label htmlFor="share-expiry" className={label}>
-                Expires after
+                {t('Expires after')}
               </label>
               <select
                 id="share-expiry"
@@ -153,19 +160,19 @@ export function ShareDialog({
               >
                 {(Object.keys(EXPIRY_LABELS) as ShareExpiry[]).map((k) => (
                   <option key={k} value={k}>
-                    {EXPIRY_LABELS[k]}
+                    {t(EXPIRY_LABELS[k])}
                   </option>
                 ))}
               </select>
             </div>
             <div>
               <label htmlFor="share-opens" className={label}>
-                Most opens
+                {t('Most opens')}
               </label>
               <input
                 id="share-opens"
                 inputMode="numeric"
-                placeholder="No limit"
+                placeholder={t('No limit')}
                 value={opens}
                 onChange={(e) => setOpens(e.target.value)}
                 className={input}
@@ -174,7 +181,7 @@ export function ShareDialog({
           </div>
           <div>
             <label htmlFor="share-pw" className={label}>
-              Password (optional)
+              {t('Password (optional)')}
             </label>
             <input
               id="share-pw"
@@ -187,7 +194,7 @@ export function ShareDialog({
           </div>
           <div>
             <label htmlFor="share-note" className={label}>
-              Note to the recipient (optional)
+              {t('Note to the recipient (optional)')}
             </label>
             <input
               id="share-note"
@@ -199,15 +206,18 @@ export function ShareDialog({
           </div>
           {what?.kind === 'file' && (
             <p className="text-xs text-slate-600 dark:text-slate-400">
-              {shareDialogTexts.fileCopy}
+              {t(shareDialogTexts.fileCopy)}
             </p>
           )}
           {busy && what?.kind === 'file' && (
-            <Progress value={Math.round(progress * 100)} label="Encrypting a copy for the link" />
+            <Progress
+              value={Math.round(progress * 100)}
+              label={t('Encrypting a copy for the link')}
+            />
           )}
           {error && (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-              {error}
+              {t(error, { max: SHARE_MAX_OPENS })}
             </p>
           )}
           <div className="flex justify-end gap-2">
@@ -217,7 +227,7 @@ export function ShareDialog({
               disabled={busy}
               className={buttonClass('secondary')}
             >
-              Cancel
+              {t('Cancel')}
             </button>
             <button
               type="submit"
@@ -225,7 +235,7 @@ export function ShareDialog({
               className={buttonClass('primary')}
             >
               <Link2 aria-hidden="true" className="size-4" />
-              {busy ? 'Making the link...' : 'Create link'}
+              {busy ? t('Making the link...') : t('Create link')}
             </button>
           </div>
         </form>

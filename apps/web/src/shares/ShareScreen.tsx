@@ -24,6 +24,7 @@ import {
 } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { cryptoClient } from '../crypto/client.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { BLOB_DOWNLOAD_LIMIT, blobOfPieces, saveBlob } from '../files/transfer/download.ts';
 import { BlobPreview, previewsInMemory } from '../files/Previewer.tsx';
 import { expiresIn, kdfFromWire, opensLeft, secretOf } from './links.ts';
@@ -32,13 +33,15 @@ import { uuidOf } from './makeShare.ts';
 import { saveSharedFile, sharedFileStream, type SharedFile } from './sharedFile.ts';
 
 export const shareTexts = {
-  incomplete:
+  incomplete: msg(
     'This link is incomplete: the part after "#" is missing. Ask the sender for the whole link.',
-  wrongPassword: 'Wrong password. Please try again.',
-  tampered:
+  ),
+  wrongPassword: msg('Wrong password. Please try again.'),
+  tampered: msg(
     "This link's content does not match what was shared: it was changed or cut on the server. Nothing is shown.",
-  failed: 'The content could not be loaded. Please try again.',
-  opensCounted: 'Opening counts as one of the link’s opens.',
+  ),
+  failed: msg('The content could not be loaded. Please try again.'),
+  opensCounted: msg('Opening counts as one of the link’s opens.'),
 } as const;
 
 type Step =
@@ -53,7 +56,17 @@ interface Link {
   uuid: string;
 }
 
-const KIND_LABELS = { file: 'A file', secret: 'A secret', text: 'A text' } as const;
+const KIND_LABELS = {
+  file: msg('A file'),
+  secret: msg('A secret'),
+  text: msg('A text'),
+} as const;
+/** The same, with the owner's name: { name }. */
+const KIND_FROM_LABELS = {
+  file: msg('A file from {{name}}'),
+  secret: msg('A secret from {{name}}'),
+  text: msg('A text from {{name}}'),
+} as const;
 
 interface Unlocked {
   inner: SessionId;
@@ -88,6 +101,7 @@ async function openContent(
 
 export function ShareScreen() {
   const { shareId = '' } = useParams();
+  const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ at: 'loading' });
   const [link, setLink] = useState<Link | null>(null);
 
@@ -144,14 +158,15 @@ export function ShareScreen() {
     <main className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <p className="flex items-center gap-2 text-sm font-semibold text-indigo-700 dark:text-indigo-300">
-          <FileLock2 aria-hidden="true" className="size-5" /> SealVault share link
+          <FileLock2 aria-hidden="true" className="size-5" /> {t('SealVault share link')}
         </p>
         {step.at === 'loading' && (
           <p
             role="status"
             className="mt-6 flex items-center gap-2 text-slate-600 dark:text-slate-400"
           >
-            <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Opening the link...
+            <Loader2 aria-hidden="true" className="size-5 animate-spin" />{' '}
+            {t('Opening the link...')}
           </p>
         )}
         {step.at === 'unavailable' && (
@@ -160,15 +175,16 @@ export function ShareScreen() {
             className="mt-6 flex items-start gap-2 text-slate-800 dark:text-slate-200"
           >
             <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
-            <p>{step.text}</p>
+            <p>{t(step.text)}</p>
           </div>
         )}
         {step.at === 'ready' && link && (
           <Shared link={link} info={step.info} note={step.note} unlocked={step.unlocked} />
         )}
         <p className="mt-8 text-xs text-slate-500 dark:text-slate-400">
-          End-to-end encrypted: this page decrypts the content in your browser. The server never
-          sees it, nor the key in the link.
+          {t(
+            'End-to-end encrypted: this page decrypts the content in your browser. The server never sees it, nor the key in the link.',
+          )}
         </p>
       </div>
     </main>
@@ -196,6 +212,7 @@ function Shared({
   // A file's bytes once decrypted: previewed and saved from here (one open for both).
   const [fileBlob, setFileBlob] = useState<Blob | null>(null);
   const crypto = cryptoClient();
+  const { t } = useTranslation();
 
   const submitPassword = async (e: FormEvent) => {
     e.preventDefault();
@@ -276,8 +293,9 @@ function Shared({
   return (
     <div className="mt-4">
       <h1 className="text-xl font-bold text-slate-900 dark:text-white">
-        {KIND_LABELS[info.kind]}
-        {info.owner_name ? ` from ${info.owner_name}` : ''}
+        {info.owner_name
+          ? t(KIND_FROM_LABELS[info.kind], { name: info.owner_name })
+          : t(KIND_LABELS[info.kind])}
       </h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {[size, expiresIn(info.expires_at), opensLeft(info.opens_left)].filter(Boolean).join(' · ')}
@@ -293,10 +311,10 @@ function Shared({
             htmlFor="share-password"
             className="text-sm font-medium text-slate-800 dark:text-slate-200"
           >
-            Password
+            {t('Password')}
           </label>
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            The sender protected this link with a password.
+            {t('The sender protected this link with a password.')}
           </p>
           <div className="mt-2 flex gap-2">
             <input
@@ -310,7 +328,8 @@ function Shared({
               className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-white"
             />
             <button type="submit" disabled={busy || !password} className={buttonClass('primary')}>
-              <KeyRound aria-hidden="true" className="size-4" /> {busy ? 'Checking...' : 'Unlock'}
+              <KeyRound aria-hidden="true" className="size-4" />{' '}
+              {busy ? t('Checking...') : t('Unlock')}
             </button>
           </div>
         </form>
@@ -332,12 +351,16 @@ function Shared({
               {info.kind === 'file' ? (
                 <>
                   <Download aria-hidden="true" className="size-4" />
-                  {busy ? 'Downloading...' : 'Download'}
+                  {busy ? t('Downloading...') : t('Download')}
                 </>
               ) : (
                 <>
                   <Eye aria-hidden="true" className="size-4" />
-                  {busy ? 'Opening...' : info.kind === 'text' ? 'Show the text' : 'Show the secret'}
+                  {busy
+                    ? t('Opening...')
+                    : info.kind === 'text'
+                      ? t('Show the text')
+                      : t('Show the secret')}
                 </>
               )}
             </button>
@@ -348,31 +371,32 @@ function Shared({
                 onClick={() => void open(false)}
                 className={buttonClass('secondary')}
               >
-                <Eye aria-hidden="true" className="size-4" /> Preview
+                <Eye aria-hidden="true" className="size-4" /> {t('Preview')}
               </button>
             )}
           </div>
           {info.opens_left !== null && (
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-              {shareTexts.opensCounted}
+              {t(shareTexts.opensCounted)}
             </p>
           )}
         </div>
       )}
       {saved && !fileBlob && meta && (
         <p role="status" className="mt-6 text-sm text-emerald-700 dark:text-emerald-400">
-          Downloaded "{meta.name}".
+          {t('Downloaded "{{name}}".', { name: meta.name })}
         </p>
       )}
       {fileBlob && meta && (
         <div className="mt-6 space-y-3">
           {saved ? (
             <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-              Downloaded "{meta.name}".
+              {t('Downloaded "{{name}}".', { name: meta.name })}
             </p>
           ) : (
             <button type="button" onClick={() => save(fileBlob)} className={buttonClass('primary')}>
-              <Download aria-hidden="true" className="size-4" /> Save "{meta.name}"
+              <Download aria-hidden="true" className="size-4" />{' '}
+              {t('Save "{{name}}"', { name: meta.name })}
             </button>
           )}
           {previewsInMemory(meta.mime, meta.name, meta.size) && (
@@ -392,7 +416,7 @@ function Shared({
           role="alert"
           className="mt-4 text-sm font-medium text-red-700 dark:text-red-400"
         >
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

@@ -6,17 +6,21 @@ import { useState } from 'react';
 import type { SecretItem } from '@sealvault/crypto';
 import type { ShareInfo } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { copyWithAutoClear } from '../secrets/clipboard.ts';
 
 const FIELD_LABELS: Record<string, string> = {
-  username: 'Username',
-  password: 'Password',
-  url: 'Website',
-  notes: 'Notes',
+  username: msg('Username'),
+  password: msg('Password'),
+  url: msg('Website'),
+  notes: msg('Notes'),
+  // A field sharedItem.ts adds under its English name.
+  'One-time code (otpauth)': msg('One-time code (otpauth)'),
 };
 const MASKED = new Set(['password']);
 
 export function SharedContent({ kind, item }: { kind: ShareInfo['kind']; item: SecretItem }) {
+  const { t } = useTranslation();
   if (kind === 'text') {
     const text = typeof item.notes === 'string' ? item.notes : '';
     return (
@@ -24,7 +28,7 @@ export function SharedContent({ kind, item }: { kind: ShareInfo['kind']; item: S
         <pre className="max-h-96 overflow-auto rounded-lg bg-slate-100 p-4 text-sm whitespace-pre-wrap text-slate-900 dark:bg-slate-800 dark:text-slate-100">
           {text}
         </pre>
-        <CopyButton label="Copy text" value={text} />
+        <CopyButton label={t('Copy text')} value={text} />
       </div>
     );
   }
@@ -33,15 +37,15 @@ export function SharedContent({ kind, item }: { kind: ShareInfo['kind']; item: S
   );
   return (
     <section
-      aria-label={item.title || 'Secret'}
+      aria-label={item.title || t('Secret')}
       className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
     >
-      <h2 className="font-semibold text-slate-900 dark:text-white">{item.title || 'Secret'}</h2>
+      <h2 className="font-semibold text-slate-900 dark:text-white">{item.title || t('Secret')}</h2>
       <dl className="mt-3 space-y-3">
         {fields.map(([key, value]) => (
           <Field
             key={key}
-            label={FIELD_LABELS[key] ?? key}
+            label={FIELD_LABELS[key] ? t(FIELD_LABELS[key]) : key}
             value={value}
             masked={MASKED.has(key)}
           />
@@ -53,6 +57,7 @@ export function SharedContent({ kind, item }: { kind: ShareInfo['kind']; item: S
 
 function Field({ label, value, masked }: { label: string; value: string; masked: boolean }) {
   const [shown, setShown] = useState(!masked);
+  const { t } = useTranslation();
   return (
     <div>
       <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</dt>
@@ -63,7 +68,9 @@ function Field({ label, value, masked }: { label: string; value: string; masked:
         {masked && (
           <button
             type="button"
-            aria-label={`${shown ? 'Hide' : 'Show'} ${label}`}
+            aria-label={
+              shown ? t('Hide {{name}}', { name: label }) : t('Show {{name}}', { name: label })
+            }
             onClick={() => setShown((s) => !s)}
             className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800"
           >
@@ -74,7 +81,7 @@ function Field({ label, value, masked }: { label: string; value: string; masked:
             )}
           </button>
         )}
-        <CopyButton label={`Copy ${label}`} value={value} compact />
+        <CopyButton label={t('Copy {{label}}', { label })} value={value} compact />
       </dd>
     </div>
   );
@@ -90,6 +97,7 @@ function CopyButton({
   compact?: boolean;
 }) {
   const [copied, setCopied] = useState(false);
+  const { t } = useTranslation();
   return (
     <button
       type="button"
@@ -106,7 +114,7 @@ function CopyButton({
           : buttonClass('secondary', 'md', 'mt-3')
       }
     >
-      {copied ? 'Copied' : compact ? 'Copy' : label}
+      {copied ? t('Copied') : compact ? t('Copy') : label}
     </button>
   );
 }

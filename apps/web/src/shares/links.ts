@@ -1,6 +1,8 @@
 // Share links (issue 29, ADR 0012): the link's text and the options' words. Pure.
 import type { ShareKdfText } from '@sealvault/crypto';
 import type { ShareExpiry, ShareKdf } from '@sealvault/protocol';
+import { formatNumber } from '../i18n/format.ts';
+import { i18n, msg } from '../i18n/i18n.ts';
 
 /** `PUBLIC_URL/s/<id>#<secret>`: the secret only in the fragment, which is never sent. */
 export const shareUrl = (origin: string, id: string, secret: string) =>
@@ -34,23 +36,30 @@ export const kdfFromWire = (k: ShareKdf): ShareKdfText => ({
 });
 
 export const EXPIRY_LABELS: Record<ShareExpiry, string> = {
-  '1h': '1 hour',
-  '1d': '1 day',
-  '7d': '7 days',
-  '30d': '30 days',
+  '1h': msg('1 hour'),
+  '1d': msg('1 day'),
+  '7d': msg('7 days'),
+  '30d': msg('30 days'),
 };
 
-/** "Expires in 3 days", "Expires in 5 hours", "Expired" from the expiry and now. */
+/** "Expires in 3 days", "Expires in 5 hours", "Expired" from the expiry and now (in the UI's language). */
 export function expiresIn(expiresAt: string, now = Date.now()): string {
   const ms = new Date(expiresAt).getTime() - now;
-  if (ms <= 0) return 'Expired';
+  if (ms <= 0) return i18n.t('Expired');
   const hours = Math.round(ms / 3_600_000);
-  if (hours < 1) return 'Expires in less than an hour';
-  if (hours < 48) return `Expires in ${hours} hour${hours === 1 ? '' : 's'}`;
+  if (hours < 1) return i18n.t('Expires in less than an hour');
+  if (hours < 48)
+    return hours === 1
+      ? i18n.t('Expires in {{count}} hour', { count: formatNumber(hours) })
+      : i18n.t('Expires in {{count}} hours', { count: formatNumber(hours) });
   const days = Math.round(hours / 24);
-  return `Expires in ${days} days`;
+  return i18n.t('Expires in {{count}} days', { count: formatNumber(days) });
 }
 
-/** "3 opens left", "1 open left", "No limit on opens". */
+/** "3 opens left", "1 open left", "No limit on opens" (in the UI's language). */
 export const opensLeft = (left: number | null) =>
-  left === null ? 'No limit on opens' : `${left} open${left === 1 ? '' : 's'} left`;
+  left === null
+    ? i18n.t('No limit on opens')
+    : left === 1
+      ? i18n.t('{{count}} open left', { count: formatNumber(left) })
+      : i18n.t('{{count}} opens left', { count: formatNumber(left) });

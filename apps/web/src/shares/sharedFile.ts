@@ -3,6 +3,7 @@
 import { asFileId, type SessionId } from '@sealvault/crypto';
 import { publicShareApi } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { saveThroughFrame, savePicker, saveWithPicker } from '../files/transfer/download.ts';
 import { openStreamDownload } from '../files/transfer/mediaStream.ts';
 import { trimStream } from '../files/transfer/padding.ts';
@@ -47,6 +48,6 @@ export async function saveSharedFile(
   if (picker) return (await saveWithPicker(picker, f.name, open)) ? 'saved' : 'dismissed';
   const media = await openStreamDownload(f.name, f.size, open);
   if (!media) return 'unavailable';
-  await saveThroughFrame(media, `Download ${f.name}`);
+  await saveThroughFrame(media, i18n.t('Download {{name}}', { name: f.name }));
   return 'saved';
 }
