@@ -22,28 +22,30 @@ import { ResetPasswordForm } from './ResetPasswordForm.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
 import { TwoFactorForm } from './TwoFactorForm.tsx';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 
 const headings = {
-  signin: { title: 'Welcome back', subtitle: 'Sign in to your vault space' },
-  signup: { title: 'Create account', subtitle: 'Start securing your files today' },
+  signin: { title: msg('Welcome back'), subtitle: msg('Sign in to your vault space') },
+  signup: { title: msg('Create account'), subtitle: msg('Start securing your files today') },
   forgot: {
-    title: 'Reset your password',
-    subtitle: 'Enter your email and we will send you a link to choose a new password.',
+    title: msg('Reset your password'),
+    subtitle: msg('Enter your email and we will send you a link to choose a new password.'),
   },
   reset: {
-    title: 'Choose a new password',
-    subtitle: 'Set the password you will sign in with from now on.',
+    title: msg('Choose a new password'),
+    subtitle: msg('Set the password you will sign in with from now on.'),
   },
   twoFactor: {
-    title: 'Two-factor authentication',
-    subtitle: 'Enter the code from your authenticator app to finish signing in.',
+    title: msg('Two-factor authentication'),
+    subtitle: msg('Enter the code from your authenticator app to finish signing in.'),
   },
 } as const;
 
 /** What Google sign-in refusals mean for the user, beyond the spec's short message. */
 const googleErrorDetail: Record<string, string> = {
-  account_not_linked:
+  account_not_linked: msg(
     'An account with this email exists but its address is not verified yet. Verify it from the email we sent, then continue with Google.',
+  ),
   // An account an admin disabled (issue 33, the admin console).
   [ACCOUNT_DISABLED_CODE]: adminMessages.accountDisabled,
 };
@@ -56,9 +58,9 @@ function redirectNotice(
     return q.error
       ? {
           kind: 'error',
-          text: 'This verification link is invalid or has expired. Sign in to get a new one.',
+          text: msg('This verification link is invalid or has expired. Sign in to get a new one.'),
         }
-      : { kind: 'success', text: 'Your email is verified. Sign in to continue.' };
+      : { kind: 'success', text: msg('Your email is verified. Sign in to continue.') };
   }
   if (q.error && (q.step === 'signin' || q.step === 'signup')) {
     const text =
@@ -75,6 +77,7 @@ export function AuthPage() {
   const auth = useAuthState();
   const config = useAuthConfig();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const [twoFactor, setTwoFactor] = useState(false);
   const [googleError, setGoogleError] = useState({ step: '', text: '' });
   const step = twoFactor && q.step === 'signin' ? 'twoFactor' : q.step;
@@ -99,7 +102,7 @@ export function AuthPage() {
       <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
         <Link
           to="/"
-          aria-label="SealVault home"
+          aria-label={t('SealVault home')}
           className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-500"
         >
           <Logo />
@@ -113,19 +116,19 @@ export function AuthPage() {
             tabIndex={-1}
             className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none dark:text-white"
           >
-            {text.title}
+            {t(text.title)}
           </h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">{text.subtitle}</p>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">{t(text.subtitle)}</p>
 
           <div className="mt-6 space-y-5">
             {notice && (
               <FormMessage kind={notice.kind}>
-                <p className="font-medium">{notice.text}</p>
-                {notice.detail && <p className="mt-1">{notice.detail}</p>}
+                <p className="font-medium">{t(notice.text)}</p>
+                {notice.detail && <p className="mt-1">{t(notice.detail)}</p>}
               </FormMessage>
             )}
             {googleError.text && googleError.step === step && (
-              <FormMessage kind="error">{googleError.text}</FormMessage>
+              <FormMessage kind="error">{t(googleError.text)}</FormMessage>
             )}
             {step === 'signin' && (
               <SignInForm
@@ -160,7 +163,7 @@ export function AuthPage() {
                 mode={step}
                 invite={q.invite}
                 next={q.next}
-                onError={(t) => setGoogleError({ step, text: t })}
+                onError={(text) => setGoogleError({ step, text })}
               />
               <p className="mt-6 text-center text-sm">
                 <Link
@@ -168,8 +171,8 @@ export function AuthPage() {
                   className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
                 >
                   {step === 'signin'
-                    ? "Don't have an account? Sign up"
-                    : 'Already have an account? Sign in'}
+                    ? t("Don't have an account? Sign up")
+                    : t('Already have an account? Sign in')}
                 </Link>
               </p>
             </>
@@ -180,7 +183,7 @@ export function AuthPage() {
                 to={authStepPath('signin', q)}
                 className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
               >
-                Back to sign in
+                {t('Back to sign in')}
               </Link>
             </p>
           )}
@@ -192,7 +195,7 @@ export function AuthPage() {
           className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to home
+          {t('Back to home')}
         </Link>
       </p>
     </div>

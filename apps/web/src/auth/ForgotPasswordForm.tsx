@@ -11,10 +11,12 @@ import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
 import { forgotPasswordSchema, type ForgotPasswordValues } from './authSchemas.ts';
 import { RESET_CALLBACK } from './authQuery.ts';
+import { msg, Trans, useTranslation } from '../i18n/i18n.ts';
 
-const FAILED = 'Could not send the reset email. Please try again.';
+const FAILED = msg('Could not send the reset email. Please try again.');
 
 export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
+  const { t } = useTranslation();
   const [error, setError] = useState('');
   const [sentTo, setSentTo] = useState('');
   const {
@@ -44,10 +46,13 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
     return (
       <div role="status" className="text-center">
         <MailCheck aria-hidden="true" className="mx-auto size-12 text-indigo-500" />
-        <p className="mt-4 font-medium text-slate-900 dark:text-white">Check your email</p>
+        <p className="mt-4 font-medium text-slate-900 dark:text-white">{t('Check your email')}</p>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          If an account exists for <strong className="break-all">{sentTo}</strong>, a link to choose
-          a new password is on its way. It works for one hour.
+          <Trans
+            i18nKey="If an account exists for <email>{{email}}</email>, a link to choose a new password is on its way. It works for one hour."
+            values={{ email: sentTo }}
+            components={{ email: <strong className="break-all" /> }}
+          />
         </p>
       </div>
     );
@@ -55,8 +60,8 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
-      {error && <FormMessage kind="error">{error}</FormMessage>}
-      <Field label="Email" error={errors.email?.message}>
+      {error && <FormMessage kind="error">{t(error)}</FormMessage>}
+      <Field label={t('Email')} error={errors.email?.message && t(errors.email.message)}>
         <input
           type="email"
           autoComplete="email"
@@ -71,7 +76,7 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
         className={buttonClass('primary', 'lg', 'w-full')}
       >
         {isSubmitting && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
-        {isSubmitting ? 'Sending...' : 'Send reset link'}
+        {isSubmitting ? t('Sending...') : t('Send reset link')}
       </button>
     </form>
   );

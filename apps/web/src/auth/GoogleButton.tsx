@@ -11,6 +11,7 @@ import { authClient, GOOGLE_PROVIDER } from './authClient.ts';
 import { useAuthConfig } from './useAccount.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import type { AuthMode } from './authParams.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 export function GoogleButton({
   mode,
@@ -25,6 +26,7 @@ export function GoogleButton({
   next: string;
   onError: (message: string) => void;
 }) {
+  const { t } = useTranslation();
   const config = useAuthConfig();
   const [busy, setBusy] = useState(false);
   if (!config.data?.google) return null;
@@ -63,7 +65,7 @@ export function GoogleButton({
     <>
       <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
-        or
+        {t('or')}
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
       </div>
       <button
@@ -73,7 +75,7 @@ export function GoogleButton({
         className={buttonClass('secondary', 'lg', 'w-full !text-sm')}
       >
         <GoogleMark />
-        Continue with Google
+        {t('Continue with Google')}
       </button>
     </>
   );

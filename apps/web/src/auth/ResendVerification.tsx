@@ -5,10 +5,14 @@ import { useState } from 'react';
 import { authClient } from './authClient.ts';
 import { authErrorMessage } from './authErrors.ts';
 import { VERIFY_CALLBACK } from './authQuery.ts';
+import { msg, Trans, useTranslation } from '../i18n/i18n.ts';
 
 type State = 'idle' | 'sending' | 'sent' | { error: string };
 
+const FAILED = msg('Could not send the email');
+
 export function ResendVerification({ email }: { email: string }) {
+  const { t } = useTranslation();
   const [state, setState] = useState<State>('idle');
   const resend = async () => {
     setState('sending');
@@ -17,9 +21,9 @@ export function ResendVerification({ email }: { email: string }) {
         email,
         callbackURL: VERIFY_CALLBACK,
       });
-      setState(error ? { error: authErrorMessage(error, 'Could not send the email') } : 'sent');
+      setState(error ? { error: authErrorMessage(error, FAILED) } : 'sent');
     } catch {
-      setState({ error: 'Could not send the email' });
+      setState({ error: FAILED });
     }
   };
   return (
@@ -29,12 +33,14 @@ export function ResendVerification({ email }: { email: string }) {
     >
       <p className="flex items-center gap-2 font-semibold">
         <MailWarning aria-hidden="true" className="size-4 shrink-0" />
-        Please verify your email first
+        {t('Please verify your email first')}
       </p>
       <p className="mt-1.5">
-        We sent a verification link to <strong className="break-all">{email}</strong> when you
-        signed up. Open it, then sign in here. Can&apos;t find it? Check your spam folder or send a
-        new one.
+        <Trans
+          i18nKey="We sent a verification link to <email>{{email}}</email> when you signed up. Open it, then sign in here. Can't find it? Check your spam folder or send a new one."
+          values={{ email }}
+          components={{ email: <strong className="break-all" /> }}
+        />
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button
@@ -43,11 +49,11 @@ export function ResendVerification({ email }: { email: string }) {
           disabled={state === 'sending'}
           className="rounded-md bg-amber-700 px-3 py-1.5 font-semibold text-white hover:bg-amber-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600 disabled:opacity-60"
         >
-          {state === 'sending' ? 'Sending...' : 'Resend verification email'}
+          {state === 'sending' ? t('Sending...') : t('Resend verification email')}
         </button>
         <span aria-live="polite">
-          {state === 'sent' && 'A new verification email is on its way.'}
-          {typeof state === 'object' && state.error}
+          {state === 'sent' && t('A new verification email is on its way.')}
+          {typeof state === 'object' && t(state.error)}
         </span>
       </div>
     </div>

@@ -11,10 +11,12 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { resetPasswordSchema, type ResetPasswordValues } from './authSchemas.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 
-export const INVALID_RESET_LINK =
-  'This reset link is invalid or has expired. Please ask for a new one.';
-const FAILED = 'Could not reset your password. Please try again.';
+export const INVALID_RESET_LINK = msg(
+  'This reset link is invalid or has expired. Please ask for a new one.',
+);
+const FAILED = msg('Could not reset your password. Please try again.');
 
 export function ResetPasswordForm({
   token,
@@ -27,6 +29,7 @@ export function ResetPasswordForm({
   onRequestNew: () => void;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
   const {
@@ -41,13 +44,13 @@ export function ResetPasswordForm({
   if (linkError || !token) {
     return (
       <div className="space-y-5">
-        <FormMessage kind="error">{INVALID_RESET_LINK}</FormMessage>
+        <FormMessage kind="error">{t(INVALID_RESET_LINK)}</FormMessage>
         <button
           type="button"
           onClick={onRequestNew}
           className={buttonClass('primary', 'lg', 'w-full')}
         >
-          Send a new link
+          {t('Send a new link')}
         </button>
       </div>
     );
@@ -57,16 +60,18 @@ export function ResetPasswordForm({
     return (
       <div role="status" className="text-center">
         <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-emerald-500" />
-        <p className="mt-4 font-medium text-slate-900 dark:text-white">Your password is changed</p>
+        <p className="mt-4 font-medium text-slate-900 dark:text-white">
+          {t('Your password is changed')}
+        </p>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          You were signed out everywhere. Sign in with your new password.
+          {t('You were signed out everywhere. Sign in with your new password.')}
         </p>
         <button
           type="button"
           onClick={onDone}
           className={buttonClass('primary', 'lg', 'mt-6 w-full')}
         >
-          Sign in
+          {t('Sign in')}
         </button>
       </div>
     );
@@ -97,14 +102,21 @@ export function ResetPasswordForm({
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
-      {error && <FormMessage kind="error">{error}</FormMessage>}
-      <Field label="New password" error={errors.password?.message} hint="At least 6 characters">
+      {error && <FormMessage kind="error">{t(error)}</FormMessage>}
+      <Field
+        label={t('New password')}
+        error={errors.password?.message && t(errors.password.message)}
+        hint={t('At least 6 characters')}
+      >
         <PasswordInput autoComplete="new-password" autoFocus {...register('password')} />
       </Field>
-      <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+      <Field
+        label={t('Confirm new password')}
+        error={errors.confirmPassword?.message && t(errors.confirmPassword.message)}
+      >
         <PasswordInput
           autoComplete="new-password"
-          toggleLabel="password confirmation"
+          toggleLabel={t('password confirmation')}
           {...register('confirmPassword')}
         />
       </Field>
@@ -114,7 +126,7 @@ export function ResetPasswordForm({
         className={buttonClass('primary', 'lg', 'w-full')}
       >
         {isSubmitting && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
-        {isSubmitting ? 'Saving...' : 'Set new password'}
+        {isSubmitting ? t('Saving...') : t('Set new password')}
       </button>
     </form>
   );

@@ -23,6 +23,7 @@ import {
   signInWithPasskey,
 } from './passkeys.ts';
 import { ResendVerification } from './ResendVerification.tsx';
+import { useTranslation } from '../i18n/i18n.ts';
 
 export function SignInForm({
   defaultEmail,
@@ -33,6 +34,7 @@ export function SignInForm({
   onTwoFactor: () => void;
   onForgot: (email: string) => void;
 }) {
+  const { t } = useTranslation();
   const [error, setError] = useState('');
   const [unverified, setUnverified] = useState('');
   const [signedIn, setSignedIn] = useState(false);
@@ -124,9 +126,9 @@ export function SignInForm({
   const busy = isSubmitting || signedIn;
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {error && <FormMessage kind="error">{t(error)}</FormMessage>}
       {unverified && <ResendVerification email={unverified} />}
-      <Field label="Email" error={errors.email?.message}>
+      <Field label={t('Email')} error={errors.email?.message && t(errors.email.message)}>
         <input
           type="email"
           autoComplete={withPasskeys ? 'email webauthn' : 'email'}
@@ -136,15 +138,15 @@ export function SignInForm({
         />
       </Field>
       <Field
-        label="Password"
-        error={errors.password?.message}
+        label={t('Password')}
+        error={errors.password?.message && t(errors.password.message)}
         labelAside={
           <button
             type="button"
             onClick={() => onForgot(getValues('email'))}
             className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
           >
-            Forgot password?
+            {t('Forgot password?')}
           </button>
         }
       >
@@ -152,7 +154,7 @@ export function SignInForm({
       </Field>
       <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'w-full')}>
         {busy && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
-        {busy ? 'Signing in...' : 'Sign in'}
+        {busy ? t('Signing in...') : t('Sign in')}
       </button>
       {withPasskeys && (
         <button
@@ -166,7 +168,7 @@ export function SignInForm({
           ) : (
             <KeyRound aria-hidden="true" className="size-4" />
           )}
-          Sign in with a passkey
+          {t('Sign in with a passkey')}
         </button>
       )}
     </form>

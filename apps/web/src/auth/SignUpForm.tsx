@@ -16,6 +16,7 @@ import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import { signUpSchema, type SignUpValues } from './authSchemas.ts';
 import { VERIFY_CALLBACK } from './authQuery.ts';
+import { Trans, useTranslation } from '../i18n/i18n.ts';
 
 export function SignUpForm({
   defaultEmail,
@@ -28,6 +29,7 @@ export function SignUpForm({
   /** The invitation's token, '' without one. */
   invite?: string;
 }) {
+  const { t } = useTranslation();
   const [error, setError] = useState('');
   const [createdFor, setCreatedFor] = useState('');
   const {
@@ -67,10 +69,14 @@ export function SignUpForm({
       <div role="status" className="text-center">
         <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-emerald-500" />
         <p className="mt-4 font-medium text-slate-900 dark:text-white">
-          {messages.auth.accountCreated}
+          {t(messages.auth.accountCreated)}
         </p>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          We sent the link to <strong className="break-all">{createdFor}</strong>.
+          <Trans
+            i18nKey="We sent the link to <email>{{email}}</email>."
+            values={{ email: createdFor }}
+            components={{ email: <strong className="break-all" /> }}
+          />
         </p>
       </div>
     );
@@ -79,16 +85,16 @@ export function SignUpForm({
   if (signup === 'closed' || (signup === 'invite' && !invite)) {
     return (
       <FormMessage kind="info">
-        {signup === 'closed' ? signupMessages.closed : signupMessages.inviteRequired}
+        {t(signup === 'closed' ? signupMessages.closed : signupMessages.inviteRequired)}
       </FormMessage>
     );
   }
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
-      {signup === 'invite' && <FormMessage kind="info">{signupMessages.invited}</FormMessage>}
-      {error && <FormMessage kind="error">{error}</FormMessage>}
-      <Field label="Full name" error={errors.fullName?.message}>
+      {signup === 'invite' && <FormMessage kind="info">{t(signupMessages.invited)}</FormMessage>}
+      {error && <FormMessage kind="error">{t(error)}</FormMessage>}
+      <Field label={t('Full name')} error={errors.fullName?.message && t(errors.fullName.message)}>
         <input
           type="text"
           autoComplete="name"
@@ -97,7 +103,7 @@ export function SignUpForm({
           {...register('fullName')}
         />
       </Field>
-      <Field label="Email" error={errors.email?.message}>
+      <Field label={t('Email')} error={errors.email?.message && t(errors.email.message)}>
         <input
           type="email"
           autoComplete="email"
@@ -106,13 +112,20 @@ export function SignUpForm({
           {...register('email')}
         />
       </Field>
-      <Field label="Password" error={errors.password?.message} hint="At least 6 characters">
+      <Field
+        label={t('Password')}
+        error={errors.password?.message && t(errors.password.message)}
+        hint={t('At least 6 characters')}
+      >
         <PasswordInput autoComplete="new-password" {...register('password')} />
       </Field>
-      <Field label="Confirm password" error={errors.confirmPassword?.message}>
+      <Field
+        label={t('Confirm password')}
+        error={errors.confirmPassword?.message && t(errors.confirmPassword.message)}
+      >
         <PasswordInput
           autoComplete="new-password"
-          toggleLabel="password confirmation"
+          toggleLabel={t('password confirmation')}
           {...register('confirmPassword')}
         />
       </Field>
@@ -122,7 +135,7 @@ export function SignUpForm({
         className={buttonClass('primary', 'lg', 'w-full')}
       >
         {isSubmitting && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
-        {isSubmitting ? 'Creating account...' : 'Create account'}
+        {isSubmitting ? t('Creating account...') : t('Create account')}
       </button>
     </form>
   );

@@ -11,6 +11,7 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
 import { authenticatorCodeSchema, backupCodeSchema, type TwoFactorValues } from './authSchemas.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 export function TwoFactorForm({
   onCancel,
@@ -23,6 +24,7 @@ export function TwoFactorForm({
    */
   offerTrust?: boolean;
 }) {
+  const { t } = useTranslation();
   const [useBackup, setUseBackup] = useState(false);
   // Stays on after a code is accepted, until the session store moves the screen on.
   const [accepted, setAccepted] = useState(false);
@@ -56,15 +58,15 @@ export function TwoFactorForm({
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)} className="space-y-5">
-      {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+      {errors.root?.message && <FormMessage kind="error">{t(errors.root.message)}</FormMessage>}
       <Field
         key={useBackup ? 'backup' : 'totp'}
-        label={useBackup ? 'Backup code' : 'Authentication code'}
-        error={errors.code?.message}
+        label={useBackup ? t('Backup code') : t('Authentication code')}
+        error={errors.code?.message && t(errors.code.message)}
         hint={
           useBackup
-            ? 'Each backup code works once.'
-            : 'The 6-digit code your authenticator app shows for SealVault.'
+            ? t('Each backup code works once.')
+            : t('The 6-digit code your authenticator app shows for SealVault.')
         }
       >
         <input
@@ -83,12 +85,12 @@ export function TwoFactorForm({
             className="size-4 rounded border-slate-300 accent-indigo-600"
             {...register('trust')}
           />
-          Trust this device for 30 days
+          {t('Trust this device for 30 days')}
         </label>
       )}
       <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'w-full')}>
         {busy && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
-        {busy ? 'Verifying...' : 'Verify'}
+        {busy ? t('Verifying...') : t('Verify')}
       </button>
       <div className="flex justify-between text-sm">
         <button
@@ -99,14 +101,14 @@ export function TwoFactorForm({
           }}
           className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
         >
-          {useBackup ? 'Use authenticator code' : 'Use a backup code'}
+          {useBackup ? t('Use authenticator code') : t('Use a backup code')}
         </button>
         <button
           type="button"
           onClick={onCancel}
           className="text-slate-600 hover:underline dark:text-slate-400"
         >
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </form>

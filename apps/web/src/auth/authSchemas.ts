@@ -2,32 +2,37 @@
 // least 6 characters, the confirmation equal to it. Messages are the spec's, from protocol.
 import { z } from 'zod';
 import { messages } from '@sealvault/protocol';
+import { msg } from '../i18n/i18n.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-const required = (what: string) => z.string().trim().min(1, `${what} is required`);
+/** A required field; `message` is its whole text ('Email is required'), kept whole for translation. */
+const required = (message: string) => z.string().trim().min(1, message);
 
-const email = required('Email').pipe(z.email('Enter a valid email address'));
+const email = required(msg('Email is required')).pipe(z.email(msg('Enter a valid email address')));
 
 /** A new password: at least 6 characters (docs/product.md §5), at most the server's 128. */
 const newPassword = z
   .string()
-  .min(1, 'Password is required')
+  .min(1, msg('Password is required'))
   .min(MIN_PASSWORD_LENGTH, messages.auth.signupPasswordTooShort)
-  .max(128, 'Password must be at most 128 characters');
+  .max(128, msg('Password must be at most 128 characters'));
 
 export const signInSchema = z.object({
   email,
-  password: z.string().min(1, 'Password is required'),
+  password: z.string().min(1, msg('Password is required')),
 });
 export type SignInValues = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z
   .object({
-    fullName: required('Full name').max(100, 'Full name must be at most 100 characters'),
+    fullName: required(msg('Full name is required')).max(
+      100,
+      msg('Full name must be at most 100 characters'),
+    ),
     email,
     password: newPassword,
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    confirmPassword: z.string().min(1, msg('Please confirm your password')),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: messages.auth.passwordsDoNotMatch,
@@ -41,7 +46,7 @@ export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z
   .object({
     password: newPassword,
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    confirmPassword: z.string().min(1, msg('Please confirm your password')),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: messages.auth.passwordsDoNotMatch,
@@ -53,21 +58,21 @@ export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 export const totpCode = z
   .string()
   .transform((s) => s.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
+  .pipe(z.string().regex(/^\d{6}$/, msg('Enter the 6-digit code from your authenticator app')));
 
 /** The second step of a sign-in: a code from the authenticator app, or a backup code. */
 export const authenticatorCodeSchema = z.object({ code: totpCode, trust: z.boolean() });
 export const backupCodeSchema = z.object({
-  code: z.string().trim().min(1, 'Enter one of your backup codes'),
+  code: z.string().trim().min(1, msg('Enter one of your backup codes')),
   trust: z.boolean(),
 });
 export type TwoFactorValues = z.output<typeof backupCodeSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
+    currentPassword: z.string().min(1, msg('Current password is required')),
     newPassword,
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    confirmPassword: z.string().min(1, msg('Please confirm your password')),
     revokeOtherSessions: z.boolean(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
@@ -77,6 +82,9 @@ export const changePasswordSchema = z
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
 
 export const fullNameSchema = z.object({
-  fullName: required('Full name').max(100, 'Full name must be at most 100 characters'),
+  fullName: required(msg('Full name is required')).max(
+    100,
+    msg('Full name must be at most 100 characters'),
+  ),
 });
 export type FullNameValues = z.infer<typeof fullNameSchema>;

@@ -16,6 +16,7 @@ import type * as OpaqueLibrary from '@serenity-kit/opaque';
 import type { z } from 'zod';
 import { authClient } from './authClient.ts';
 import type { AuthClientError } from './authErrors.ts';
+import { msg } from '../i18n/i18n.ts';
 
 type Failure = { error: AuthClientError };
 
@@ -186,7 +187,7 @@ export async function signInProof(email: string, password: string): Promise<Sign
       error: {
         status: 401,
         code: 'INVALID_EMAIL_OR_PASSWORD',
-        message: 'Invalid email or password',
+        message: msg('Invalid email or password'),
       },
     };
   return r;

@@ -19,6 +19,7 @@ import {
 } from '@sealvault/protocol';
 import { authClient } from './authClient.ts';
 import { authErrorMessage, type AuthClientError } from './authErrors.ts';
+import { msg } from '../i18n/i18n.ts';
 
 export { browserSupportsWebAuthn as passkeysSupported, browserSupportsWebAuthnAutofill };
 
@@ -65,7 +66,7 @@ function ceremonyFailure(err: unknown, fallback: string): PasskeyError {
 }
 
 export async function listPasskeys(): Promise<PasskeySummary[]> {
-  const data = await call('/passkey/list', 'Could not load your passkeys');
+  const data = await call('/passkey/list', msg('Could not load your passkeys'));
   return passkeyListSchema.parse(data).passkeys;
 }
 
@@ -90,11 +91,11 @@ export async function addPasskey(name: string): Promise<PasskeySummary> {
 }
 
 export async function renamePasskey(id: string, name: string): Promise<void> {
-  await call('/passkey/rename', 'Could not rename the passkey', { id, name });
+  await call('/passkey/rename', msg('Could not rename the passkey'), { id, name });
 }
 
 export async function removePasskey(id: string): Promise<void> {
-  await call('/passkey/remove', 'Could not remove the passkey', { id });
+  await call('/passkey/remove', msg('Could not remove the passkey'), { id });
 }
 
 /**
