@@ -9,16 +9,17 @@ import { Link, useSearchParams } from 'react-router';
 import { useProfile } from '../auth/useAccount.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { FormMessage } from '../components/Field.tsx';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { InvitationsSection } from './InvitationsSection.tsx';
 import { AuditSection, InstanceSection, StorageSection } from './OverviewSections.tsx';
 import { UsersSection } from './UsersSection.tsx';
 
 export const ADMIN_SECTIONS = [
-  { id: 'users', title: 'Users', icon: Users },
-  { id: 'invitations', title: 'Invitations', icon: Mail },
-  { id: 'storage', title: 'Storage', icon: HardDrive },
-  { id: 'instance', title: 'Instance', icon: Server },
-  { id: 'audit', title: 'Audit log', icon: ScrollText },
+  { id: 'users', title: msg('Users'), icon: Users },
+  { id: 'invitations', title: msg('Invitations'), icon: Mail },
+  { id: 'storage', title: msg('Storage'), icon: HardDrive },
+  { id: 'instance', title: msg('Instance'), icon: Server },
+  { id: 'audit', title: msg('Audit log'), icon: ScrollText },
 ] as const;
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
 
@@ -28,15 +29,16 @@ export function readAdminSection(search: URLSearchParams): AdminSectionId {
 }
 
 export function NotAllowed() {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
       <ShieldAlert aria-hidden="true" className="mx-auto size-10 text-amber-500" />
-      <h1 className="mt-3 text-xl font-bold text-slate-900 dark:text-white">Not allowed</h1>
+      <h1 className="mt-3 text-xl font-bold text-slate-900 dark:text-white">{t('Not allowed')}</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        The admin console is only for this server&apos;s administrators.
+        {t("The admin console is only for this server's administrators.")}
       </p>
       <Link to="/dashboard" className={buttonClass('primary', 'md', 'mt-5')}>
-        Back to the dashboard
+        {t('Back to the dashboard')}
       </Link>
     </div>
   );
@@ -44,17 +46,20 @@ export function NotAllowed() {
 
 export function AdminConsole() {
   const profile = useProfile();
+  const { t } = useTranslation();
   const [search] = useSearchParams();
   const current = readAdminSection(search);
 
   if (profile.isPending)
     return (
       <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
-        Loading...
+        {t('Loading...')}
       </p>
     );
   if (profile.isError)
-    return <FormMessage kind="error">Could not load your account. Reload the page.</FormMessage>;
+    return (
+      <FormMessage kind="error">{t('Could not load your account. Reload the page.')}</FormMessage>
+    );
   if (profile.data.role !== 'admin') return <NotAllowed />;
 
   const section = ADMIN_SECTIONS.find((s) => s.id === current)!;
@@ -70,14 +75,15 @@ export function AdminConsole() {
     <div className="mx-auto max-w-5xl lg:grid lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-x-10">
       <div className="lg:col-span-2">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-          Admin console
+          {t('Admin console')}
         </h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          This server&apos;s accounts, invitations and settings. Vault contents are end-to-end
-          encrypted: nobody here can read them.
+          {t(
+            "This server's accounts, invitations and settings. Vault contents are end-to-end encrypted: nobody here can read them.",
+          )}
         </p>
       </div>
-      <nav aria-label="Admin sections" className="mt-6 lg:sticky lg:top-24 lg:self-start">
+      <nav aria-label={t('Admin sections')} className="mt-6 lg:sticky lg:top-24 lg:self-start">
         <ul className="flex flex-wrap gap-1.5 lg:flex-col lg:gap-1">
           {ADMIN_SECTIONS.map((s) => (
             <li key={s.id}>
@@ -87,7 +93,7 @@ export function AdminConsole() {
                 className="flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 aria-[current]:bg-indigo-50 aria-[current]:text-indigo-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current]:bg-indigo-950 dark:aria-[current]:text-indigo-200"
               >
                 <s.icon aria-hidden="true" className="size-4" />
-                {s.title}
+                {t(s.title)}
               </Link>
             </li>
           ))}
@@ -98,7 +104,7 @@ export function AdminConsole() {
           id="admin-section-title"
           className="mb-4 text-lg font-semibold text-slate-900 dark:text-white"
         >
-          {section.title}
+          {t(section.title)}
         </h2>
         {bodies[current]}
       </section>

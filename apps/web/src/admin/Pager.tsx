@@ -1,5 +1,7 @@
 // Previous / next for the admin console's paged lists, with where one is ("Page 2 of 5").
 import { buttonClass } from '../components/buttonStyles.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 export function Pager({
   page,
@@ -14,6 +16,7 @@ export function Pager({
   onPage: (page: number) => void;
   label: string;
 }) {
+  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (pages <= 1) return null;
   return (
@@ -24,10 +27,10 @@ export function Pager({
         disabled={page <= 1}
         className={buttonClass('secondary')}
       >
-        Previous
+        {t('Previous')}
       </button>
       <span className="text-sm text-slate-600 dark:text-slate-400">
-        Page {page} of {pages}
+        {t('Page {{page}} of {{pages}}', { page: formatNumber(page), pages: formatNumber(pages) })}
       </span>
       <button
         type="button"
@@ -35,7 +38,7 @@ export function Pager({
         disabled={page >= pages}
         className={buttonClass('secondary')}
       >
-        Next
+        {t('Next')}
       </button>
     </nav>
   );
