@@ -1,15 +1,17 @@
 // The shell around every route: scroll restoration and the loading states of lazy screens.
 import { Loader2 } from 'lucide-react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useTranslation } from './i18n/i18n.ts';
 
 export function RootLayout() {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   return (
     <>
       {navigation.state === 'loading' && (
         <div
           role="progressbar"
-          aria-label="Loading page"
+          aria-label={t('Loading page')}
           className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-500"
         />
       )}
@@ -21,13 +23,14 @@ export function RootLayout() {
 
 /** Shown while the first screen's code loads. */
 export function PageLoading() {
+  const { t } = useTranslation();
   return (
     <div
       role="status"
       className="flex min-h-dvh items-center justify-center text-slate-500 dark:text-slate-400"
     >
       <Loader2 aria-hidden="true" className="size-6 animate-spin" />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t('Loading…')}</span>
     </div>
   );
 }

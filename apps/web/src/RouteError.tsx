@@ -4,6 +4,7 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Link, useRouteError } from 'react-router';
 import { buttonClass } from './components/buttonStyles.ts';
+import { useTranslation } from './i18n/i18n.ts';
 
 const isStaleCode = (err: unknown) =>
   err instanceof Error &&
@@ -12,6 +13,7 @@ const isStaleCode = (err: unknown) =>
   );
 
 export function RouteError() {
+  const { t } = useTranslation();
   const error = useRouteError();
   const stale = isStaleCode(error);
   return (
@@ -19,12 +21,12 @@ export function RouteError() {
       <div role="alert" className="max-w-md text-center">
         <AlertTriangle aria-hidden="true" className="mx-auto size-10 text-amber-500" />
         <h1 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">
-          {stale ? 'A new version of SealVault is available' : 'Something went wrong'}
+          {stale ? t('A new version of SealVault is available') : t('Something went wrong')}
         </h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           {stale
-            ? 'Reload the page to continue with the latest version.'
-            : 'This page could not be shown. Reload to try again; your vaults are safe.'}
+            ? t('Reload the page to continue with the latest version.')
+            : t('This page could not be shown. Reload to try again; your vaults are safe.')}
         </p>
         <div className="mt-6 flex justify-center gap-3">
           <button
@@ -32,10 +34,10 @@ export function RouteError() {
             onClick={() => window.location.reload()}
             className={buttonClass('primary')}
           >
-            <RefreshCw aria-hidden="true" className="size-4" /> Reload
+            <RefreshCw aria-hidden="true" className="size-4" /> {t('Reload')}
           </button>
           <Link to="/" reloadDocument className={buttonClass('secondary')}>
-            Home
+            {t('Home')}
           </Link>
         </div>
       </div>

@@ -4,14 +4,19 @@
 // http/security.ts).
 import type { CheckoutResponse } from '@sealvault/protocol';
 import { startCheckout } from './inlineCart.ts';
+import { i18n, msg } from '../i18n/i18n.ts';
 
 export const checkoutTexts = {
-  missing:
+  missing: msg(
     'This checkout could not be opened. Go back to your subscription and press Pay Now again.',
-  opening: (plan: string) => `Opening the checkout for the ${plan} plan…`,
+  ),
+  opening: (plan: string) => i18n.t('Opening the checkout for the {{plan}} plan…', { plan }),
   inline: (plan: string) =>
-    `Complete your payment for the ${plan} plan in the checkout. When it is done you are taken back to your subscription.`,
-  buyLink: "Taking you to the payment provider's checkout…",
+    i18n.t(
+      'Complete your payment for the {{plan}} plan in the checkout. When it is done you are taken back to your subscription.',
+      { plan },
+    ),
+  buyLink: msg("Taking you to the payment provider's checkout…"),
 };
 
 const STRING_FIELDS = [
@@ -48,8 +53,10 @@ export async function runCheckoutPage(
     if (status) status.textContent = text;
   };
   const checkout = readCheckout(doc);
-  if (!checkout) return say(checkoutTexts.missing);
+  if (!checkout) return say(i18n.t(checkoutTexts.missing));
   say(checkoutTexts.opening(checkout.product_name));
   const how = await start(checkout);
-  say(how === 'inline' ? checkoutTexts.inline(checkout.product_name) : checkoutTexts.buyLink);
+  say(
+    how === 'inline' ? checkoutTexts.inline(checkout.product_name) : i18n.t(checkoutTexts.buyLink),
+  );
 }
