@@ -18,6 +18,8 @@ const FIELD_LABELS: Record<string, string> = {
   'One-time code (otpauth)': msg('One-time code (otpauth)'),
 };
 const MASKED = new Set(['password']);
+// sharedItem.ts names a secret's further websites `Website 2`, `Website 3`, ... in English.
+const MORE_WEBSITE = /^Website (\d+)$/;
 
 export function SharedContent({ kind, item }: { kind: ShareInfo['kind']; item: SecretItem }) {
   const { t } = useTranslation();
@@ -45,7 +47,13 @@ export function SharedContent({ kind, item }: { kind: ShareInfo['kind']; item: S
         {fields.map(([key, value]) => (
           <Field
             key={key}
-            label={FIELD_LABELS[key] ? t(FIELD_LABELS[key]) : key}
+            label={
+              FIELD_LABELS[key]
+                ? t(FIELD_LABELS[key])
+                : MORE_WEBSITE.test(key)
+                  ? t('Website {{number}}', { number: MORE_WEBSITE.exec(key)![1] })
+                  : key
+            }
             value={value}
             masked={MASKED.has(key)}
           />
