@@ -7,6 +7,8 @@ import { toast } from 'sonner';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { FormMessage } from '../components/Field.tsx';
 import { Modal } from '../components/Modal.tsx';
+import { formatNumber } from '../i18n/format.ts';
+import { i18n, msg, useTranslation } from '../i18n/i18n.ts';
 import { deviceName } from '../settings/device.ts';
 import { formatTime } from './format.ts';
 import { useRevokeSessions, useUserSessions } from './useAdmin.ts';
@@ -20,6 +22,7 @@ export function SessionsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const sessions = useUserSessions(user.id, open);
   const revoke = useRevokeSessions();
   const [confirmAll, setConfirmAll] = useState(false);
@@ -30,9 +33,13 @@ export function SessionsDialog({
       {
         onSuccess: ({ revoked }) => {
           setConfirmAll(false);
-          toast.success(revoked === 1 ? '1 session ended' : `${revoked} sessions ended`);
+          toast.success(
+            revoked === 1
+              ? i18n.t('1 session ended')
+              : i18n.t('{{count}} sessions ended', { count: formatNumber(revoked) }),
+          );
         },
-        onError: (err) => toast.error(userMessage(err, 'Could not end the session')),
+        onError: (err) => toast.error(i18n.t(userMessage(err, msg('Could not end the session')))),
       },
     );
 
@@ -44,8 +51,10 @@ export function SessionsDialog({
         setConfirmAll(false);
         onOpenChange(o);
       }}
-      title={`Sessions of ${user.email}`}
-      description="Where this account is signed in. Ending a session signs that device out at its next request."
+      title={t('Sessions of {{email}}', { email: user.email })}
+      description={t(
+        'Where this account is signed in. Ending a session signs that device out at its next request.',
+      )}
       footer={
         <>
           <button
@@ -53,7 +62,7 @@ export function SessionsDialog({
             className={buttonClass('secondary')}
             onClick={() => onOpenChange(false)}
           >
-            Close
+            {t('Close')}
           </button>
           {list.length > 0 && (
             <button
@@ -62,7 +71,9 @@ export function SessionsDialog({
               className={buttonClass('danger')}
               onClick={() => (confirmAll ? end() : setConfirmAll(true))}
             >
-              {confirmAll ? `Yes, end all ${list.length}` : 'Sign out everywhere'}
+              {confirmAll
+                ? t('Yes, end all {{count}}', { count: formatNumber(list.length) })
+                : t('Sign out everywhere')}
             </button>
           )}
         </>
@@ -70,14 +81,14 @@ export function SessionsDialog({
     >
       {sessions.isPending ? (
         <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
-          Loading sessions...
+          {t('Loading sessions...')}
         </p>
       ) : sessions.isError ? (
         <FormMessage kind="error">
-          {userMessage(sessions.error, 'Could not load the sessions')}
+          {t(userMessage(sessions.error, msg('Could not load the sessions')))}
         </FormMessage>
       ) : list.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">No active sessions.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('No active sessions.')}</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {list.map((s) => (
@@ -87,28 +98,44 @@ export function SessionsDialog({
                   {deviceName(s.user_agent)}
                   {s.current && (
                     <span className="ml-2 rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-300">
-                      This browser
+                      {t('This browser')}
                     </span>
                   )}
                 </p>
                 {s.current && (
                   <p className="mt-0.5 text-xs text-amber-700 dark:text-amber-300">
-                    Ending it signs you out here.
+                    {t('Ending it signs you out here.')}
                   </p>
                 )}
                 <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                  {s.ip_address ? `${s.ip_address} · ` : ''}Signed in {formatTime(s.created_at)} ·
-                  Last active {formatTime(s.updated_at)}
+                  {s.ip_address ? `${s.ip_address} · ` : ''}
+                  {t('Signed in {{signedIn}} · Last active {{lastActive}}', {
+                    signedIn: formatTime(s.created_at),
+                    lastActive: formatTime(s.updated_at),
+                  })}
                 </p>
               </div>
               <button
                 type="button"
                 disabled={revoke.isPending}
                 onClick={() => end(s.id)}
-                aria-label={`End session ${deviceName(s.user_agent)}, signed in ${formatTime(s.created_at)}${s.current ? ' (this browser: signs you out)' : ''}`}
+                aria-label={
+                  s.current
+                    ? t(
+                        'End session {{device}}, signed in {{date}} (this browser: signs you out)',
+                        {
+                          device: deviceName(s.user_agent),
+                          date: formatTime(s.created_at),
+                        },
+                      )
+                    : t('End session {{device}}, signed in {{date}}', {
+                        device: deviceName(s.user_agent),
+                        date: formatTime(s.created_at),
+                      })
+                }
                 className={buttonClass('secondary', 'md', '!h-8 !px-3 !text-xs')}
               >
-                End
+                {t('End')}
               </button>
             </li>
           ))}
