@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { CryptoError } from '@sealvault/crypto';
 import { messages, userMessage, vaultsApi, type Vault } from '@sealvault/protocol';
 import { useQueryClient } from '@tanstack/react-query';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -40,9 +41,9 @@ import {
 } from './passkeys/webauthn.ts';
 
 /** Said when the passkey's answer does not open the vault's passkey slot. */
-export const passkeyRefusedText = 'This passkey did not unlock the vault. Use the password.';
+export const passkeyRefusedText = msg('This passkey did not unlock the vault. Use the password.');
 
-const unlockSchema = z.object({ password: z.string().min(1, 'Enter the vault password.') });
+const unlockSchema = z.object({ password: z.string().min(1, msg('Enter the vault password.')) });
 type UnlockValues = z.infer<typeof unlockSchema>;
 
 export function UnlockDialog({
@@ -60,6 +61,7 @@ export function UnlockDialog({
   /** Gets the focus once unlocked, when what opened the dialog is not on this page. */
   fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
+  const { t } = useTranslation();
   const sessions = useVaultSessions();
   const qc = useQueryClient();
   const {
@@ -188,13 +190,13 @@ export function UnlockDialog({
       size="sm"
       closable={!working}
       fallbackFocus={fallbackFocus}
-      title="Unlock Vault"
+      title={t('Unlock Vault')}
       description={vault.name}
       footer={
         <DialogFooter
           onCancel={cancel}
-          submit="Unlock"
-          busyText="Unlocking..."
+          submit={t('Unlock')}
+          busyText={t('Unlocking...')}
           busy={busy}
           submitDisabled={passkeyBusy}
           cancelDisabled={working}
@@ -221,7 +223,7 @@ export function UnlockDialog({
             role="alert"
             className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900/60 dark:bg-red-950/50 dark:text-red-200"
           >
-            {refused}
+            {t(refused)}
           </p>
         )}
         {prf && hasPasskeys && (
@@ -233,39 +235,37 @@ export function UnlockDialog({
               className={buttonClass('secondary', 'md', 'w-full')}
             >
               <Fingerprint aria-hidden="true" className="size-4" />
-              {passkeyBusy ? 'Waiting for the passkey...' : 'Unlock with a passkey'}
+              {passkeyBusy ? t('Waiting for the passkey...') : t('Unlock with a passkey')}
             </button>
             <p
               aria-hidden="true"
               className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200 dark:text-slate-400 dark:before:bg-slate-700 dark:after:bg-slate-700"
             >
-              or use the password
+              {t('or use the password')}
             </p>
           </div>
         )}
-        <Field label="Vault password" error={errors.password?.message}>
+        <Field
+          label={t('Vault password')}
+          error={errors.password?.message && t(errors.password.message)}
+        >
           <PasswordInput autoFocus autoComplete="current-password" {...register('password')} />
         </Field>
-        {why && <p className="text-xs text-slate-600 dark:text-slate-400">{why}</p>}
+        {why && <p className="text-xs text-slate-600 dark:text-slate-400">{t(why)}</p>}
         <p className="flex gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
           <ShieldCheck
             aria-hidden="true"
             className="size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
           />
-          Your password decrypts this vault here, on this device. It is never sent to our server,
-          and we never see it.
+          {t(
+            'Your password decrypts this vault here, on this device. It is never sent to our server, and we never see it.',
+          )}
         </p>
       </form>
     </Modal>
   );
 }
 
-/** The spec's prompt for a vault whose provider account is not connected in this browser. */
-const connectTexts = (provider: string) => ({
-  title: `${provider} Not Connected`,
-  prompt: `You must connect your ${provider} account to access this vault's files.`,
-  required: `Please connect to ${provider} to unlock this vault.`,
-});
 
 function ConnectFirst({
   vault,
@@ -278,7 +278,16 @@ function ConnectFirst({
   onCancel: () => void;
   fallbackFocus?: RefObject<HTMLElement | null> | undefined;
 }) {
-  const texts = connectTexts(providerInfo(vault.provider_type).name);
+  const { t } = useTranslation();
+  const provider = providerInfo(vault.provider_type).name;
+  // The spec's prompt for a vault whose provider account is not connected in this browser.
+  const texts = {
+    title: t('{{provider}} Not Connected', { provider }),
+    prompt: t("You must connect your {{provider}} account to access this vault's files.", {
+      provider,
+    }),
+    required: t('Please connect to {{provider}} to unlock this vault.', { provider }),
+  };
   const env = useProviderEnv();
   const id = vault.provider_type as CloudId;
   const status = providerConnection(vault.provider_type, env);
@@ -292,7 +301,7 @@ function ConnectFirst({
       onOpenChange={(o) => !o && onCancel()}
       size="sm"
       fallbackFocus={fallbackFocus}
-      title="Unlock Vault"
+      title={t('Unlock Vault')}
       description={vault.name}
       footer={
         <DialogFooter
@@ -303,11 +312,11 @@ function ConnectFirst({
               to="/dashboard?view=settings"
               className={buttonClass(canConnect ? 'secondary' : 'primary')}
             >
-              Go to Settings
+              {t('Go to Settings')}
             </Link>
           }
-          submit={canConnect ? `Connect ${providerInfo(vault.provider_type).name}` : undefined}
-          busyText="Connecting..."
+          submit={canConnect ? t('Connect {{provider}}', { provider }) : undefined}
+          busyText={t('Connecting...')}
           busy={status === 'connecting'}
           onSubmit={() => void connectCloud(id)}
         />
@@ -332,7 +341,7 @@ function ConnectFirst({
         </section>
         {passing?.status === 'failed' && (
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            {passing.error}
+            {t(passing.error)}
           </p>
         )}
       </div>

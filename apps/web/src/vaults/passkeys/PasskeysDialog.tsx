@@ -14,6 +14,7 @@ import { Modal } from '../../components/Modal.tsx';
 import { PasswordInput, inputClass } from '../../components/PasswordInput.tsx';
 import { buttonClass } from '../../components/buttonStyles.ts';
 import { Field, FormMessage } from '../../components/Field.tsx';
+import { i18n, msg, useTranslation } from '../../i18n/i18n.ts';
 import { useVaultSessions } from '../sessionContext.tsx';
 import { vaultKeysQuery } from '../useVaults.ts';
 import {
@@ -25,28 +26,31 @@ import {
 } from './vaultPasskeys.ts';
 import { PasskeyError, passkeyTexts, prfSupported } from './webauthn.ts';
 
+// Shown with t(text); added and removed are translated when they are said.
 export const passkeysDialogTexts = {
-  title: 'Vault passkeys',
-  intro:
+  title: msg('Vault passkeys'),
+  intro: msg(
     'A passkey unlocks this vault without its password, on the devices where the passkey is available. The vault password still unlocks it too, and cannot be removed.',
-  none: 'No passkey unlocks this vault yet.',
-  nameHint: 'Stored unencrypted: our server can read this name. Do not put a secret in it.',
-  passwordHint: 'Your vault password confirms the change; it stays on this device.',
-  added: (name: string) => `The passkey "${name}" now unlocks this vault.`,
-  removed: (name: string) => `The passkey "${name}" no longer unlocks this vault.`,
-  removeFailed: 'The passkey could not be removed. Try again.',
-  addFailed: 'The passkey could not be added. Try again.',
+  ),
+  none: msg('No passkey unlocks this vault yet.'),
+  nameHint: msg('Stored unencrypted: our server can read this name. Do not put a secret in it.'),
+  passwordHint: msg('Your vault password confirms the change; it stays on this device.'),
+  added: (name: string) => i18n.t('The passkey "{{name}}" now unlocks this vault.', { name }),
+  removed: (name: string) =>
+    i18n.t('The passkey "{{name}}" no longer unlocks this vault.', { name }),
+  removeFailed: msg('The passkey could not be removed. Try again.'),
+  addFailed: msg('The passkey could not be added. Try again.'),
 } as const;
 
 const addSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'Enter a name for the passkey.')
-    .max(PASSKEY_NAME_MAX, `At most ${PASSKEY_NAME_MAX} characters.`)
+    .min(1, msg('Enter a name for the passkey.'))
+    .max(PASSKEY_NAME_MAX, msg('At most {{max}} characters.')) // shown with max: PASSKEY_NAME_MAX
     // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'The name cannot hold control characters.'),
-  password: z.string().min(1, 'Enter the vault password.'),
+    .regex(/^[^\u0000-\u001f\u007f]*$/, msg('The name cannot hold control characters.')),
+  password: z.string().min(1, msg('Enter the vault password.')),
 });
 type AddValues = z.infer<typeof addSchema>;
 
@@ -62,6 +66,7 @@ export function PasskeysDialog({
   /** The account's e-mail: the passkey's user name in the browser's and device's lists. */
   userName: string;
 }) {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const sessions = useVaultSessions();
   const [prf, setPrf] = useState<boolean | null>(null);
@@ -156,7 +161,7 @@ export function PasskeysDialog({
       onOpenChange={close}
       size="sm"
       closable={!busy}
-      title={passkeysDialogTexts.title}
+      title={t(passkeysDialogTexts.title)}
       description={vault.name}
       footer={
         <button
@@ -165,19 +170,19 @@ export function PasskeysDialog({
           disabled={busy}
           className={buttonClass('secondary')}
         >
-          Done
+          {t('Done')}
         </button>
       }
     >
       <div className="space-y-4">
-        <p className="text-sm text-slate-700 dark:text-slate-300">{passkeysDialogTexts.intro}</p>
-        {done && <FormMessage kind="success">{done}</FormMessage>}
-        {failed && <FormMessage kind="error">{failed}</FormMessage>}
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t(passkeysDialogTexts.intro)}</p>
+        {done && <FormMessage kind="success">{t(done)}</FormMessage>}
+        {failed && <FormMessage kind="error">{t(failed)}</FormMessage>}
         {slots.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{passkeysDialogTexts.none}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t(passkeysDialogTexts.none)}</p>
         ) : (
           <ul
-            aria-label="Passkeys that unlock this vault"
+            aria-label={t('Passkeys that unlock this vault')}
             className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700"
           >
             {slots.map((s) => (
@@ -191,7 +196,7 @@ export function PasskeysDialog({
                 </span>
                 <button
                   type="button"
-                  aria-label={`Remove passkey ${s.name ?? ''}`}
+                  aria-label={t('Remove passkey {{name}}', { name: s.name ?? '' })}
                   disabled={busy}
                   onClick={() => void remove(s.id, s.name ?? '')}
                   className={buttonClass(
@@ -201,28 +206,28 @@ export function PasskeysDialog({
                   )}
                 >
                   <Trash2 aria-hidden="true" className="size-4" />
-                  {removing === s.id ? 'Removing...' : 'Remove'}
+                  {removing === s.id ? t('Removing...') : t('Remove')}
                 </button>
               </li>
             ))}
           </ul>
         )}
         {prf === false ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{passkeyTexts.noPrf}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t(passkeyTexts.noPrf)}</p>
         ) : full ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{manageTexts.full}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{manageTexts.full()}</p>
         ) : (
           <form
             id="add-passkey-form"
             noValidate
-            aria-label="Add a passkey"
+            aria-label={t('Add a passkey')}
             className="space-y-4 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
             onSubmit={(e) => void handleSubmit(add)(e)}
           >
             <Field
-              label="Passkey name"
-              error={errors.name?.message}
-              hint={passkeysDialogTexts.nameHint}
+              label={t('Passkey name')}
+              error={errors.name?.message && t(errors.name.message, { max: PASSKEY_NAME_MAX })}
+              hint={t(passkeysDialogTexts.nameHint)}
             >
               <input
                 type="text"
@@ -233,9 +238,9 @@ export function PasskeysDialog({
               />
             </Field>
             <Field
-              label="Vault password"
-              error={errors.password?.message}
-              hint={passkeysDialogTexts.passwordHint}
+              label={t('Vault password')}
+              error={errors.password?.message && t(errors.password.message)}
+              hint={t(passkeysDialogTexts.passwordHint)}
             >
               <PasswordInput autoComplete="current-password" {...register('password')} />
             </Field>
@@ -245,7 +250,7 @@ export function PasskeysDialog({
               className={buttonClass('primary', 'md', 'w-full')}
             >
               <Fingerprint aria-hidden="true" className="size-4" />
-              {adding ? 'Adding the passkey...' : 'Add a passkey'}
+              {adding ? t('Adding the passkey...') : t('Add a passkey')}
             </button>
           </form>
         )}

@@ -6,22 +6,32 @@
 import { asVaultId, MAX_PASSKEY_SLOTS, type SessionId } from '@sealvault/crypto';
 import { vaultsApi, type KeySlot, type Vault } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { commitSlots, noteRotation } from '../manifest/vaultManifest.ts';
 import { createVaultPasskey, PasskeyError, passkeyTexts } from './webauthn.ts';
 
 export const manageTexts = {
-  full: `A vault has at most ${MAX_PASSKEY_SLOTS} passkeys. Remove one to add another.`,
+  full: () =>
+    i18n.t('A vault has at most {{max}} passkeys. Remove one to add another.', {
+      max: MAX_PASSKEY_SLOTS,
+    }),
 } as const;
 
 /** The vault's passkey slots. */
 export const passkeySlots = (vault: Pick<Vault, 'key'>): KeySlot[] =>
   vault.key.slots.filter((s) => s.kind === 'passkey');
 
-const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
-
-/** The default name of a passkey added on `date`: "Passkey added 27 Nov 2026" (local date). */
+/**
+ * The default name of a passkey added on `date`: "Passkey added 27 Nov 2026" (local date; the
+ * month's name in the reader's language, the order the translation's).
+ */
 export const defaultPasskeyName = (date: Date = new Date()): string =>
-  `Passkey added ${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  i18n.t('Passkey added {{day}} {{month}} {{year}}', {
+    day: date.getDate(),
+    month: formatDate(date, { month: 'short' }),
+    year: date.getFullYear(),
+  });
 
 /** The PRF salts of a vault's passkey slots, for the unlock ceremony. */
 export const unlockCredentials = (vault: Pick<Vault, 'key'>) =>
@@ -54,7 +64,7 @@ export async function addPasskey(
   const client = cryptoClient();
   const id = asVaultId(vault.id);
   const current = (await vaultsApi.get(vault.id)).vault;
-  if (passkeySlots(current).length >= MAX_PASSKEY_SLOTS) throw new PasskeyError(manageTexts.full);
+  if (passkeySlots(current).length >= MAX_PASSKEY_SLOTS) throw new PasskeyError(manageTexts.full());
   const probe = await client.unlockVault(id, current.key, input.password, { allowLegacy: false });
   await client.closeSession(probe);
   const salt = crypto.getRandomValues(new Uint8Array(32));

@@ -4,20 +4,25 @@
 // or logged. The server verifies none of these ceremonies: the unlock is local crypto.
 // (Passkeys to sign in are another thing: auth/passkeys.ts.)
 import { credentialIdBytes, PASSKEY_SALT_BYTES } from '@sealvault/crypto';
+import { msg } from '../../i18n/i18n.ts';
 
+// Shown with t(text): a PasskeyError's message is one of these (English, the id).
 export const passkeyTexts = {
-  noPrf:
+  noPrf: msg(
     'This browser cannot use passkeys to unlock vaults, so this vault opens with its password here.',
-  noSlots:
+  ),
+  noSlots: msg(
     'This vault has no passkey yet: it opens with its password. Add one from the vault menu.',
-  cancelled: 'The passkey was not used. Try again, or use the password.',
-  notPrf:
+  ),
+  cancelled: msg('The passkey was not used. Try again, or use the password.'),
+  notPrf: msg(
     'This passkey cannot unlock vaults (it does not support the PRF extension). Nothing was added.',
-  already: 'This passkey already unlocks this vault.',
-  failed: 'The passkey could not be used. Try again, or use the password.',
+  ),
+  already: msg('This passkey already unlocks this vault.'),
+  failed: msg('The passkey could not be used. Try again, or use the password.'),
 } as const;
 
-/** A failed ceremony, with a text to show. */
+/** A failed ceremony, with a text to show (through t()). */
 export class PasskeyError extends Error {
   override readonly name = 'PasskeyError';
 }
