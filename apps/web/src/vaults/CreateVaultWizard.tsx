@@ -8,7 +8,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import {
   canCreateVault,
   canCreateVaultOfType,
-  FREE_PLAN_ONE_OF_EACH,
+  type FREE_PLAN_ONE_OF_EACH,
   messages,
   userMessage,
   vaultsApi,
@@ -31,12 +31,19 @@ import { folderNameFor } from '../storage/cloud/folders.ts';
 import { StorageError } from '../storage/provider.ts';
 import { providerFor } from '../storage/providers.ts';
 import { providerInfo } from './providers.tsx';
+import { i18n, msg, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
-/** Spec §8 (Vaults): the cloud folder of a new vault could not be made. */
-const folderFailed = (name: string, err: unknown) =>
+/** Spec §8 (Vaults): the cloud folder of a new vault could not be made (translated when called). */
+const folderFailed = (provider: string, err: unknown) =>
   err instanceof StorageError && err.code === 'unavailable'
-    ? `${name} not connected. Please connect ${name} first.`
-    : `Failed to create ${name} folder. Please try again.`;
+    ? i18n.t('{{provider}} not connected. Please connect {{provider}} first.', { provider })
+    : i18n.t('Failed to create {{provider}} folder. Please try again.', { provider });
+
+/** The protocol's FREE_PLAN_ONE_OF_EACH, marked for translation (its type holds it to that text). */
+const ONE_OF_EACH: typeof FREE_PLAN_ONE_OF_EACH = msg(
+  'The Free plan has one file vault and one secrets vault. Upgrade to create more.',
+);
 
 export function CreateVaultWizard({
   open,
@@ -45,18 +52,19 @@ export function CreateVaultWizard({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const [step, setStep] = useState(1);
   const { limits } = useLimits();
   const vaults = useVaultList().data ?? [];
   // Spec §9: on the Free plan a type the user already has is not offered again.
   const unavailable: Partial<Record<VaultType, string>> = {};
-  for (const t of ['files', 'secrets'] as const) {
+  for (const type of ['files', 'secrets'] as const) {
     if (
       canCreateVault(vaults.length, limits.max_vaults) &&
-      !canCreateVaultOfType(limits, vaults, t)
+      !canCreateVaultOfType(limits, vaults, type)
     )
-      unavailable[t] = FREE_PLAN_ONE_OF_EACH;
+      unavailable[type] = ONE_OF_EACH;
   }
 
   // One form for the four steps; each step's schema checks only the fields that step shows.
@@ -134,22 +142,25 @@ export function CreateVaultWizard({
         if (!o) reset();
       }}
       closable={!creating}
-      title="Create New Vault"
+      title={t('Create New Vault')}
       description={
         <span className="flex items-center justify-between gap-4">
           <span>
-            Step {step} of {WIZARD_STEPS}
+            {t('Step {{step}} of {{total}}', {
+              step: formatNumber(step),
+              total: formatNumber(WIZARD_STEPS),
+            })}
           </span>
-          <span>{percent}%</span>
+          <span>{formatNumber(percent / 100, { style: 'percent' })}</span>
         </span>
       }
       footer={
         <DialogFooter
           onCancel={() => setStep((s) => s - 1)}
-          cancelText="Back"
+          cancelText={t('Back')}
           cancelDisabled={step === 1 || creating}
-          submit={step < WIZARD_STEPS ? 'Next' : 'Create Vault'}
-          busyText="Creating..."
+          submit={step < WIZARD_STEPS ? t('Next') : t('Create Vault')}
+          busyText={t('Creating...')}
           busy={creating}
           form="create-vault-form"
         />
@@ -157,7 +168,7 @@ export function CreateVaultWizard({
     >
       <div
         role="progressbar"
-        aria-label="Wizard progress"
+        aria-label={t('Wizard progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -175,7 +186,7 @@ export function CreateVaultWizard({
           onSubmit={(e) => void handleSubmit(next)(e)}
           className="space-y-4"
         >
-          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+          {errors.root?.message && <FormMessage kind="error">{t(errors.root.message)}</FormMessage>}
           {step === 1 && <InfoStep />}
           {step === 2 && <TypeStep unavailable={unavailable} />}
           {step === 3 && <ProviderStep />}

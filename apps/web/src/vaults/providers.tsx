@@ -15,43 +15,61 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { ProviderType, VaultType } from '@sealvault/protocol';
 import { loadStorageConfig, storageConfigNow } from '../storage/cloud/config.ts';
 import { connections, type CloudId } from '../storage/cloud/connections.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 
+/**
+ * A provider's name and descriptions are English, marked for translation: show them with t()
+ * (the brands' names have no translation and come back as they are).
+ */
 export interface ProviderInfo {
   id: ProviderType;
   name: string;
   description: string;
+  /** The description for a secrets vault (its items live in the provider too, ADR 0008). */
+  secretsDescription: string;
   icon: LucideIcon;
 }
 
 export const PROVIDERS: readonly ProviderInfo[] = [
   {
     id: 'server',
-    name: 'SealVault storage',
-    description: 'Encrypted on this device, stored on this server. Works everywhere you sign in.',
+    name: msg('SealVault storage'),
+    description: msg(
+      'Encrypted on this device, stored on this server. Works everywhere you sign in.',
+    ),
+    secretsDescription: msg(
+      'Encrypted on this device, stored on this server. Works everywhere you sign in.',
+    ),
     icon: Server,
   },
   {
     id: 'local',
-    name: 'This browser',
-    description: 'The files stay in this browser only and are lost if site data is cleared.',
+    name: msg('This browser'),
+    description: msg('The files stay in this browser only and are lost if site data is cleared.'),
+    secretsDescription: msg(
+      'The secrets stay in this browser only and are lost if site data is cleared.',
+    ),
     icon: HardDrive,
   },
   {
     id: 'googledrive',
     name: 'Google Drive',
-    description: 'Encrypted files in a SealVault folder of your Drive.',
+    description: msg('Encrypted files in a SealVault folder of your Drive.'),
+    secretsDescription: msg('Encrypted secrets in a SealVault folder of your Drive.'),
     icon: Triangle,
   },
   {
     id: 'dropbox',
     name: 'Dropbox',
-    description: 'Encrypted files in a SealVault folder of your Dropbox.',
+    description: msg('Encrypted files in a SealVault folder of your Dropbox.'),
+    secretsDescription: msg('Encrypted secrets in a SealVault folder of your Dropbox.'),
     icon: Box,
   },
   {
     id: 'onedrive',
     name: 'OneDrive',
-    description: 'Encrypted files in a SealVault folder of your OneDrive.',
+    description: msg('Encrypted files in a SealVault folder of your OneDrive.'),
+    secretsDescription: msg('Encrypted secrets in a SealVault folder of your OneDrive.'),
     icon: Cloud,
   },
 ];
@@ -126,22 +144,22 @@ export function providerConnection(id: ProviderType, env = browserEnv()): Connec
 }
 
 export const texts = {
-  notSetUp: 'Not set up on this server',
-  noOpfs: 'Not supported in this browser',
-  notConnected: 'Not connected',
+  notSetUp: msg('Not set up on this server'),
+  noOpfs: msg('Not supported in this browser'),
+  notConnected: msg('Not connected'),
 };
 
-/** The connected state as the 'Available Providers' grid words it. */
+/** The connected state as the 'Available Providers' grid words it (English: show it with t()). */
 export function connectionLabel(id: ProviderType, status: ConnectionStatus): string {
   switch (status) {
     case 'connected':
-      return id === 'local' ? 'Available' : 'Connected';
+      return id === 'local' ? msg('Available') : msg('Connected');
     case 'unavailable':
       return id === 'local' ? texts.noOpfs : texts.notSetUp;
     case 'connecting':
-      return 'Connecting...';
+      return msg('Connecting...');
     case 'failed':
-      return 'Connection Failed';
+      return msg('Connection Failed');
     case 'disconnected':
       return texts.notConnected;
   }
@@ -149,14 +167,12 @@ export function connectionLabel(id: ProviderType, status: ConnectionStatus): str
 
 /**
  * Where a vault of `vaultType` on `id` keeps its data, in one line (the wizard's step 3): a
- * secrets vault's items live in its provider as a files vault's files do (ADR 0008).
+ * secrets vault's items live in its provider as a files vault's files do (ADR 0008). English:
+ * show it with t().
  */
 export function providerDescription(id: ProviderType, vaultType: VaultType): string {
-  const { description } = providerInfo(id);
-  if (vaultType === 'files') return description;
-  return description
-    .replace('The files stay', 'The secrets stay')
-    .replace('Encrypted files', 'Encrypted secrets');
+  const info = providerInfo(id);
+  return vaultType === 'files' ? info.description : info.secretsDescription;
 }
 
 export type ProviderChoice = { selectable: true } | { selectable: false; reason: string };
@@ -193,7 +209,8 @@ export function ProviderIcon({
   provider: ProviderType;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const info = providerInfo(provider);
   const Icon = info.icon;
-  return <Icon aria-label={info.name} role="img" className={className} />;
+  return <Icon aria-label={t(info.name)} role="img" className={className} />;
 }

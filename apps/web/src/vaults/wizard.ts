@@ -2,6 +2,7 @@
 // "Vault creation"): 1 basic info, 2 vault type, 3 storage provider, 4 password.
 import { z } from 'zod';
 import { isVaultNameTaken, messages, type ProviderType, type VaultType } from '@sealvault/protocol';
+import { msg } from '../i18n/i18n.ts';
 import { selectableProviders } from './providers.tsx';
 
 export const WIZARD_STEPS = 4;
@@ -25,7 +26,8 @@ export const initialWizard: WizardState = {
   confirm: '',
 };
 
-export const NAME_REQUIRED = 'Vault name is required';
+// The steps' messages are English (the protocol's, and these): the steps show them with t().
+export const NAME_REQUIRED = msg('Vault name is required');
 
 /** A vault password (docs/product.md §5 "Vault creation"): at least 8 characters. */
 export const vaultPassword = z.string().min(MIN_VAULT_PASSWORD, messages.vaults.passwordTooShort);
