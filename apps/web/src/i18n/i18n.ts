@@ -98,8 +98,8 @@ export async function setLanguage(choice: Language | 'browser'): Promise<void> {
 
 /**
  * Marks a text kept in a constant (a list of labels, a table of messages) as one to translate;
- * returns it unchanged. Show it with t(text) when rendering: the catalogue test finds msg('...')
- * as it finds t('...').
+ * returns it unchanged. Show it with t(text) when rendering: the catalogue test finds a literal
+ * passed to msg() as it finds one passed to t().
  */
 export const msg = <T extends string>(text: T): T => text;
 
