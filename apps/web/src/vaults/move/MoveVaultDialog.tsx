@@ -27,33 +27,66 @@ import {
   providerInfo,
   useProviderEnv,
 } from '../providers.tsx';
+import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { msg, useTranslation } from '../../i18n/i18n.ts';
 import { vaultKeysQuery } from '../useVaults.ts';
-import { cancelMove, moveVault } from './engine.ts';
+import { cancelMove, MoveError, moveVault } from './engine.ts';
 import type { MoveProgress } from './plan.ts';
 
-const nameOf = (type: ProviderType) =>
-  type === 'local' ? 'This browser' : providerInfo(type).name;
+/** A provider's name (English, marked): show it with t(). */
+const nameOf = (type: ProviderType) => providerInfo(type).name;
 
+/**
+ * The dialog's texts. Those that name a provider have a text for "This browser" of their own
+ * (the German needs its own words for it): `[text, local]`, chosen by `named`.
+ */
 export const moveDialogTexts = {
-  title: 'Move to another provider',
-  intro:
+  title: msg('Move to another provider'),
+  intro: msg(
     "The vault's encrypted files or secrets are copied as they are, checked on the new provider, and only then does the vault switch to it. Nothing is decrypted.",
-  deleteOld: (source: string) => `Delete the copies on ${source} after the move`,
-  deleteOldHelp:
+  ),
+  deleteOld: [
+    msg('Delete the copies on {{provider}} after the move'),
+    msg('Delete the copies on This browser after the move'),
+  ],
+  deleteOldHelp: msg(
     'Recommended. Left unchecked, the old copies stay where they are, still encrypted, but they are not updated any more.',
-  serverSource: "SealVault's server deletes its copies once the vault has moved.",
-  localWarning:
+  ),
+  serverSource: msg("SealVault's server deletes its copies once the vault has moved."),
+  localWarning: msg(
     'The vault will then live in this browser only: clearing its site data or losing this device loses the vault. Moving it away from This browser later is how to rescue it.',
-  resumed: (target: string, when: string) =>
-    `A move of this vault to ${target} was started ${when} and did not finish. Continue it, or cancel it to remove what was copied.`,
-  done: (target: string) => `The vault is now on ${target}.`,
+  ),
+  resumed: [
+    msg(
+      'A move of this vault to {{provider}} was started {{when}} and did not finish. Continue it, or cancel it to remove what was copied.',
+    ),
+    msg(
+      'A move of this vault to This browser was started {{when}} and did not finish. Continue it, or cancel it to remove what was copied.',
+    ),
+  ],
+  done: [msg('The vault is now on {{provider}}.'), msg('The vault is now on This browser.')],
+  moving: [msg('Moving to {{provider}}...'), msg('Moving to This browser...')],
+  stillOn: [
+    msg('{{message}} The vault is still on {{provider}}.'),
+    msg('{{message}} The vault is still on This browser.'),
+  ],
+  from: [msg('Move from {{provider}} to'), msg('Move from This browser to')],
+  failed: msg('The move failed.'),
 } as const;
+
+/** What a failure says: a text and its values (engine.ts's MoveError, or a message as it came). */
+interface Failure {
+  text: string;
+  values?: Record<string, string>;
+  /** Values that are texts themselves (a provider's name), translated when shown. */
+  texts?: Record<string, string>;
+}
 
 type Phase =
   | { kind: 'choose' }
   | { kind: 'moving'; progress: MoveProgress | null; cancelling: boolean }
   | { kind: 'done'; target: ProviderType }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; failure: Failure };
 
 export function MoveVaultDialog({
   vault,
@@ -64,6 +97,7 @@ export function MoveVaultDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const env = useProviderEnv();
   const ids = useId();
@@ -79,7 +113,18 @@ export function MoveVaultDialog({
   const moving = phase.kind === 'moving';
   useLeaveGuard(moving);
 
-  const source = nameOf(vault.provider_type);
+  /** One of moveDialogTexts' `[text, local]` pairs, for `type`, with its values. */
+  const named = (
+    [text, local]: readonly [string, string],
+    type: ProviderType,
+    values: Record<string, string> = {},
+  ) =>
+    type === 'local' ? t(local, values) : t(text, { ...values, provider: t(nameOf(type)) });
+  const failureText = ({ text, values = {}, texts = {} }: Failure) =>
+    t(text, {
+      ...values,
+      ...Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, t(v)])),
+    });
   const choices = PROVIDERS.filter((p) => p.id !== vault.provider_type);
   const chosen = target ?? recorded.data?.target_provider ?? null;
 
@@ -130,7 +175,13 @@ export function MoveVaultDialog({
         return;
       }
       await refresh();
-      setPhase({ kind: 'failed', message: userMessage(err, 'The move failed.') });
+      setPhase({
+        kind: 'failed',
+        failure:
+          err instanceof MoveError
+            ? { text: err.text, values: err.values, texts: err.texts }
+            : { text: userMessage(err, moveDialogTexts.failed) },
+      });
     }
   };
 
@@ -145,15 +196,24 @@ export function MoveVaultDialog({
     progress && progress.bytes.total > 0
       ? Math.round((progress.bytes.done / progress.bytes.total) * 100)
       : 0;
-  const currentName = progress?.current ? fileName(progress.current.id) : undefined;
+  const currentName = (progress?.current && fileName(progress.current.id)) || undefined;
+  /** "Copying "name": 2.0 MB of 5.0 MB". */
+  const copyingText = (name: string | undefined, sent: string, size: string | null) =>
+    name === undefined
+      ? size === null
+        ? t('Copying a file: {{sent}}', { sent })
+        : t('Copying a file: {{sent}} of {{size}}', { sent, size })
+      : size === null
+        ? t('Copying "{{name}}": {{sent}}', { name, sent })
+        : t('Copying "{{name}}": {{sent}} of {{size}}', { name, sent, size });
 
   return (
     <Modal
       open={open}
       onOpenChange={close}
       closable={!moving}
-      title={moveDialogTexts.title}
-      description={moveDialogTexts.intro}
+      title={t(moveDialogTexts.title)}
+      description={t(moveDialogTexts.intro)}
       footer={
         phase.kind === 'moving' ? (
           <div className="flex justify-end">
@@ -166,19 +226,19 @@ export function MoveVaultDialog({
                 abort.current?.abort();
               }}
             >
-              {phase.cancelling ? 'Cancelling...' : 'Cancel move'}
+              {phase.cancelling ? t('Cancelling...') : t('Cancel move')}
             </button>
           </div>
         ) : phase.kind === 'done' ? (
           <div className="flex justify-end">
             <button type="button" className={buttonClass('primary')} onClick={() => close(false)}>
-              Done
+              {t('Done')}
             </button>
           </div>
         ) : (
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className={buttonClass('secondary')} onClick={() => close(false)}>
-              {phase.kind === 'failed' ? 'Close' : 'Cancel'}
+              {phase.kind === 'failed' ? t('Close') : t('Cancel')}
             </button>
             {recorded.data && (
               <button
@@ -186,7 +246,7 @@ export function MoveVaultDialog({
                 className={buttonClass('secondary')}
                 onClick={() => void cancelRecorded()}
               >
-                Cancel move
+                {t('Cancel move')}
               </button>
             )}
             <button
@@ -196,10 +256,10 @@ export function MoveVaultDialog({
               onClick={() => chosen && void start(chosen)}
             >
               {recorded.data && chosen === recorded.data.target_provider
-                ? 'Continue move'
+                ? t('Continue move')
                 : phase.kind === 'failed'
-                  ? 'Try again'
-                  : 'Move vault'}
+                  ? t('Try again')
+                  : t('Move vault')}
             </button>
           </div>
         )
@@ -207,29 +267,47 @@ export function MoveVaultDialog({
     >
       {phase.kind === 'done' ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-          {moveDialogTexts.done(nameOf(phase.target))}
+          {named(moveDialogTexts.done, phase.target)}
         </p>
       ) : phase.kind === 'moving' ? (
         <div role="status" aria-live="polite" className="space-y-2 text-sm">
           <p className="flex items-center gap-2 font-medium text-slate-900 dark:text-white">
             <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-            Moving to {chosen ? nameOf(chosen) : ''}...
+            {chosen && named(moveDialogTexts.moving, chosen)}
           </p>
-          <Progress label="Move progress" value={percent} />
+          <Progress label={t('Move progress')} value={percent} />
           {progress && (
             <p className="text-slate-600 dark:text-slate-400">
-              {progress.items.done} of {progress.items.total}{' '}
-              {vault.vault_type === 'files' ? 'files' : 'parts'} ·{' '}
-              {formatBytes(progress.bytes.done)} of {formatBytes(progress.bytes.total)}
-              {progress.bytesPerSecond !== null && ` · ${formatBytes(progress.bytesPerSecond)}/s`}
-              {progress.secondsLeft !== null && ` · about ${timeLeft(progress.secondsLeft)} left`}
+              {[
+                t(
+                  vault.vault_type === 'files'
+                    ? msg('{{done}} of {{total}} files')
+                    : msg('{{done}} of {{total}} parts'),
+                  {
+                    done: formatNumber(progress.items.done),
+                    total: formatNumber(progress.items.total),
+                  },
+                ),
+                t('{{sent}} of {{size}}', {
+                  sent: formatBytes(progress.bytes.done),
+                  size: formatBytes(progress.bytes.total),
+                }),
+                progress.bytesPerSecond !== null &&
+                  t('{{speed}}/s', { speed: formatBytes(progress.bytesPerSecond) }),
+                progress.secondsLeft !== null &&
+                  t('about {{time}} left', { time: timeLeft(progress.secondsLeft) }),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
           )}
           {progress?.current && (
             <p className="truncate text-slate-600 dark:text-slate-400">
-              Copying {currentName ? `"${currentName}"` : 'a file'}:{' '}
-              {formatBytes(progress.current.sent)}
-              {progress.current.size !== null && ` of ${formatBytes(progress.current.size)}`}
+              {copyingText(
+                currentName,
+                formatBytes(progress.current.sent),
+                progress.current.size === null ? null : formatBytes(progress.current.size),
+              )}
             </p>
           )}
         </div>
@@ -237,20 +315,28 @@ export function MoveVaultDialog({
         <div className="space-y-4">
           {phase.kind === 'failed' && (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-              {phase.message} The vault is still on {source}.
+              {named(moveDialogTexts.stillOn, vault.provider_type, {
+                message: failureText(phase.failure),
+              })}
             </p>
           )}
           {recorded.data && (
             <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
-              {moveDialogTexts.resumed(
-                nameOf(recorded.data.target_provider),
-                new Date(recorded.data.started_at).toLocaleString(),
-              )}
+              {named(moveDialogTexts.resumed, recorded.data.target_provider, {
+                when: formatDate(recorded.data.started_at, {
+                  year: 'numeric',
+                  month: 'numeric',
+                  day: 'numeric',
+                  hour: 'numeric',
+                  minute: '2-digit',
+                  second: '2-digit',
+                }),
+              })}
             </p>
           )}
           <fieldset>
             <legend className="text-sm font-medium text-slate-900 dark:text-white">
-              Move from {source} to
+              {named(moveDialogTexts.from, vault.provider_type)}
             </legend>
             <div className="mt-2 space-y-2">
               {choices.map((p) => {
@@ -276,11 +362,11 @@ export function MoveVaultDialog({
                     />
                     <ProviderIcon provider={p.id} className="size-5 shrink-0" />
                     <span className="font-medium text-slate-900 dark:text-white">
-                      {nameOf(p.id)}
+                      {t(nameOf(p.id))}
                     </span>
                     {!selectable && (
                       <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
-                        {connectionLabel(p.id, status)}
+                        {t(connectionLabel(p.id, status))}
                       </span>
                     )}
                   </label>
@@ -291,12 +377,12 @@ export function MoveVaultDialog({
           {chosen === 'local' && (
             <p className="flex gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
               <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {moveDialogTexts.localWarning}
+              {t(moveDialogTexts.localWarning)}
             </p>
           )}
           {vault.provider_type === 'server' ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              {moveDialogTexts.serverSource}
+              {t(moveDialogTexts.serverSource)}
             </p>
           ) : (
             <div>
@@ -308,13 +394,13 @@ export function MoveVaultDialog({
                   aria-describedby={`${ids}-delete-help`}
                   className="accent-indigo-600"
                 />
-                {moveDialogTexts.deleteOld(source)}
+                {named(moveDialogTexts.deleteOld, vault.provider_type)}
               </label>
               <p
                 id={`${ids}-delete-help`}
                 className="mt-1 ml-6 text-sm text-slate-600 dark:text-slate-400"
               >
-                {moveDialogTexts.deleteOldHelp}
+                {t(moveDialogTexts.deleteOldHelp)}
               </p>
             </div>
           )}
@@ -329,3 +415,4 @@ function timeLeft(seconds: number): string {
   const minutes = Math.round(seconds / 60);
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
+

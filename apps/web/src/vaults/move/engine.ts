@@ -27,6 +27,7 @@ import {
   type VaultMove,
 } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
+import { i18n, msg } from '../../i18n/i18n.ts';
 import { folderNameFor, setFolder } from '../../storage/cloud/folders.ts';
 import { contentHashMismatch } from '../../storage/hashing.ts';
 import { StorageError, type StorageProvider } from '../../storage/provider.ts';
@@ -41,18 +42,66 @@ import { isCloud, providerInfo } from '../providers.tsx';
 import { sessionOf } from '../sessionContext.tsx';
 import { planMove, progressMeter, type MoveProgress, type Wanted } from './plan.ts';
 
+/** The move's failures, as ids: shown with t(text, values) by the dialog (MoveError). */
 export const moveTexts = {
-  mismatch: (name: string, provider: string) =>
-    `The copy of "${name}" on ${provider} does not match the original, so the vault stays where it is. Please try again.`,
-  segmentMismatch: (provider: string) =>
-    `A copy of this vault's secrets on ${provider} does not match the original, so the vault stays where it is. Please try again.`,
-  unreadable:
+  mismatch: msg(
+    'The copy of "{{name}}" on {{provider}} does not match the original, so the vault stays where it is. Please try again.',
+  ),
+  mismatchLocal: msg(
+    'The copy of "{{name}}" on this browser does not match the original, so the vault stays where it is. Please try again.',
+  ),
+  segmentMismatch: msg(
+    "A copy of this vault's secrets on {{provider}} does not match the original, so the vault stays where it is. Please try again.",
+  ),
+  segmentMismatchLocal: msg(
+    "A copy of this vault's secrets on this browser does not match the original, so the vault stays where it is. Please try again.",
+  ),
+  unreadable: msg(
     "This vault's contents do not match its manifest, so it cannot be moved. The vault page lists what is wrong.",
-  noManifest:
+  ),
+  noManifest: msg(
     'This vault cannot be moved until it has a manifest. Lock it, unlock it, and try again.',
-  missingSource: (name: string, provider: string) =>
-    `"${name}" could not be read from ${provider}, so the vault stays where it is.`,
+  ),
+  missingSource: msg('"{{name}}" could not be read from {{provider}}, so the vault stays where it is.'),
+  missingSourceLocal: msg(
+    '"{{name}}" could not be read from this browser, so the vault stays where it is.',
+  ),
+  keptChanging: msg(
+    "This vault's manifest kept changing while it was being moved. Please try again.",
+  ),
+  /** A file's name in the texts when this page has not decrypted it. */
+  aFile: msg('a file'),
 } as const;
+
+/**
+ * A move's failure meant for the user: `text` an id of moveTexts, `values` its placeholders, and
+ * `texts` those placeholders that are texts themselves (a provider's name, "a file"), translated
+ * as they are shown. `message` is the English sentence.
+ */
+export class MoveError extends Error {
+  constructor(
+    readonly text: string,
+    readonly values: Record<string, string> = {},
+    readonly texts: Record<string, string> = {},
+    options?: ErrorOptions,
+  ) {
+    super(i18n.t(text, { ...values, ...texts, lng: 'en' }), options);
+    this.name = 'MoveError';
+  }
+}
+
+/** A failure that names a provider: the "this browser" text for the browser, else `text`. */
+function providerError(
+  type: ProviderType,
+  [text, localText]: readonly [string, string],
+  values: Record<string, string> = {},
+  texts: Record<string, string> = {},
+  options?: ErrorOptions,
+): MoveError {
+  return type === 'local'
+    ? new MoveError(localText, values, texts, options)
+    : new MoveError(text, values, { ...texts, provider: providerInfo(type).name }, options);
+}
 
 export interface MoveRun {
   vault: Vault;
@@ -76,9 +125,6 @@ function containerKey(vaultId: string, type: ProviderType, folder: string | null
   if (folder) setFolder(key, folder);
   return key;
 }
-
-const nameOfProvider = (type: ProviderType) =>
-  type === 'local' ? 'this browser' : providerInfo(type).name;
 
 const bytesOf = async (stream: ReadableStream<Uint8Array>) =>
   new Uint8Array(await new Response(stream).arrayBuffer());
@@ -129,13 +175,13 @@ async function inventory(
     const problems = await checkAgainstManifest(vault.id, sessionOf(vault.id), {
       secrets: records,
     });
-    if (problems.length > 0) throw new Error(moveTexts.unreadable);
+    if (problems.length > 0) throw new MoveError(moveTexts.unreadable);
     return { wanted: [], records };
   }
   // Coming to our server, its items go with the switch (moveVault), not as segments.
   if (target === 'server') return { wanted: [] };
   const verified = await manifests.load(sessionOf(vault.id), vault.id);
-  if (!verified) throw new Error(moveTexts.noManifest);
+  if (!verified) throw new MoveError(moveTexts.noManifest);
   const wanted = (verified.manifest.segments ?? []).map(([id, digest]): Wanted => ({
     kind: 'segment',
     id,
@@ -161,7 +207,7 @@ async function storeSegment(
   const back = await bytesOf(await to.provider.get(to.key, stored.ref, undefined, signal));
   if ((await segmentDigest(back)) !== w.checksum) {
     await to.provider.delete(to.key, stored.ref).catch(() => undefined);
-    throw new Error(moveTexts.segmentMismatch(nameOfProvider(to.type)));
+    throw providerError(to.type, [moveTexts.segmentMismatch, moveTexts.segmentMismatchLocal]);
   }
   return { kind: 'segment', id: w.id, ref: stored.ref, checksum: w.checksum, size: bytes.length };
 }
@@ -174,20 +220,30 @@ async function copyOne(
   run: MoveRun,
   onSent: (sent: number) => void,
 ): Promise<MoveItem> {
-  const targetName = nameOfProvider(to.type);
-  const label = run.nameOf?.(w.id) ?? 'a file';
+  const known = run.nameOf?.(w.id);
+  const name = known === undefined ? {} : { name: known };
+  const nameText = known === undefined ? { name: moveTexts.aFile } : {};
+  const mismatch = (options?: ErrorOptions) =>
+    providerError(to.type, [moveTexts.mismatch, moveTexts.mismatchLocal], name, nameText, options);
   const source = await from.provider.get(from.key, w.ref, undefined, run.signal).catch((err) => {
     if (err instanceof StorageError && err.code === 'not_found')
-      throw new Error(moveTexts.missingSource(label, nameOfProvider(run.vault.provider_type)), {
-        cause: err,
-      });
+      throw providerError(
+        run.vault.provider_type,
+        [moveTexts.missingSource, moveTexts.missingSourceLocal],
+        name,
+        nameText,
+        { cause: err },
+      );
     throw err;
   });
   if (w.kind === 'segment') {
     // Segments are small: read whole, checked against the manifest's pin before they are sent.
     const bytes = await bytesOf(source);
     if ((await segmentDigest(bytes)) !== w.checksum)
-      throw new Error(moveTexts.segmentMismatch(nameOfProvider(run.vault.provider_type)));
+      throw providerError(run.vault.provider_type, [
+        moveTexts.segmentMismatch,
+        moveTexts.segmentMismatchLocal,
+      ]);
     return storeSegment(w, bytes, to, run.signal, onSent);
   }
   const size = w.size ?? 0;
@@ -204,12 +260,12 @@ async function copyOne(
       // The provider's own hash of what it holds (Dropbox's content_hash, OneDrive's
       // quickXorHash, Drive's md5Checksum) differs from the bytes sent: said as a move says it.
       if (err instanceof StorageError && err.message === contentHashMismatch)
-        throw new Error(moveTexts.mismatch(label, targetName), { cause: err });
+        throw mismatch({ cause: err });
       throw err;
     });
   if (stored.contentHash !== w.checksum || stored.size !== size) {
     if (to.type !== 'server') await to.provider.delete(to.key, stored.ref).catch(() => undefined);
-    throw new Error(moveTexts.mismatch(label, targetName));
+    throw mismatch();
   }
   return { kind: 'file', id: w.id, ref: stored.ref, checksum: w.checksum, size };
 }
@@ -228,7 +284,7 @@ async function switchVault(
   const session = sessionOf(vault.id);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const current = await manifests.load(session, vault.id);
-    if (!current) throw new Error(moveTexts.noManifest);
+    if (!current) throw new MoveError(moveTexts.noManifest);
     const { version } = current.manifest;
     const entries = entriesOf(current.manifest);
     const next = change({
@@ -254,9 +310,7 @@ async function switchVault(
       throw err;
     }
   }
-  throw new Error(
-    "This vault's manifest kept changing while it was being moved. Please try again.",
-  );
+  throw new MoveError(moveTexts.keptChanging);
 }
 
 /**
@@ -332,7 +386,7 @@ export async function moveVault(run: MoveRun): Promise<Vault> {
   let toServer: SecretRecord[] | undefined;
   if (vault.vault_type === 'secrets' && target === 'server' && source !== 'server') {
     const read = await readLog(logDeps(vault.id));
-    if (!read || !read.clean) throw new Error(moveTexts.unreadable);
+    if (!read || !read.clean) throw new MoveError(moveTexts.unreadable);
     toServer = read.items.map((i) => ({
       id: i.id,
       revision: i.revision,
