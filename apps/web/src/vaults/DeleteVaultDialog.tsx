@@ -8,6 +8,7 @@ import { Modal } from '../components/Modal.tsx';
 import { DialogFooter } from '../components/DialogFooter.tsx';
 import { useVaultSessions } from './sessionContext.tsx';
 import { useDeleteVault } from './useVaults.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 export function DeleteVaultDialog({
   vault,
@@ -18,6 +19,7 @@ export function DeleteVaultDialog({
   onClose: () => void;
   onDeleted?: () => void;
 }) {
+  const { t } = useTranslation();
   const sessions = useVaultSessions();
   const del = useDeleteVault();
 
@@ -29,7 +31,7 @@ export function DeleteVaultDialog({
       onClose();
       onDeleted?.();
     } catch (err) {
-      toast.error(userMessage(err, messages.vaults.deleteFailed));
+      toast.error(t(userMessage(err, messages.vaults.deleteFailed)));
       onClose();
     }
   };
@@ -42,15 +44,17 @@ export function DeleteVaultDialog({
       }}
       size="sm"
       closable={!del.isPending}
-      title="Delete vault"
+      title={t('Delete vault')}
       description={
-        vault ? `"${vault.name}" and everything in it will be deleted for good.` : undefined
+        vault
+          ? t('"{{name}}" and everything in it will be deleted for good.', { name: vault.name })
+          : undefined
       }
       footer={
         <DialogFooter
           onCancel={onClose}
-          submit="Delete vault"
-          busyText="Deleting..."
+          submit={t('Delete vault')}
+          busyText={t('Deleting...')}
           busy={del.isPending}
           tone="danger"
           onSubmit={() => void confirm()}
@@ -58,7 +62,9 @@ export function DeleteVaultDialog({
       }
     >
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        This cannot be undone. Files, secrets and the vault&apos;s keys are removed from the server.
+        {t(
+          "This cannot be undone. Files, secrets and the vault's keys are removed from the server.",
+        )}
       </p>
     </Modal>
   );

@@ -4,8 +4,10 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { trialMessages } from '@sealvault/protocol';
+import { useTranslation } from '../i18n/i18n.ts';
 
 export function ReadOnlyNotice() {
+  const { t } = useTranslation();
   return (
     <div
       role="status"
@@ -14,13 +16,13 @@ export function ReadOnlyNotice() {
     >
       <span className="flex items-start gap-2">
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {trialMessages.readOnlyVault}
+        {t(trialMessages.readOnlyVault)}
       </span>
       <Link
         to="/dashboard?view=subscription"
         className="shrink-0 font-medium underline underline-offset-2"
       >
-        See plans
+        {t('See plans')}
       </Link>
     </div>
   );

@@ -9,6 +9,8 @@ import {
   vaultUsage,
   type Usage,
 } from '@sealvault/protocol';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 const colour = {
   ok: 'bg-emerald-500',
@@ -17,10 +19,16 @@ const colour = {
 } as const;
 
 export function UsageBar({ count, max }: { count: number; max: number }) {
-  const label = isUnlimited(max) ? `${count} vaults (unlimited)` : `${count} of ${max} vaults used`;
+  const { t } = useTranslation();
+  const label = isUnlimited(max)
+    ? t('{{count}} vaults (unlimited)', { count: formatNumber(count) })
+    : t('{{count}} of {{max}} vaults used', {
+        count: formatNumber(count),
+        max: formatNumber(max),
+      });
   return (
     <Meter
-      title="Vault usage"
+      title={t('Vault usage')}
       label={label}
       usage={isUnlimited(max) ? null : vaultUsage(count, max)}
     />
@@ -29,13 +37,14 @@ export function UsageBar({ count, max }: { count: number; max: number }) {
 
 /** The bytes the user's files take on SealVault storage against the plan's storage quota. */
 export function StorageUsageBar({ usedBytes, maxMb }: { usedBytes: number; maxMb: number }) {
+  const { t } = useTranslation();
   const used = formatBytes(usedBytes);
   const label = isUnlimited(maxMb)
-    ? `${used} used (Unlimited)`
-    : `${used} of ${formatPlanSize(maxMb)} used`;
+    ? t('{{used}} used (Unlimited)', { used })
+    : t('{{used}} of {{total}} used', { used, total: formatPlanSize(maxMb) });
   return (
     <Meter
-      title="Storage usage"
+      title={t('Storage usage')}
       label={label}
       usage={isUnlimited(maxMb) ? null : storageUsage(usedBytes, maxMb)}
     />

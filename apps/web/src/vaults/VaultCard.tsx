@@ -9,6 +9,8 @@ import { useIsUnlocked } from './sessionContext.tsx';
 import { ProviderIcon, providerInfo } from './providers.tsx';
 import { formatDate } from './format.ts';
 import { lastAccessedOf } from './lastAccessed.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 export function VaultCard({
   vault,
@@ -20,12 +22,18 @@ export function VaultCard({
   /** "Move to another provider" (issue 27), offered while the vault is unlocked. */
   onMove?: (v: Vault) => void;
 }) {
+  const { t } = useTranslation();
   const unlocked = useIsUnlocked(vault.id);
   const secrets = vault.vault_type === 'secrets';
   const TypeIcon = secrets ? KeyRound : FolderLock;
   const count = secrets
-    ? `${vault.secrets_count} ${vault.secrets_count === 1 ? 'secret' : 'secrets'}`
-    : `${vault.file_count} ${vault.file_count === 1 ? 'file' : 'files'}`;
+    ? vault.secrets_count === 1
+      ? t('{{count}} secret', { count: formatNumber(vault.secrets_count) })
+      : t('{{count}} secrets', { count: formatNumber(vault.secrets_count) })
+    : vault.file_count === 1
+      ? t('{{count}} file', { count: formatNumber(vault.file_count) })
+      : t('{{count}} files', { count: formatNumber(vault.file_count) });
+  const lastAccessed = lastAccessedOf(vault.id);
   return (
     <li className="group relative flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-within:ring-2 focus-within:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
       {/* The dashboard's title is the h1; each card is an h2 (no skipped level). The name comes
@@ -51,19 +59,19 @@ export function VaultCard({
         <div className="flex shrink-0 items-center gap-1.5">
           {unlocked ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
-              <CheckCircle2 aria-hidden="true" className="size-3.5" /> Unlocked
+              <CheckCircle2 aria-hidden="true" className="size-3.5" /> {t('Unlocked')}
             </span>
           ) : (
             <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              <Lock aria-hidden="true" className="size-3.5" /> Locked
+              <Lock aria-hidden="true" className="size-3.5" /> {t('Locked')}
             </span>
           )}
           {unlocked && onMove && (
             <button
               type="button"
               onClick={() => onMove(vault)}
-              aria-label={`Move vault ${vault.name} to another provider`}
-              title="Move to another provider"
+              aria-label={t('Move vault {{name}} to another provider', { name: vault.name })}
+              title={t('Move to another provider')}
               className="relative z-10 rounded-lg p-1.5 text-slate-500 hover:bg-indigo-50 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-indigo-950 dark:hover:text-indigo-300"
             >
               <ArrowRightLeft aria-hidden="true" className="size-4" />
@@ -73,7 +81,7 @@ export function VaultCard({
             <button
               type="button"
               onClick={() => onDelete(vault)}
-              aria-label={`Delete vault ${vault.name}`}
+              aria-label={t('Delete vault {{name}}', { name: vault.name })}
               className="relative z-10 rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 dark:text-slate-400 dark:hover:bg-red-950 dark:hover:text-red-400"
             >
               <Trash2 aria-hidden="true" className="size-4" />
@@ -87,21 +95,23 @@ export function VaultCard({
         </p>
       )}
       <p className="mt-3 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-        <span>{secrets ? 'Secrets vault' : 'File vault'}</span>
+        <span>{secrets ? t('Secrets vault') : t('File vault')}</span>
         <span aria-hidden="true">·</span>
         <span className="inline-flex items-center gap-1">
           <ProviderIcon provider={vault.provider_type} className="size-3.5" />
-          {providerInfo(vault.provider_type).name}
+          {t(providerInfo(vault.provider_type).name)}
         </span>
       </p>
       <dl className="mt-4 grid grid-cols-3 gap-2 border-t border-slate-100 pt-4 text-xs dark:border-slate-800">
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">{secrets ? 'Secrets' : 'Files'}</dt>
+          <dt className="text-slate-500 dark:text-slate-400">
+            {secrets ? t('Secrets') : t('Files')}
+          </dt>
           <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">{count}</dd>
         </div>
         {!secrets && (
           <div>
-            <dt className="text-slate-500 dark:text-slate-400">Size</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('Size')}</dt>
             <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">
               {formatBytes(vault.total_size)}
             </dd>
@@ -109,14 +119,14 @@ export function VaultCard({
         )}
         {/* Kept per device by design (ADR 0007): the server is not told of unlocks. */}
         <div className={secrets ? 'col-span-2' : undefined}>
-          <dt className="text-slate-500 dark:text-slate-400">Last accessed on this device</dt>
+          <dt className="text-slate-500 dark:text-slate-400">
+            {t('Last accessed on this device')}
+          </dt>
           <dd className="mt-0.5 font-medium text-slate-900 dark:text-slate-100">
-            {formatLastAccessed(lastAccessedOf(vault.id))}
+            {lastAccessed ? formatDate(lastAccessed) : t('Never')}
           </dd>
         </div>
       </dl>
     </li>
   );
 }
-
-const formatLastAccessed = (iso: string | null) => (iso ? formatDate(iso) : 'Never');
