@@ -18,6 +18,8 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { cryptoClient } from '../crypto/client.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import {
   changePasswordOnly,
   rotateKeys,
@@ -29,7 +31,7 @@ import { vaultPassword } from './wizard.ts';
 
 const changeSchema = z
   .object({
-    current: z.string().min(1, 'Current password is required'),
+    current: z.string().min(1, msg('Current password is required')),
     next: vaultPassword,
     confirm: z.string(),
     rotate: z.boolean(),
@@ -42,13 +44,15 @@ type ChangeValues = z.infer<typeof changeSchema>;
 const empty: ChangeValues = { current: '', next: '', confirm: '', rotate: true };
 
 /** What a change without rotation leaves open (issue 18), said before the user chooses. */
-export const withoutRotationText =
-  'Without rotation the vault key stays the same: anyone who kept a copy of the old key slot (the server, or an old backup) and learns or cracks the old password can still read this vault, including what you add later.';
-export const withRotationText =
-  'A new vault key re-encrypts every file key, file name and secret here in your browser (file contents stay as they are). It can take a moment for a large vault.';
+export const withoutRotationText = msg(
+  'Without rotation the vault key stays the same: anyone who kept a copy of the old key slot (the server, or an old backup) and learns or cracks the old password can still read this vault, including what you add later.',
+);
+export const withRotationText = msg(
+  'A new vault key re-encrypts every file key, file name and secret here in your browser (file contents stay as they are). It can take a moment for a large vault.',
+);
 
 /** Shown after a change on a vault with passkeys: they are kept (vault-format.md "Passkey slots"). */
-export const passkeysKeptText = "The vault's passkeys still unlock it.";
+export const passkeysKeptText = msg("The vault's passkeys still unlock it.");
 
 type Done = { rotated: boolean; recoveryKey?: string };
 
@@ -61,6 +65,7 @@ export function ChangePasswordDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const sessions = useVaultSessions();
   const [done, setDone] = useState<Done | null>(null);
@@ -122,15 +127,19 @@ export function ChangePasswordDialog({
     ]);
   };
 
-  const field = (id: 'current' | 'next' | 'confirm', text: string, autoComplete: string) => (
-    <Field label={text} error={errors[id]?.message}>
-      <PasswordInput
-        toggleLabel={text.toLowerCase()}
-        autoComplete={autoComplete}
-        {...register(id)}
-      />
-    </Field>
-  );
+  const field = (
+    id: 'current' | 'next' | 'confirm',
+    text: string,
+    toggleLabel: string,
+    autoComplete: string,
+  ) => {
+    const error = errors[id]?.message;
+    return (
+      <Field label={text} error={error && t(error)}>
+        <PasswordInput toggleLabel={toggleLabel} autoComplete={autoComplete} {...register(id)} />
+      </Field>
+    );
+  };
 
   return (
     <Modal
@@ -138,18 +147,18 @@ export function ChangePasswordDialog({
       onOpenChange={close}
       size="sm"
       closable={!busy}
-      title="Change vault password"
+      title={t('Change vault password')}
       description={vault.name}
       footer={
         done ? (
           <button type="button" onClick={() => close(false)} className={buttonClass('primary')}>
-            Done
+            {t('Done')}
           </button>
         ) : (
           <DialogFooter
             onCancel={() => close(false)}
-            submit={rotate ? 'Change password and rotate keys' : 'Change password'}
-            busyText={rotate ? 'Rotating keys...' : 'Changing...'}
+            submit={rotate ? t('Change password and rotate keys') : t('Change password')}
+            busyText={rotate ? t('Rotating keys...') : t('Changing...')}
             busy={busy}
             form="change-password-form"
           />
@@ -160,15 +169,19 @@ export function ChangePasswordDialog({
         <div role="status" className="space-y-3 text-sm">
           <p className="text-emerald-700 dark:text-emerald-400">
             {done.rotated
-              ? 'The password was changed and the keys were rotated. From now on only the new password unlocks this vault, and an old copy of its key slot opens nothing.'
-              : 'The password was changed. From now on only the new password unlocks this vault.'}
+              ? t(
+                  'The password was changed and the keys were rotated. From now on only the new password unlocks this vault, and an old copy of its key slot opens nothing.',
+                )
+              : t(
+                  'The password was changed. From now on only the new password unlocks this vault.',
+                )}
           </p>
           {vault.key.slots.some((s) => s.kind === 'passkey') && (
-            <p className="text-slate-700 dark:text-slate-300">{passkeysKeptText}</p>
+            <p className="text-slate-700 dark:text-slate-300">{t(passkeysKeptText)}</p>
           )}
           {done.recoveryKey && (
             <p className="text-slate-800 dark:text-slate-200">
-              Your new recovery key (the old one no longer works). Keep it somewhere safe:
+              {t('Your new recovery key (the old one no longer works). Keep it somewhere safe:')}
               <code className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono dark:bg-slate-800">
                 {done.recoveryKey}
               </code>
@@ -182,13 +195,13 @@ export function ChangePasswordDialog({
           className="space-y-4"
           onSubmit={(e) => void handleSubmit(submit)(e)}
         >
-          {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
-          {field('current', 'Current password', 'current-password')}
+          {errors.root?.message && <FormMessage kind="error">{t(errors.root.message)}</FormMessage>}
+          {field('current', t('Current password'), t('current password'), 'current-password')}
           <div>
-            {field('next', 'New password', 'new-password')}
+            {field('next', t('New password'), t('new password'), 'new-password')}
             <VaultPasswordStrength password={next} />
           </div>
-          {field('confirm', 'Confirm new password', 'new-password')}
+          {field('confirm', t('Confirm new password'), t('confirm new password'), 'new-password')}
           <div className="rounded-lg border border-slate-200 px-3 py-2.5 dark:border-slate-700">
             <label className="flex items-start gap-2 text-sm font-medium text-slate-800 dark:text-slate-100">
               <input
@@ -197,16 +210,19 @@ export function ChangePasswordDialog({
                 aria-describedby="rotate-help"
                 {...register('rotate')}
               />
-              Rotate the vault&apos;s keys too
+              {t("Rotate the vault's keys too")}
             </label>
             <p id="rotate-help" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              {rotate ? withRotationText : withoutRotationText}
+              {t(rotate ? withRotationText : withoutRotationText)}
             </p>
           </div>
           {progress && progress.total > 0 && (
             <div role="status" className="text-xs text-slate-600 dark:text-slate-400">
-              Re-encrypting {progress.done} of {progress.total}
-              <Progress label="Rotating keys" value={(100 * progress.done) / progress.total} />
+              {t('Re-encrypting {{done}} of {{total}}', {
+                done: formatNumber(progress.done),
+                total: formatNumber(progress.total),
+              })}
+              <Progress label={t('Rotating keys')} value={(100 * progress.done) / progress.total} />
             </div>
           )}
         </form>

@@ -266,7 +266,6 @@ export function UnlockDialog({
   );
 }
 
-
 function ConnectFirst({
   vault,
   open,

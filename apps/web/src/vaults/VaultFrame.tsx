@@ -14,6 +14,7 @@ import { Activity, useEffect, useRef, useState, type ReactNode, type RefObject }
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages, type Vault } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { PasskeysDialog } from './passkeys/PasskeysDialog.tsx';
 import { useSession } from '../shell/session.tsx';
@@ -26,6 +27,7 @@ import { UnlockDialog } from './UnlockDialog.tsx';
 import { useVault } from './useVaults.ts';
 
 export function VaultFrame({ children }: { children?: (vault: Vault) => ReactNode }) {
+  const { t } = useTranslation();
   const { vaultId = '' } = useParams();
   const navigate = useNavigate();
   const query = useVault(vaultId);
@@ -45,7 +47,7 @@ export function VaultFrame({ children }: { children?: (vault: Vault) => ReactNod
         role="status"
         className="flex items-center justify-center gap-2 py-24 text-slate-600 dark:text-slate-400"
       >
-        <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Loading vault...
+        <Loader2 aria-hidden="true" className="size-5 animate-spin" /> {t('Loading vault...')}
       </p>
     );
   }
@@ -54,10 +56,10 @@ export function VaultFrame({ children }: { children?: (vault: Vault) => ReactNod
     return (
       <div className="mx-auto max-w-md py-24 text-center">
         <h1 className="text-xl font-semibold text-slate-900 dark:text-white">
-          {notFound ? messages.vaults.notFound : 'Could not load this vault'}
+          {notFound ? t(messages.vaults.notFound) : t('Could not load this vault')}
         </h1>
         <Link to="/dashboard" className={buttonClass('primary', 'md', 'mt-6')}>
-          Back to Dashboard
+          {t('Back to Dashboard')}
         </Link>
       </div>
     );
@@ -76,14 +78,14 @@ export function VaultFrame({ children }: { children?: (vault: Vault) => ReactNod
       {!unlocked && (
         <div className="flex flex-col items-center py-24 text-center text-slate-600 dark:text-slate-400">
           <Lock aria-hidden="true" className="size-10" />
-          <p className="mt-3">This vault is locked.</p>
+          <p className="mt-3">{t('This vault is locked.')}</p>
         </div>
       )}
       <UnlockDialog
         vault={vault}
         open={!unlocked}
         onCancel={() => void navigate('/dashboard')}
-        notice={kept ? lockedNotice(reason) : undefined}
+        notice={kept ? lockedNotice(reason, t) : undefined}
         fallbackFocus={heading}
       />
     </>
@@ -91,12 +93,16 @@ export function VaultFrame({ children }: { children?: (vault: Vault) => ReactNod
 }
 
 /** Why the unlock dialog is back on a page that was open (the expiry text is the spec's). */
-function lockedNotice(reason: LockReason | null): string {
-  const kept = ' What you were doing is kept here.';
-  if (reason === 'idle') return `Vault locked after a period without activity.${kept}`;
-  if (reason === 'manual') return `Vault locked.${kept}`;
-  if (reason === 'rekeyed') return `${messages.vaults.keysChangedElsewhere}${kept}`;
-  return `${messages.vaults.sessionExpired}${kept}`;
+function lockedNotice(reason: LockReason | null, t: (text: string) => string): string {
+  const why =
+    reason === 'idle'
+      ? t('Vault locked after a period without activity.')
+      : reason === 'manual'
+        ? t('Vault locked.')
+        : reason === 'rekeyed'
+          ? t(messages.vaults.keysChangedElsewhere)
+          : t(messages.vaults.sessionExpired);
+  return `${why} ${t('What you were doing is kept here.')}`;
 }
 
 /**
@@ -139,6 +145,7 @@ function VaultHeader({
   unlocked: boolean;
   heading: RefObject<HTMLHeadingElement | null>;
 }) {
+  const { t } = useTranslation();
   const sessions = useVaultSessions();
   const navigate = useNavigate();
   const [changing, setChanging] = useState(false);
@@ -154,7 +161,7 @@ function VaultHeader({
       <div className="flex min-w-0 items-center gap-3">
         <Link
           to="/dashboard"
-          aria-label="Back to Dashboard"
+          aria-label={t('Back to Dashboard')}
           className={buttonClass('ghost', 'md', '!px-2')}
         >
           <ArrowLeft aria-hidden="true" className="size-5" />
@@ -179,11 +186,14 @@ function VaultHeader({
             }}
             className={buttonClass('secondary')}
           >
-            <Lock aria-hidden="true" className="size-4" /> Lock Vault
+            <Lock aria-hidden="true" className="size-4" /> {t('Lock Vault')}
           </button>
           {/* Not modal: a modal menu hides the page with aria-hidden while focus could still reach it. */}
           <Menu.Root modal={false}>
-            <Menu.Trigger aria-label="Vault menu" className={buttonClass('ghost', 'md', '!px-2')}>
+            <Menu.Trigger
+              aria-label={t('Vault menu')}
+              className={buttonClass('ghost', 'md', '!px-2')}
+            >
               <MoreVertical aria-hidden="true" className="size-5" />
             </Menu.Trigger>
             <Menu.Portal>
@@ -193,22 +203,22 @@ function VaultHeader({
                 className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
               >
                 <Menu.Item className={item} onSelect={() => setChanging(true)}>
-                  Change password
+                  {t('Change password')}
                 </Menu.Item>
                 <Menu.Item className={item} onSelect={() => setPasskeys(true)}>
-                  Add a passkey
+                  {t('Add a passkey')}
                 </Menu.Item>
                 <Menu.Item className={item} onSelect={() => setPasskeys(true)}>
-                  Manage passkeys
+                  {t('Manage passkeys')}
                 </Menu.Item>
                 <Menu.Item className={item} onSelect={() => setMoving(true)}>
-                  Move to another provider
+                  {t('Move to another provider')}
                 </Menu.Item>
                 <Menu.Item
                   className={`${item} text-red-600 dark:text-red-400`}
                   onSelect={() => setDeleting(true)}
                 >
-                  Delete vault
+                  {t('Delete vault')}
                 </Menu.Item>
               </Menu.Content>
             </Menu.Portal>
@@ -233,15 +243,16 @@ function VaultHeader({
 }
 
 function UnlockedPlaceholder({ vault }: { vault: Vault }) {
+  const { t } = useTranslation();
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
       <p className="font-medium text-slate-900 dark:text-white">
         {vault.vault_type === 'secrets'
-          ? 'No secrets in this vault yet.'
-          : 'No files in this vault'}
+          ? t('No secrets in this vault yet.')
+          : t('No files in this vault')}
       </p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        The vault is unlocked on this device.
+        {t('The vault is unlocked on this device.')}
       </p>
     </div>
   );

@@ -179,7 +179,9 @@ export function PasskeysDialog({
         {done && <FormMessage kind="success">{t(done)}</FormMessage>}
         {failed && <FormMessage kind="error">{t(failed)}</FormMessage>}
         {slots.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t(passkeysDialogTexts.none)}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t(passkeysDialogTexts.none)}
+          </p>
         ) : (
           <ul
             aria-label={t('Passkeys that unlock this vault')}
