@@ -3,6 +3,7 @@
 // the copy worked (a toast, say).
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from '../i18n/i18n.ts';
 import { buttonClass } from './buttonStyles.ts';
 
 export function CopyLinkButton({
@@ -16,6 +17,7 @@ export function CopyLinkButton({
   className?: string;
   onResult?: (copied: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const [copiedUrl, setCopiedUrl] = useState<string | null>(null);
   const copied = copiedUrl === url;
   const copy = () =>
@@ -40,7 +42,7 @@ export function CopyLinkButton({
       ) : (
         <Copy aria-hidden="true" className="size-4" />
       )}
-      {copied ? 'Copied' : 'Copy link'}
+      {copied ? t('Copied') : t('Copy link')}
     </button>
   );
 }

@@ -2,11 +2,12 @@
 // While the work runs the submit button shows its busy text and both are disabled, except a
 // Cancel that stops the work (an upload).
 import type { ReactNode } from 'react';
+import { useTranslation } from '../i18n/i18n.ts';
 import { buttonClass } from './buttonStyles.ts';
 
 export function DialogFooter({
   onCancel,
-  cancelText = 'Cancel',
+  cancelText,
   cancelDisabled,
   submit,
   busyText,
@@ -38,6 +39,7 @@ export function DialogFooter({
   /** Further actions, between Cancel and submit. */
   extra?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <button
@@ -46,7 +48,7 @@ export function DialogFooter({
         disabled={cancelDisabled ?? busy}
         className={buttonClass('secondary')}
       >
-        {cancelText}
+        {cancelText ?? t('Cancel')}
       </button>
       {extra}
       {submit !== undefined && (

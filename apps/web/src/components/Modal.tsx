@@ -3,6 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
+import { useTranslation } from '../i18n/i18n.ts';
 import { useReturnFocus } from './useReturnFocus.ts';
 
 export function Modal({
@@ -28,6 +29,7 @@ export function Modal({
   /** Gets the focus on close when what opened the dialog is gone (a deleted item's button). */
   fallbackFocus?: RefObject<HTMLElement | null> | undefined;
 }) {
+  const { t } = useTranslation();
   const width = size === 'sm' ? 'max-w-md' : size === 'lg' ? 'max-w-2xl' : 'max-w-lg';
   const returnFocus = useReturnFocus(open, fallbackFocus);
   return (
@@ -55,7 +57,7 @@ export function Modal({
             </div>
             {closable && (
               <Dialog.Close
-                aria-label="Close"
+                aria-label={t('Close')}
                 className="-m-1 rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
               >
                 <X aria-hidden="true" className="size-5" />

@@ -4,6 +4,7 @@
 // anywhere calls `toast.success(text)` or `toast.error(text)` from 'sonner'.
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Toaster as Sonner } from 'sonner';
+import { useTranslation } from '../i18n/i18n.ts';
 import { useTheme } from '../theme/useTheme.ts';
 
 /** Sonner's colour variables, set to the app's slate palette (text contrast above 12:1). */
@@ -13,11 +14,14 @@ const palette = {
 } as const;
 
 export function Toaster() {
+  const { t } = useTranslation();
   const { theme } = useTheme();
   return (
     <Sonner
       theme={theme}
       position="bottom-center"
+      // The region's name (Sonner adds its keyboard shortcut to it).
+      containerAriaLabel={t('Notifications')}
       // Long enough to read a sentence; a pointer over a toast holds it.
       duration={5000}
       style={{ ...palette[theme], fontFamily: 'inherit' }}

@@ -8,15 +8,17 @@ import { LandingHeader } from '../landing/LandingHeader.tsx';
 import { Pricing } from '../landing/Pricing.tsx';
 import { Stats } from '../landing/Stats.tsx';
 import { Testimonials } from '../landing/Testimonials.tsx';
+import { useTranslation } from '../i18n/i18n.ts';
 
 export function LandingScreen() {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <LandingHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

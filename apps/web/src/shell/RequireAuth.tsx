@@ -5,6 +5,7 @@ import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { authPathFor } from '../auth/redirect.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 import { useAuthState } from '../auth/useAuthState.ts';
 import { SessionProvider } from './session.tsx';
 
@@ -17,13 +18,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 export function AuthLoading() {
+  const { t } = useTranslation();
   return (
     <div
       role="status"
       className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-slate-50 text-slate-600 dark:bg-slate-950 dark:text-slate-400"
     >
       <Loader2 aria-hidden="true" className="size-8 animate-spin text-indigo-500" />
-      <p className="text-sm">Loading your account...</p>
+      <p className="text-sm">{t('Loading your account...')}</p>
     </div>
   );
 }

@@ -7,11 +7,13 @@ import { LayoutDashboard, Lock, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { useProfile } from '../auth/useAccount.ts';
 import { LogoMark } from '../components/Logo.tsx';
+import { useTranslation } from '../i18n/i18n.ts';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useSession } from './session.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 export function TopBar() {
+  const { t } = useTranslation();
   const { user } = useSession();
   const profile = useProfile();
   const fullName = profile.data?.full_name ?? (user.name || null);
@@ -30,11 +32,11 @@ export function TopBar() {
           </span>
         </Link>
         <span
-          title="End-to-End Encrypted"
+          title={t('End-to-End Encrypted')}
           className="inline-flex shrink-0 items-center gap-1 rounded-full border border-emerald-200 bg-emerald-50 px-1.5 py-1 text-xs font-medium text-emerald-700 sm:px-2.5 sm:py-0.5 dark:border-emerald-900/70 dark:bg-emerald-950/60 dark:text-emerald-300"
         >
           <Lock aria-hidden="true" className="size-3" />
-          <span className="max-sm:sr-only">End-to-End Encrypted</span>
+          <span className="max-sm:sr-only">{t('End-to-End Encrypted')}</span>
         </span>
 
         <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
@@ -46,8 +48,8 @@ export function TopBar() {
             className="inline-flex h-10 shrink-0 items-center gap-2 rounded-lg px-2.5 text-sm font-medium sm:px-3 text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
           >
             <LayoutDashboard aria-hidden="true" className="size-4" />
-            <span className="hidden md:inline">Dashboard</span>
-            <span className="sr-only md:hidden">Dashboard</span>
+            <span className="hidden md:inline">{t('Dashboard')}</span>
+            <span className="sr-only md:hidden">{t('Dashboard')}</span>
           </Link>
           <ThemeToggle className="shrink-0" />
           <UserMenu fullName={fullName} email={email} isAdmin={profile.data?.role === 'admin'} />
@@ -65,6 +67,7 @@ export function PlanBadge({
   planId: string | undefined;
   name: string | undefined;
 }) {
+  const { t } = useTranslation();
   if (!planId || !name) {
     return (
       <span
@@ -77,7 +80,7 @@ export function PlanBadge({
   return (
     <Link
       to="/dashboard?view=subscription"
-      title="Your plan"
+      title={t('Your plan')}
       className={`inline-flex min-w-0 items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 sm:px-3 ${
         free
           ? 'border-slate-200 bg-slate-50 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800'
@@ -90,7 +93,7 @@ export function PlanBadge({
         className={`size-3.5 ${free ? 'text-slate-400' : 'fill-amber-400 text-amber-500'}`}
       />
       <span className="max-w-24 truncate">
-        <span className="sr-only">Plan: </span>
+        <span className="sr-only">{t('Plan:')} </span>
         {name}
       </span>
     </Link>

@@ -4,6 +4,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, CreditCard, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../i18n/i18n.ts';
 import { useSignOut } from './useSignOut.ts';
 
 const item =
@@ -27,9 +28,10 @@ export function UserMenu({
   /** Offers the admin console (the profile's role). */
   isAdmin?: boolean;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const name = fullName?.trim() || 'User';
+  const name = fullName?.trim() || t('User');
   const letters = initials(fullName, email);
 
   return (
@@ -37,7 +39,7 @@ export function UserMenu({
     <Menu.Root modal={false}>
       <Menu.Trigger
         // The visible initials are part of the name (WCAG 2.5.3, label in name).
-        aria-label={`Account menu, ${letters}`}
+        aria-label={t('Account menu, {{initials}}', { initials: letters })}
         className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg px-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 data-[state=open]:bg-slate-100 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
       >
         <span
@@ -68,22 +70,22 @@ export function UserMenu({
             onSelect={() => void navigate('/dashboard?view=subscription')}
           >
             <CreditCard aria-hidden="true" className="size-4 text-slate-500" />
-            Subscription
+            {t('Subscription')}
           </Menu.Item>
           <Menu.Item className={item} onSelect={() => void navigate('/dashboard?view=settings')}>
             <Settings aria-hidden="true" className="size-4 text-slate-500" />
-            Settings
+            {t('Settings')}
           </Menu.Item>
           {isAdmin && (
             <Menu.Item className={item} onSelect={() => void navigate('/admin')}>
               <ShieldCheck aria-hidden="true" className="size-4 text-slate-500" />
-              Admin console
+              {t('Admin console')}
             </Menu.Item>
           )}
           <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
           <Menu.Item className={item} onSelect={() => void signOut()}>
             <LogOut aria-hidden="true" className="size-4 text-slate-500" />
-            Logout
+            {t('Logout')}
           </Menu.Item>
         </Menu.Content>
       </Menu.Portal>

@@ -1,11 +1,14 @@
 // The light/dark switch used in every header. Its label names the theme it switches to.
 import { Moon, Sun } from 'lucide-react';
+import { useTranslation } from '../i18n/i18n.ts';
 import { otherTheme } from './theme.ts';
 import { useTheme } from './useTheme.ts';
 
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
-  const label = `Switch to ${otherTheme(theme)} theme`;
+  const { t } = useTranslation();
+  const label =
+    otherTheme(theme) === 'dark' ? t('Switch to dark theme') : t('Switch to light theme');
   return (
     <button
       type="button"
