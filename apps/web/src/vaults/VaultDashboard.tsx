@@ -9,8 +9,6 @@ import {
   canCreateVault,
   formatPlanSize,
   isUnlimited,
-  subscriptionMessages,
-  trialMessages,
   type Limits,
   type Vault,
 } from '@sealvault/protocol';
@@ -22,11 +20,15 @@ import { VaultCard } from './VaultCard.tsx';
 import { MoveVaultDialog } from './move/MoveVaultDialog.tsx';
 import { useLimits, useVaultList } from './useVaults.ts';
 import { useSelfHosted } from '../plans/usePlansMode.ts';
+import { msg, Trans, useTranslation } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
 
-export const LIMIT_BANNER =
-  "You've reached your vault limit. Upgrade to create more file and secrets vaults.";
+export const LIMIT_BANNER = msg(
+  "You've reached your vault limit. Upgrade to create more file and secrets vaults.",
+);
 
 export function VaultDashboard() {
+  const { t } = useTranslation();
   const vaults = useVaultList();
   const { limits, isPending: limitsPending } = useLimits();
   const [creating, setCreating] = useState(false);
@@ -53,16 +55,16 @@ export function VaultDashboard() {
             id="vaults-title"
             className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white"
           >
-            Your Vaults
+            {t('Your Vaults')}
           </h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Everything in a vault is encrypted on this device with the vault&apos;s password.
+            {t("Everything in a vault is encrypted on this device with the vault's password.")}
           </p>
           <Link
             to="/dashboard?view=shares"
             className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
           >
-            <Link2 aria-hidden="true" className="size-4" /> Shared links and Send a text
+            <Link2 aria-hidden="true" className="size-4" /> {t('Shared links and Send a text')}
           </Link>
         </div>
         <div className="flex w-full max-w-sm flex-col gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
@@ -86,13 +88,28 @@ export function VaultDashboard() {
           <span className="flex items-center gap-2">
             <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
             <span>
-              {LIMIT_BANNER}
+              {t(LIMIT_BANNER)}
               {readOnly > 0 ? (
-                <span className="mt-1 block">{trialMessages.readOnlyList(readOnly)}</span>
+                // The protocol's trialMessages.readOnlyList, word for word.
+                <span className="mt-1 block">
+                  {readOnly === 1
+                    ? t(
+                        "{{count}} vault is over the Free plan's limit and now read-only. Nothing was deleted: you can open them and download what they hold. Upgrade to change them again, or delete vaults to choose which stay writable.",
+                        { count: formatNumber(readOnly) },
+                      )
+                    : t(
+                        "{{count}} vaults are over the Free plan's limit and now read-only. Nothing was deleted: you can open them and download what they hold. Upgrade to change them again, or delete vaults to choose which stay writable.",
+                        { count: formatNumber(readOnly) },
+                      )}
+                </span>
               ) : (
                 all.length > limits.max_vaults && (
+                  // The protocol's subscriptionMessages.overLimit, word for word.
                   <span className="mt-1 block">
-                    {subscriptionMessages.overLimit(all.length, limits.max_vaults)}
+                    {t(
+                      'You have {{count}} vaults and your plan allows {{max}}. Your existing vaults stay available, but you cannot create new ones until you delete some or upgrade.',
+                      { count: formatNumber(all.length), max: formatNumber(limits.max_vaults) },
+                    )}
                   </span>
                 )
               )}
@@ -103,7 +120,7 @@ export function VaultDashboard() {
               to="/dashboard?view=subscription"
               className={buttonClass('primary', 'md', '!h-9')}
             >
-              Upgrade
+              {t('Upgrade')}
             </Link>
           )}
         </div>
@@ -120,26 +137,26 @@ export function VaultDashboard() {
           role="status"
           className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400"
         >
-          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Loading vaults…
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> {t('Loading vaults…')}
         </p>
       ) : vaults.isError ? (
         <div
           role="alert"
           className="flex items-center gap-3 text-sm text-red-700 dark:text-red-400"
         >
-          Could not load your vaults.
+          {t('Could not load your vaults.')}
           <button
             type="button"
             onClick={() => void vaults.refetch()}
             className={buttonClass('secondary')}
           >
-            <RefreshCw aria-hidden="true" className="size-4" /> Retry
+            <RefreshCw aria-hidden="true" className="size-4" /> {t('Retry')}
           </button>
         </div>
       ) : (
         // grid-cols-1 is minmax(0, 1fr): a long vault name truncates instead of widening the page.
         <ul
-          aria-label="Vaults"
+          aria-label={t('Vaults')}
           className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
         >
           <li className="contents">
@@ -161,7 +178,9 @@ export function VaultDashboard() {
           onClick={() => setShowHidden((s) => !s)}
           className={buttonClass('ghost')}
         >
-          {showHidden ? 'Hide hidden vaults' : `Show ${hidden.length} hidden vault(s)`}
+          {showHidden
+            ? t('Hide hidden vaults')
+            : t('Show {{count}} hidden vault(s)', { count: formatNumber(hidden.length) })}
         </button>
       )}
 
@@ -181,22 +200,29 @@ export function VaultDashboard() {
 }
 
 function UpgradeBanner({ limits }: { limits: Limits }) {
+  const { t } = useTranslation();
   return (
     <div
       role="note"
-      aria-label="Upgrade"
+      aria-label={t('Upgrade')}
       className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900 dark:border-indigo-800/70 dark:bg-indigo-950/50 dark:text-indigo-200"
     >
       <span className="flex items-center gap-2">
         <Sparkles aria-hidden="true" className="size-4 shrink-0" />
         <span>
-          Your {limits.plan_name} plan holds {limits.max_vaults} vaults with files up to{' '}
-          <span className="whitespace-nowrap">{formatPlanSize(limits.max_file_size_mb)}</span>.
-          Upgrade for more vaults and larger files.
+          <Trans
+            i18nKey="Your {{plan}} plan holds {{max}} vaults with files up to <size>{{size}}</size>. Upgrade for more vaults and larger files."
+            values={{
+              plan: limits.plan_name,
+              max: formatNumber(limits.max_vaults),
+              size: t(formatPlanSize(limits.max_file_size_mb)),
+            }}
+            components={{ size: <span className="whitespace-nowrap" /> }}
+          />
         </span>
       </span>
       <Link to="/dashboard?view=subscription" className={buttonClass('secondary', 'md', '!h-9')}>
-        View plans
+        {t('View plans')}
       </Link>
     </div>
   );
@@ -211,6 +237,7 @@ function CreateTile({
   max: number;
   onCreate: () => void;
 }) {
+  const { t } = useTranslation();
   const tile =
     'flex min-h-52 w-full flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed p-5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
   if (!atLimit) {
@@ -223,11 +250,13 @@ function CreateTile({
         <span className="flex size-12 items-center justify-center rounded-full bg-indigo-100 dark:bg-indigo-900">
           <Plus aria-hidden="true" className="size-6" />
         </span>
-        Create New Vault
+        {t('Create New Vault')}
       </button>
     );
   }
-  const tip = `You have reached your limit of ${max} vaults. Upgrade to create more.`;
+  const tip = t('You have reached your limit of {{max}} vaults. Upgrade to create more.', {
+    max: formatNumber(max),
+  });
   return (
     <Tooltip.Provider delayDuration={100}>
       <Tooltip.Root>
@@ -242,7 +271,7 @@ function CreateTile({
             <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 dark:bg-slate-800">
               <Plus aria-hidden="true" className="size-6" />
             </span>
-            Vault Limit Reached
+            {t('Vault Limit Reached')}
             <span id="vault-limit-tip" className="sr-only">
               {tip}
             </span>
