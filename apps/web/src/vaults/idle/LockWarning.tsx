@@ -7,6 +7,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../components/buttonStyles.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { msg, Trans, useTranslation } from '../../i18n/i18n.ts';
 import { appLockWatch, useLockWarning, useVaultSessions } from '../sessionContext.tsx';
 import type { LockWarning as Warning, LockWatch } from './lockWatch.ts';
 
@@ -15,6 +17,26 @@ export const countdown = (ms: number) => {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
+
+/** What the warning says: <time> the countdown (hidden from screen readers), <sr> what they hear. */
+const warningTexts = {
+  one: {
+    idle: msg(
+      'Your unlocked vault locks in <time>{{left}}</time><sr>less than a minute</sr>. Anything you were typing stays on the page.',
+    ),
+    session: msg(
+      'Your unlocked vault locks in <time>{{left}}</time><sr>less than a minute</sr>, at the end of its 30-minute session. Anything you were typing stays on the page.',
+    ),
+  },
+  many: {
+    idle: msg(
+      'Your {{count}} unlocked vaults lock in <time>{{left}}</time><sr>less than a minute</sr>. Anything you were typing stays on the page.',
+    ),
+    session: msg(
+      'Your {{count}} unlocked vaults lock in <time>{{left}}</time><sr>less than a minute</sr>, at the end of its 30-minute session. Anything you were typing stays on the page.',
+    ),
+  },
+} as const;
 
 /** A modal Radix dialog makes the body ignore the pointer: that is how an open one is told. */
 const dialogOpen = () =>
@@ -52,6 +74,7 @@ function WarningDialog({
   modal: boolean;
   watch: LockWatch;
 }) {
+  const { t } = useTranslation();
   const sessions = useVaultSessions();
   const now = useNow();
   const keep = useRef<HTMLButtonElement>(null);
@@ -60,7 +83,6 @@ function WarningDialog({
   const previous = useRef<Element | null>(null);
   const left = countdown(warning.lockAt - now);
   const count = warning.vaultIds.length;
-  const which = count === 1 ? 'Your unlocked vault' : `Your ${count} unlocked vaults`;
   const lockNow = () => {
     for (const id of warning.vaultIds) sessions.end(id, 'manual');
   };
@@ -98,27 +120,30 @@ function WarningDialog({
             />
             <div className="min-w-0">
               <Dialog.Title className="font-semibold text-slate-900 dark:text-white">
-                {warning.idle ? 'Locking soon: no activity' : 'Vault session ending'}
+                {warning.idle ? t('Locking soon: no activity') : t('Vault session ending')}
               </Dialog.Title>
               <p id="lock-warning-text" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                {which} {count === 1 ? 'locks' : 'lock'} in{' '}
-                <span className="font-semibold tabular-nums" aria-hidden="true">
-                  {left}
-                </span>
-                <span className="sr-only">less than a minute</span>
-                {warning.idle ? '.' : ', at the end of its 30-minute session.'} Anything you were
-                typing stays on the page.
+                <Trans
+                  i18nKey={
+                    warningTexts[count === 1 ? 'one' : 'many'][warning.idle ? 'idle' : 'session']
+                  }
+                  values={{ count: formatNumber(count), left }}
+                  components={{
+                    time: <span className="font-semibold tabular-nums" aria-hidden="true" />,
+                    sr: <span className="sr-only" />,
+                  }}
+                />
               </p>
               <p role="status" className="sr-only">
                 {warning.idle
-                  ? 'Vaults lock in less than a minute because of inactivity.'
-                  : 'A vault session ends in less than a minute.'}
+                  ? t('Vaults lock in less than a minute because of inactivity.')
+                  : t('A vault session ends in less than a minute.')}
               </p>
             </div>
           </div>
           <div className="mt-4 flex justify-end gap-2">
             <button type="button" onClick={lockNow} className={buttonClass('secondary')}>
-              Lock now
+              {t('Lock now')}
             </button>
             <button
               ref={keep}
@@ -126,7 +151,7 @@ function WarningDialog({
               onClick={() => watch.keepUnlocked()}
               className={buttonClass('primary')}
             >
-              Keep unlocked
+              {t('Keep unlocked')}
             </button>
           </div>
         </Dialog.Content>
