@@ -9,24 +9,26 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { CopyLinkButton } from '../components/CopyLinkButton.tsx';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { formatDay } from './format.ts';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from './useAdmin.ts';
 
 const EXPIRIES = [
-  { value: '', label: 'Never' },
-  { value: '24', label: 'In 1 day' },
-  { value: '168', label: 'In 7 days' },
-  { value: '720', label: 'In 30 days' },
+  { value: '', label: msg('Never') },
+  { value: '24', label: msg('In 1 day') },
+  { value: '168', label: msg('In 7 days') },
+  { value: '720', label: msg('In 30 days') },
 ] as const;
 
 const STATUS: Record<Invitation['status'], string> = {
-  open: 'Open',
-  used: 'Used',
-  expired: 'Expired',
-  revoked: 'Revoked',
+  open: msg('Open'),
+  used: msg('Used'),
+  expired: msg('Expired'),
+  revoked: msg('Revoked'),
 };
 
 export function InvitationsSection() {
+  const { t } = useTranslation();
   const invitations = useInvitations();
   const create = useCreateInvitation();
   const revoke = useRevokeInvitation();
@@ -54,13 +56,13 @@ export function InvitationsSection() {
     <div className="space-y-6">
       <form
         onSubmit={submit}
-        aria-label="New invitation"
+        aria-label={t('New invitation')}
         className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Email (optional)"
-            hint="Only this address may use the link. Leave empty for anyone who has it."
+            label={t('Email (optional)')}
+            hint={t('Only this address may use the link. Leave empty for anyone who has it.')}
           >
             <input
               type="email"
@@ -70,7 +72,7 @@ export function InvitationsSection() {
               className={inputClass}
             />
           </Field>
-          <Field label="Expires">
+          <Field label={t('Expires')}>
             <select
               value={expiry}
               onChange={(e) => setExpiry(e.target.value)}
@@ -78,7 +80,7 @@ export function InvitationsSection() {
             >
               {EXPIRIES.map((x) => (
                 <option key={x.value} value={x.value}>
-                  {x.label}
+                  {t(x.label)}
                 </option>
               ))}
             </select>
@@ -86,22 +88,24 @@ export function InvitationsSection() {
         </div>
         {create.isError && (
           <FormMessage kind="error">
-            {userMessage(create.error, 'Could not create the invitation')}
+            {t(userMessage(create.error, msg('Could not create the invitation')))}
           </FormMessage>
         )}
         <button type="submit" disabled={create.isPending} className={buttonClass('primary')}>
-          {create.isPending ? 'Creating...' : 'Create invitation'}
+          {create.isPending ? t('Creating...') : t('Create invitation')}
         </button>
         {made && (
           <div className="space-y-2">
             <FormMessage kind="success">
-              Invitation created
-              {made.invitation.email ? ` for ${made.invitation.email}` : ''}. Copy the link now: it
-              is not shown again.
+              {made.invitation.email
+                ? t('Invitation created for {{email}}. Copy the link now: it is not shown again.', {
+                    email: made.invitation.email,
+                  })
+                : t('Invitation created. Copy the link now: it is not shown again.')}
             </FormMessage>
             <div className="flex gap-2">
               <label htmlFor="invitation-link" className="sr-only">
-                Invitation link
+                {t('Invitation link')}
               </label>
               <input
                 id="invitation-link"
@@ -115,8 +119,8 @@ export function InvitationsSection() {
                 className="!h-11 shrink-0"
                 onResult={(ok) =>
                   ok
-                    ? toast.success('Invitation link copied')
-                    : toast.error('Could not copy the link. Select it and copy it by hand.')
+                    ? toast.success(t('Invitation link copied'))
+                    : toast.error(t('Could not copy the link. Select it and copy it by hand.'))
                 }
               />
             </div>
@@ -126,17 +130,19 @@ export function InvitationsSection() {
 
       {invitations.isPending ? (
         <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
-          Loading invitations...
+          {t('Loading invitations...')}
         </p>
       ) : invitations.isError ? (
         <FormMessage kind="error">
-          {userMessage(invitations.error, 'Could not load the invitations')}
+          {t(userMessage(invitations.error, msg('Could not load the invitations')))}
         </FormMessage>
       ) : invitations.data.invitations.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">No invitations yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t('No invitations yet.')}
+        </p>
       ) : (
         <ul
-          aria-label="Invitations"
+          aria-label={t('Invitations')}
           className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
         >
           {invitations.data.invitations.map((inv) => (
@@ -146,28 +152,45 @@ export function InvitationsSection() {
             >
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
-                  {inv.email ?? 'Anyone with the link'}
+                  {inv.email ?? t('Anyone with the link')}
                 </p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  {STATUS[inv.status]} · Created {formatDay(inv.created_at)} · Expires{' '}
-                  {inv.expires_at ? formatDay(inv.expires_at) : 'never'}
+                  {inv.expires_at
+                    ? t('{{status}} · Created {{created}} · Expires {{expires}}', {
+                        status: t(STATUS[inv.status]),
+                        created: formatDay(inv.created_at),
+                        expires: formatDay(inv.expires_at),
+                      })
+                    : t('{{status}} · Created {{created}} · Expires never', {
+                        status: t(STATUS[inv.status]),
+                        created: formatDay(inv.created_at),
+                      })}
                 </p>
               </div>
               {inv.status === 'open' && (
                 <button
                   type="button"
                   disabled={revoke.isPending}
-                  aria-label={`Revoke the invitation for ${inv.email ?? 'anyone with the link'}, created ${formatDay(inv.created_at)}`}
+                  aria-label={
+                    inv.email
+                      ? t('Revoke the invitation for {{email}}, created {{created}}', {
+                          email: inv.email,
+                          created: formatDay(inv.created_at),
+                        })
+                      : t('Revoke the invitation for anyone with the link, created {{created}}', {
+                          created: formatDay(inv.created_at),
+                        })
+                  }
                   onClick={() =>
                     revoke.mutate(inv.id, {
-                      onSuccess: () => toast.success('Invitation revoked'),
+                      onSuccess: () => toast.success(t('Invitation revoked')),
                       onError: (err) =>
-                        toast.error(userMessage(err, 'Could not revoke the invitation')),
+                        toast.error(t(userMessage(err, msg('Could not revoke the invitation')))),
                     })
                   }
                   className={buttonClass('secondary', 'md', '!h-8 !px-3 !text-xs')}
                 >
-                  Revoke
+                  {t('Revoke')}
                 </button>
               )}
             </li>

@@ -4,6 +4,8 @@
 import { ADMIN_COMMAND_ACTOR, userMessage, type AdminAuditEntry } from '@sealvault/protocol';
 import { useState, type ReactNode } from 'react';
 import { FormMessage } from '../components/Field.tsx';
+import { formatNumber } from '../i18n/format.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { formatBytes, formatTime, planLabel } from './format.ts';
 import { Pager } from './Pager.tsx';
 import { ADMIN_PAGE_SIZE, useAdminAudit, useAdminInstance, useAdminStorage } from './useAdmin.ts';
@@ -11,10 +13,10 @@ import { ADMIN_PAGE_SIZE, useAdminAudit, useAdminInstance, useAdminStorage } fro
 const card =
   'rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900';
 
-function Loading({ what }: { what: string }) {
+function Loading({ text }: { text: string }) {
   return (
     <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
-      Loading {what}...
+      {text}
     </p>
   );
 }
@@ -29,23 +31,24 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export function StorageSection() {
+  const { t } = useTranslation();
   const storage = useAdminStorage();
-  if (storage.isPending) return <Loading what="storage" />;
+  if (storage.isPending) return <Loading text={t('Loading storage...')} />;
   if (storage.isError)
     return (
       <FormMessage kind="error">
-        {userMessage(storage.error, 'Could not load the storage')}
+        {t(userMessage(storage.error, msg('Could not load the storage')))}
       </FormMessage>
     );
   const { total_bytes, user_count, users } = storage.data;
   return (
     <div className="space-y-4">
       <dl className={`${card} divide-y divide-slate-200 !py-2 dark:divide-slate-800`}>
-        <Row term="Total used on this server">{formatBytes(total_bytes)}</Row>
-        <Row term="Accounts">{user_count}</Row>
+        <Row term={t('Total used on this server')}>{formatBytes(total_bytes)}</Row>
+        <Row term={t('Accounts')}>{formatNumber(user_count)}</Row>
       </dl>
       <ul
-        aria-label="Storage per user"
+        aria-label={t('Storage per user')}
         className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
       >
         {users.map((u) => (
@@ -55,7 +58,9 @@ export function StorageSection() {
                 {u.email}
               </p>
               <p className="text-xs text-slate-500 dark:text-slate-400">
-                {u.vault_count === 1 ? '1 vault' : `${u.vault_count} vaults`}
+                {u.vault_count === 1
+                  ? t('1 vault')
+                  : t('{{count}} vaults', { count: formatNumber(u.vault_count) })}
               </p>
             </div>
             <span className="shrink-0 text-sm font-medium text-slate-900 tabular-nums dark:text-white">
@@ -66,7 +71,9 @@ export function StorageSection() {
       </ul>
       {user_count > users.length && (
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          The {users.length} accounts using the most are shown.
+          {t('The {{count}} accounts using the most are shown.', {
+            count: formatNumber(users.length),
+          })}
         </p>
       )}
     </div>
@@ -74,36 +81,37 @@ export function StorageSection() {
 }
 
 const SIGNUP_TEXT = {
-  open: 'Open: anyone may create an account',
-  invite: 'By invitation only',
-  closed: 'Closed: no new accounts',
+  open: msg('Open: anyone may create an account'),
+  invite: msg('By invitation only'),
+  closed: msg('Closed: no new accounts'),
 } as const;
 
 const PLANS_TEXT = {
-  saas: 'Plans with payment (SaaS)',
-  'self-hosted': 'Self-hosted: no pricing or checkout',
+  saas: msg('Plans with payment (SaaS)'),
+  'self-hosted': msg('Self-hosted: no pricing or checkout'),
 } as const;
 
 export function InstanceSection() {
+  const { t } = useTranslation();
   const instance = useAdminInstance();
-  if (instance.isPending) return <Loading what="the server's settings" />;
+  if (instance.isPending) return <Loading text={t("Loading the server's settings...")} />;
   if (instance.isError)
     return (
       <FormMessage kind="error">
-        {userMessage(instance.error, "Could not load the server's settings")}
+        {t(userMessage(instance.error, msg("Could not load the server's settings")))}
       </FormMessage>
     );
   const i = instance.data;
   return (
     <div className="space-y-3">
       <dl className={`${card} divide-y divide-slate-200 !py-2 dark:divide-slate-800`}>
-        <Row term="Sign-up">{SIGNUP_TEXT[i.signup_mode]}</Row>
-        <Row term="Plans">{PLANS_TEXT[i.plans_mode]}</Row>
-        <Row term="New accounts start on">{planLabel(i.default_plan)}</Row>
-        <Row term="Version">
+        <Row term={t('Sign-up')}>{t(SIGNUP_TEXT[i.signup_mode])}</Row>
+        <Row term={t('Plans')}>{t(PLANS_TEXT[i.plans_mode])}</Row>
+        <Row term={t('New accounts start on')}>{planLabel(i.default_plan)}</Row>
+        <Row term={t('Version')}>
           {i.version} ({i.commit})
         </Row>
-        <Row term="Health">
+        <Row term={t('Health')}>
           <span
             className={
               i.health.status === 'ok'
@@ -111,73 +119,86 @@ export function InstanceSection() {
                 : 'text-red-700 dark:text-red-300'
             }
           >
-            {i.health.status === 'ok' ? 'Healthy' : 'Failing'}
+            {i.health.status === 'ok' ? t('Healthy') : t('Failing')}
           </span>{' '}
           · {i.health.database === 'postgres' ? 'PostgreSQL' : 'SQLite'}
         </Row>
       </dl>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        These come from the server&apos;s configuration (SIGNUP_MODE, PLANS_MODE, DEFAULT_PLAN) and
-        change with it.
+        {t(
+          "These come from the server's configuration (SIGNUP_MODE, PLANS_MODE, DEFAULT_PLAN) and change with it.",
+        )}
       </p>
     </div>
   );
 }
 
 const ACTIONS: Record<string, string> = {
-  'invitation.create': 'Created an invitation',
-  'invitation.revoke': 'Revoked an invitation',
-  'user.plan': 'Changed a plan',
-  'user.role': 'Changed a role',
-  'user.disable': 'Disabled an account',
-  'user.enable': 'Enabled an account',
-  'user.delete': 'Deleted an account',
-  'user.two_factor.reset': 'Reset a second factor',
-  'user.session.revoke': 'Ended a session',
-  'user.sessions.revoke': 'Ended all sessions',
+  'invitation.create': msg('Created an invitation'),
+  'invitation.revoke': msg('Revoked an invitation'),
+  'user.plan': msg('Changed a plan'),
+  'user.role': msg('Changed a role'),
+  'user.disable': msg('Disabled an account'),
+  'user.enable': msg('Enabled an account'),
+  'user.delete': msg('Deleted an account'),
+  'user.two_factor.reset': msg('Reset a second factor'),
+  'user.session.revoke': msg('Ended a session'),
+  'user.sessions.revoke': msg('Ended all sessions'),
 };
 
 /** The entry's particulars in a line: its e-mail, then what changed. */
-function summary(e: AdminAuditEntry): string {
+function summary(e: AdminAuditEntry, t: (text: string, values?: object) => string): string {
   const d = e.details;
   const parts: string[] = [];
   if (typeof d.email === 'string') parts.push(d.email);
   if (typeof d.from === 'string' && typeof d.to === 'string') parts.push(`${d.from} → ${d.to}`);
-  if (typeof d.revoked === 'number') parts.push(`${d.revoked} ended`);
+  if (typeof d.revoked === 'number')
+    parts.push(t('{{count}} ended', { count: formatNumber(d.revoked) }));
   return parts.join(' · ');
 }
 
 export function AuditSection() {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const audit = useAdminAudit(page);
-  if (audit.isPending) return <Loading what="the audit log" />;
+  if (audit.isPending) return <Loading text={t('Loading the audit log...')} />;
   if (audit.isError)
     return (
       <FormMessage kind="error">
-        {userMessage(audit.error, 'Could not load the audit log')}
+        {t(userMessage(audit.error, msg('Could not load the audit log')))}
       </FormMessage>
     );
   const { entries, total } = audit.data;
   return (
     <div className="space-y-4">
       {entries.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">No admin actions yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('No admin actions yet.')}</p>
       ) : (
         <ol
-          aria-label="Audit log"
+          aria-label={t('Audit log')}
           className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
         >
           {entries.map((e) => (
             <li key={e.id} className="px-4 py-3">
               <p className="text-sm font-medium text-slate-900 dark:text-white">
-                {ACTIONS[e.action] ?? e.action}
+                {ACTIONS[e.action] ? t(ACTIONS[e.action]) : e.action}
               </p>
               <p className="text-xs break-all text-slate-500 dark:text-slate-400">
-                {formatTime(e.created_at)} · by{' '}
-                {e.actor_id === ADMIN_COMMAND_ACTOR
-                  ? 'the admin command (npm run admin)'
-                  : (e.actor_email ?? 'a deleted admin')}
-                {summary(e) ? ` · ${summary(e)}` : ''}
+                {[
+                  e.actor_id === ADMIN_COMMAND_ACTOR
+                    ? t('{{time}} · by the admin command (npm run admin)', {
+                        time: formatTime(e.created_at),
+                      })
+                    : e.actor_email != null
+                      ? t('{{time}} · by {{email}}', {
+                          time: formatTime(e.created_at),
+                          email: e.actor_email,
+                        })
+                      : t('{{time}} · by a deleted admin', { time: formatTime(e.created_at) }),
+                  summary(e, t),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </p>
             </li>
           ))}
@@ -188,7 +209,7 @@ export function AuditSection() {
         total={total}
         perPage={ADMIN_PAGE_SIZE}
         onPage={setPage}
-        label="Audit log pages"
+        label={t('Audit log pages')}
       />
     </div>
   );

@@ -5,6 +5,8 @@ import { userMessage } from '@sealvault/protocol';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { msg, useTranslation } from '../i18n/i18n.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatBytes, formatDay, PLAN_IDS, planLabel } from './format.ts';
 import { SessionsDialog } from './SessionsDialog.tsx';
@@ -36,7 +38,10 @@ function Badge({
   );
 }
 
+const changeFailed = msg('Could not change this user');
+
 export function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const { t } = useTranslation();
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const resetTwoFactor = useResetTwoFactor();
@@ -50,7 +55,7 @@ export function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean })
       { id: user.id, input },
       {
         onSuccess: () => toast.success(done),
-        onError: (err) => toast.error(userMessage(err, 'Could not change this user')),
+        onError: (err) => toast.error(t(userMessage(err, changeFailed))),
       },
     );
   };
@@ -62,7 +67,7 @@ export function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean })
         setConfirming(null);
         toast.success(done);
       },
-      (err: unknown) => setError(userMessage(err, 'Could not change this user')),
+      (err: unknown) => setError(userMessage(err, changeFailed)),
     );
   };
 
@@ -77,40 +82,40 @@ export function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean })
         <div className="min-w-0">
           <p className="truncate font-semibold text-slate-900 dark:text-white">{user.email}</p>
           <p className="truncate text-sm text-slate-600 dark:text-slate-400">
-            {user.name || 'No name'}
+            {user.name || t('No name')}
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
-          {isSelf && <Badge tone="indigo">You</Badge>}
-          {user.role === 'admin' && <Badge tone="indigo">Admin</Badge>}
-          {user.disabled_at && <Badge tone="red">Disabled</Badge>}
-          {user.two_factor_enabled && <Badge tone="emerald">Two-factor</Badge>}
-          {!user.email_verified && <Badge tone="amber">Unverified</Badge>}
+          {isSelf && <Badge tone="indigo">{t('You')}</Badge>}
+          {user.role === 'admin' && <Badge tone="indigo">{t('Admin')}</Badge>}
+          {user.disabled_at && <Badge tone="red">{t('Disabled')}</Badge>}
+          {user.two_factor_enabled && <Badge tone="emerald">{t('Two-factor')}</Badge>}
+          {!user.email_verified && <Badge tone="amber">{t('Unverified')}</Badge>}
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-4 dark:text-slate-400">
         <div>
-          <dt className="inline">Storage: </dt>
+          <dt className="inline">{t('Storage:')} </dt>
           <dd className="inline font-medium text-slate-800 dark:text-slate-200">
             {formatBytes(user.storage_used_bytes)}
           </dd>
         </div>
         <div>
-          <dt className="inline">Vaults: </dt>
+          <dt className="inline">{t('Vaults:')} </dt>
           <dd className="inline font-medium text-slate-800 dark:text-slate-200">
-            {user.vault_count}
+            {formatNumber(user.vault_count)}
           </dd>
         </div>
         <div>
-          <dt className="inline">Created: </dt>
+          <dt className="inline">{t('Created:')} </dt>
           <dd className="inline font-medium text-slate-800 dark:text-slate-200">
             {formatDay(user.created_at)}
           </dd>
         </div>
         <div>
-          <dt className="inline">Last sign-in: </dt>
+          <dt className="inline">{t('Last sign-in:')} </dt>
           <dd className="inline font-medium text-slate-800 dark:text-slate-200">
-            {user.last_sign_in_at ? formatDay(user.last_sign_in_at) : 'Unknown'}
+            {user.last_sign_in_at ? formatDay(user.last_sign_in_at) : t('Unknown')}
           </dd>
         </div>
       </dl>
@@ -121,7 +126,7 @@ export function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean })
             htmlFor={`plan-${user.id}`}
             className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300"
           >
-            Plan
+            {t('Plan')}
           </label>
           <select
             id={`plan-${user.id}`}
@@ -129,7 +134,10 @@ export function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean })
             disabled={busy}
             onChange={(e) => {
               const plan = e.target.value as PlanId;
-              change({ plan_id: plan }, `${who} is now on ${planLabel(plan)}`);
+              change(
+                { plan_id: plan },
+                t('{{email}} is now on {{plan}}', { email: who, plan: planLabel(plan) }),
+              );
             }}
             className={selectClass}
           >
@@ -145,7 +153,7 @@ export function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean })
             htmlFor={`role-${user.id}`}
             className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300"
           >
-            Role
+            {t('Role')}
           </label>
           <select
             id={`role-${user.id}`}
@@ -156,32 +164,34 @@ export function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean })
               const role = e.target.value as AdminRole;
               change(
                 { role },
-                role === 'admin' ? `${who} is now an admin` : `${who} is no longer an admin`,
+                role === 'admin'
+                  ? t('{{email}} is now an admin', { email: who })
+                  : t('{{email}} is no longer an admin', { email: who }),
               );
             }}
             className={selectClass}
           >
-            <option value="user">User</option>
-            <option value="admin">Admin</option>
+            <option value="user">{t('User')}</option>
+            <option value="admin">{t('Admin')}</option>
           </select>
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="button" className={small} onClick={() => setSessionsOpen(true)}>
-            Sessions
+            {t('Sessions')}
           </button>
           {user.two_factor_enabled && (
             <button type="button" className={small} onClick={() => setConfirming('two-factor')}>
-              Reset two-factor
+              {t('Reset two-factor')}
             </button>
           )}
           {!isSelf &&
             (user.disabled_at ? (
               <button type="button" className={small} onClick={() => setConfirming('enable')}>
-                Enable
+                {t('Enable')}
               </button>
             ) : (
               <button type="button" className={small} onClick={() => setConfirming('disable')}>
-                Disable
+                {t('Disable')}
               </button>
             ))}
           {!isSelf && (
@@ -190,72 +200,83 @@ export function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean })
               className={buttonClass('danger', 'md', '!h-9 !px-3 !text-xs')}
               onClick={() => setConfirming('delete')}
             >
-              Delete
+              {t('Delete')}
             </button>
           )}
         </div>
       </div>
       {isSelf && (
         <p id={`self-${user.id}`} className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-          This is your account: you cannot demote, disable or delete it here.
+          {t('This is your account: you cannot demote, disable or delete it here.')}
         </p>
       )}
 
       <ConfirmDialog
         open={confirming === 'disable'}
         onOpenChange={(o) => !o && setConfirming(null)}
-        title={`Disable ${who}?`}
-        description="They are signed out everywhere at once and cannot sign in until an admin enables the account again. Their vaults and files stay."
-        confirm="Disable"
-        busyText="Disabling..."
+        title={t('Disable {{email}}?', { email: who })}
+        description={t(
+          'They are signed out everywhere at once and cannot sign in until an admin enables the account again. Their vaults and files stay.',
+        )}
+        confirm={t('Disable')}
+        busyText={t('Disabling...')}
         busy={update.isPending}
-        error={error}
+        error={error && t(error)}
         onConfirm={() =>
           run(
             () => update.mutateAsync({ id: user.id, input: { disabled: true } }),
-            `${who} is disabled`,
+            t('{{email}} is disabled', { email: who }),
           )
         }
       />
       <ConfirmDialog
         open={confirming === 'enable'}
         onOpenChange={(o) => !o && setConfirming(null)}
-        title={`Enable ${who}?`}
-        description="They can sign in again."
-        confirm="Enable"
-        busyText="Enabling..."
+        title={t('Enable {{email}}?', { email: who })}
+        description={t('They can sign in again.')}
+        confirm={t('Enable')}
+        busyText={t('Enabling...')}
         busy={update.isPending}
-        error={error}
+        error={error && t(error)}
         tone="primary"
         onConfirm={() =>
           run(
             () => update.mutateAsync({ id: user.id, input: { disabled: false } }),
-            `${who} is enabled`,
+            t('{{email}} is enabled', { email: who }),
           )
         }
       />
       <ConfirmDialog
         open={confirming === 'delete'}
         onOpenChange={(o) => !o && setConfirming(null)}
-        title={`Delete ${who}?`}
-        description="The account, its vaults, files, secrets and share links are removed for good. This cannot be undone."
-        confirm="Delete account"
-        busyText="Deleting..."
+        title={t('Delete {{email}}?', { email: who })}
+        description={t(
+          'The account, its vaults, files, secrets and share links are removed for good. This cannot be undone.',
+        )}
+        confirm={t('Delete account')}
+        busyText={t('Deleting...')}
         busy={remove.isPending}
-        error={error}
-        onConfirm={() => run(() => remove.mutateAsync(user.id), `${who} was deleted`)}
+        error={error && t(error)}
+        onConfirm={() =>
+          run(() => remove.mutateAsync(user.id), t('{{email}} was deleted', { email: who }))
+        }
       />
       <ConfirmDialog
         open={confirming === 'two-factor'}
         onOpenChange={(o) => !o && setConfirming(null)}
-        title={`Reset two-factor for ${who}?`}
-        description="Their authenticator app and backup codes stop working; they sign in with their password alone and can set up two-factor again in Settings."
-        confirm="Reset two-factor"
-        busyText="Resetting..."
+        title={t('Reset two-factor for {{email}}?', { email: who })}
+        description={t(
+          'Their authenticator app and backup codes stop working; they sign in with their password alone and can set up two-factor again in Settings.',
+        )}
+        confirm={t('Reset two-factor')}
+        busyText={t('Resetting...')}
         busy={resetTwoFactor.isPending}
-        error={error}
+        error={error && t(error)}
         onConfirm={() =>
-          run(() => resetTwoFactor.mutateAsync(user.id), `Two-factor reset for ${who}`)
+          run(
+            () => resetTwoFactor.mutateAsync(user.id),
+            t('Two-factor reset for {{email}}', { email: who }),
+          )
         }
       />
       <SessionsDialog user={user} open={sessionsOpen} onOpenChange={setSessionsOpen} />
