@@ -11,9 +11,11 @@ export function PopupSteps({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   return (
     <ul className={`list-disc space-y-1 pl-5 text-sm ${className}`} aria-label={t('Allow popups')}>
+      {/* A browser's name is marked where it is a text ('Chrome and Edge'); a brand's name
+          ('Firefox', 'Safari') has no translation and comes back from t() as it is. */}
       {popupSteps.map((s) => (
         <li key={s.browser}>
-          <span className="font-medium">{s.browser}:</span> {t(s.step)}
+          <span className="font-medium">{t(s.browser)}:</span> {t(s.step)}
         </li>
       ))}
     </ul>
