@@ -16,10 +16,7 @@ export const PasswordInput = forwardRef<
      */
     toggleLabel?: string;
   }
->(function PasswordInput(
-  { toggle = true, toggleLabel, className = '', ...props },
-  ref,
-) {
+>(function PasswordInput({ toggle = true, toggleLabel, className = '', ...props }, ref) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const name = toggleLabel ?? t('password');

@@ -42,7 +42,7 @@ function textsInCode(root: string) {
   return { texts, built };
 }
 
-/** Every message text the protocol exports (its …Messages objects, its plans' texts), which the app shows. */
+/** Every message text the protocol exports (its …Messages objects, its plans' and landing page's texts), which the app shows. */
 function protocolTexts(): Set<string> {
   const out = new Set<string>();
   const walk = (v: unknown) => {
@@ -52,6 +52,10 @@ function protocolTexts(): Set<string> {
   for (const [name, value] of Object.entries(protocol)) if (/[mM]essages$/.test(name)) walk(value);
   // The plans' descriptions and feature lines, as seeded (an operator's own stay as written).
   for (const plan of protocol.FALLBACK_PLANS) [plan.description, ...plan.features].forEach(walk);
+  // The landing page's default claims, likewise (an operator's own stay as written; names too).
+  const { stats, testimonials } = protocol.LANDING_DEFAULTS;
+  stats.forEach(({ value, label }) => [value, label].forEach(walk));
+  testimonials.forEach(({ quote, role }) => [quote, role].forEach(walk));
   return out;
 }
 

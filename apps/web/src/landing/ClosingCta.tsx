@@ -2,9 +2,11 @@
 import { ArrowRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../i18n/i18n.ts';
 import { signUpPath } from './links.ts';
 
 export function ClosingCta() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
 
@@ -20,19 +22,20 @@ export function ClosingCta() {
           id="cta-title"
           className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
         >
-          Ready to seal your first vault?
+          {t('Ready to seal your first vault?')}
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg text-indigo-100">
-          Create a free account in a minute. Your data is encrypted before it ever leaves your
-          device.
+          {t(
+            'Create a free account in a minute. Your data is encrypted before it ever leaves your device.',
+          )}
         </p>
         <form
           onSubmit={onSubmit}
           className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row"
-          aria-label="Get started"
+          aria-label={t('Get started')}
         >
           <label htmlFor="cta-email" className="sr-only">
-            Email address
+            {t('Email address')}
           </label>
           <input
             id="cta-email"
@@ -48,7 +51,7 @@ export function ClosingCta() {
             type="submit"
             className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-emerald-400 px-6 font-semibold text-slate-950 shadow-sm transition-colors hover:bg-emerald-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            Get Started Free
+            {t('Get Started Free')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </button>
         </form>

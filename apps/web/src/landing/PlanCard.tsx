@@ -1,13 +1,17 @@
 // One plan of the pricing table: name, description, price, limits, features (the plans table's),
-// trial note and a CTA.
-import { formatPlanSize, TRIAL_DAYS, type Plan } from '@sealvault/protocol';
+// trial note and a CTA. The seeded plans' descriptions and feature lines are shown in the
+// reader's language (catalogued from the protocol's FALLBACK_PLANS); an operator's own as written.
+import { formatPlanSize, isUnlimited, TRIAL_DAYS, type Plan } from '@sealvault/protocol';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../components/buttonStyles.ts';
-import { formatPrice, formatVaultLimit, isFreePlan, planBadges } from '../plans/planDisplay.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { formatPrice, isFreePlan, planBadges } from '../plans/planDisplay.ts';
 import { signUpPath } from './links.ts';
 
 export function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
+  const { t } = useTranslation();
   const free = isFreePlan(plan);
   const price = formatPrice(plan.price_monthly);
   const badge = planBadges[plan.id];
@@ -33,50 +37,67 @@ export function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) 
                 : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300'
             }`}
           >
-            {badge}
+            {t(badge)}
           </span>
         )}
       </div>
       <p className="mt-2 text-sm sm:min-h-15 text-slate-600 dark:text-slate-400">
-        {plan.description}
+        {t(plan.description)}
       </p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">
           {price.amount}
         </span>
         <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
-          {price.period}
+          {t(price.period)}
         </span>
       </p>
       {free ? (
-        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">No card needed</p>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('No card needed')}</p>
       ) : (
         <p className="mt-1 text-sm font-medium text-emerald-700 dark:text-emerald-400">
-          Includes a {TRIAL_DAYS}-day free trial
+          {t('Includes a {{days}}-day free trial', { days: formatNumber(TRIAL_DAYS) })}
         </p>
       )}
       <dl className="mt-6 space-y-3 text-sm">
-        <Limit label="Vaults" value={formatVaultLimit(plan.max_vaults)} />
-        <Limit label="Max file size" value={formatPlanSize(plan.max_file_size_mb)} />
+        <Limit
+          label={t('Vaults')}
+          value={isUnlimited(plan.max_vaults) ? t('Unlimited') : formatNumber(plan.max_vaults)}
+        />
+        <Limit
+          label={t('Max file size')}
+          value={
+            isUnlimited(plan.max_file_size_mb)
+              ? t('Unlimited')
+              : formatPlanSize(plan.max_file_size_mb)
+          }
+        />
       </dl>
       {/* The plans table's feature lines (issue 19), after the limits it also holds. */}
-      <ul aria-label={`${plan.name} features`} className="mt-3 mb-8 space-y-3 text-sm">
+      <ul
+        aria-label={t('{{plan}} features', { plan: plan.name })}
+        className="mt-3 mb-8 space-y-3 text-sm"
+      >
         {plan.features.map((feature) => (
           <li key={feature} className="flex items-center gap-3 text-slate-700 dark:text-slate-300">
             <Check
               aria-hidden="true"
               className="size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
             />
-            {feature}
+            {t(feature)}
           </li>
         ))}
       </ul>
       <Link
         to={signUpPath()}
-        aria-label={`${free ? 'Start free' : 'Start free trial'} with the ${plan.name} plan`}
+        aria-label={
+          free
+            ? t('Start free with the {{plan}} plan', { plan: plan.name })
+            : t('Start free trial with the {{plan}} plan', { plan: plan.name })
+        }
         className={buttonClass(featured ? 'primary' : 'secondary', 'md', 'mt-auto w-full')}
       >
-        {free ? 'Start Free' : 'Start Free Trial'}
+        {free ? t('Start Free') : t('Start Free Trial')}
       </Link>
     </article>
   );

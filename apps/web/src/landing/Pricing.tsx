@@ -3,6 +3,7 @@
 import { messages } from '@sealvault/protocol';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { buttonClass } from '../components/buttonStyles.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 import { usePlans } from '../plans/usePlans.ts';
 import { useSelfHosted } from '../plans/usePlansMode.ts';
 import { PlanCard } from './PlanCard.tsx';
@@ -11,22 +12,23 @@ import { PlanCard } from './PlanCard.tsx';
 const FEATURED_PLAN = 'basic';
 
 export function Pricing() {
+  const { t } = useTranslation();
   if (useSelfHosted()) return null;
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase dark:text-indigo-400">
-            Pricing
+            {t('Pricing')}
           </p>
           <h2
             id="pricing-title"
             className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white"
           >
-            Simple, transparent pricing
+            {t('Simple, transparent pricing')}
           </h2>
           <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">
-            Every plan has the same end-to-end encryption. Pick the room you need.
+            {t('Every plan has the same end-to-end encryption. Pick the room you need.')}
           </p>
         </div>
         <div className="mt-14">
@@ -38,12 +40,13 @@ export function Pricing() {
 }
 
 function PlanList() {
+  const { t } = useTranslation();
   const { data: plans, isPending, isError, refetch, isFetching } = usePlans();
 
   if (isPending) {
     return (
       <div role="status" aria-live="polite">
-        <span className="sr-only">Loading plans…</span>
+        <span className="sr-only">{t('Loading plans…')}</span>
         <div aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
             <div
@@ -64,10 +67,10 @@ function PlanList() {
       >
         <AlertTriangle aria-hidden="true" className="size-8 text-amber-600 dark:text-amber-400" />
         <p className="mt-3 font-semibold text-slate-900 dark:text-white">
-          We couldn’t load the plans.
+          {t('We couldn’t load the plans.')}
         </p>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Check your connection and try again.
+          {t('Check your connection and try again.')}
         </p>
         <button
           type="button"
@@ -76,7 +79,7 @@ function PlanList() {
           className={buttonClass('primary', 'md', 'mt-5')}
         >
           <RefreshCw aria-hidden="true" className={`size-4 ${isFetching ? 'animate-spin' : ''}`} />
-          {isFetching ? 'Retrying…' : 'Try again'}
+          {isFetching ? t('Retrying…') : t('Try again')}
         </button>
       </div>
     );
@@ -84,12 +87,12 @@ function PlanList() {
 
   if (plans.length === 0) {
     return (
-      <p className="text-center text-slate-600 dark:text-slate-300">{messages.plans.noPlans}</p>
+      <p className="text-center text-slate-600 dark:text-slate-300">{t(messages.plans.noPlans)}</p>
     );
   }
 
   return (
-    <ul role="list" aria-label="Plans" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <ul role="list" aria-label={t('Plans')} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {plans.map((plan) => (
         <li key={plan.id}>
           <PlanCard plan={plan} featured={plan.id === FEATURED_PLAN} />

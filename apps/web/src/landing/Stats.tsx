@@ -1,6 +1,8 @@
 // The statistics strip: the operator's claims (GET /api/landing; by default the spec's §1
 // marketing claims, verbatim). While they load the strip keeps its height, empty; without any it
-// is not shown.
+// is not shown. The default claims are shown in the reader's language (catalogued from the
+// protocol's LANDING_DEFAULTS); an operator's own as written.
+import { useTranslation } from '../i18n/i18n.ts';
 import { useLanding } from './useLanding.ts';
 
 /** Columns from md up, by how many claims there are (1 to 6; whole class names for Tailwind). */
@@ -15,6 +17,7 @@ const COLUMNS = [
 ];
 
 export function Stats() {
+  const { t } = useTranslation();
   const { data, isPending } = useLanding();
   if (isPending) {
     return (
@@ -28,7 +31,7 @@ export function Stats() {
   const stats = data?.stats ?? [];
   if (stats.length === 0) return null;
   return (
-    <section aria-label="SealVault in numbers" className="bg-slate-900 dark:bg-slate-900/60">
+    <section aria-label={t('SealVault in numbers')} className="bg-slate-900 dark:bg-slate-900/60">
       <dl
         className={`mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-12 sm:py-14 sm:px-6 ${COLUMNS[stats.length] ?? 'md:grid-cols-6'}`}
       >
@@ -38,10 +41,10 @@ export function Stats() {
             className={`flex flex-col-reverse items-center text-center ${i === stats.length - 1 && stats.length % 2 === 1 ? 'col-span-2 md:col-span-1' : ''}`}
           >
             <dt className="mt-1 text-sm font-medium tracking-wide text-slate-400 uppercase">
-              {label}
+              {t(label)}
             </dt>
             <dd className="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white md:text-2xl lg:text-4xl">
-              {value}
+              {t(value)}
             </dd>
           </div>
         ))}

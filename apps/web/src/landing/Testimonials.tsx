@@ -1,6 +1,9 @@
 // The testimonials: the operator's (GET /api/landing; by default the product's three). Without
-// any the section is not shown (and the header and footer do not link to it, useSections).
+// any the section is not shown (and the header and footer do not link to it, useSections). The
+// default ones are shown in the reader's language (catalogued from the protocol's
+// LANDING_DEFAULTS); an operator's own as written.
 import { Quote } from 'lucide-react';
+import { useTranslation } from '../i18n/i18n.ts';
 import { useLanding } from './useLanding.ts';
 
 const initials = (name: string) =>
@@ -11,6 +14,7 @@ const initials = (name: string) =>
     .slice(0, 3);
 
 export function Testimonials() {
+  const { t } = useTranslation();
   const { data, isPending } = useLanding();
   const testimonials = data?.testimonials ?? [];
   if (!isPending && testimonials.length === 0) return null;
@@ -23,13 +27,13 @@ export function Testimonials() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase dark:text-indigo-400">
-            Testimonials
+            {t('Testimonials')}
           </p>
           <h2
             id="testimonials-title"
             className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white"
           >
-            Trusted with what matters most
+            {t('Trusted with what matters most')}
           </h2>
         </div>
         <ul className="mt-14 grid gap-6 lg:grid-cols-3">
@@ -38,7 +42,7 @@ export function Testimonials() {
               <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
                 <Quote aria-hidden="true" className="size-7 text-indigo-500 dark:text-indigo-400" />
                 <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700 dark:text-slate-200">
-                  <p>“{quote}”</p>
+                  <p>{t('“{{quote}}”', { quote: t(quote) })}</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
                   <span
@@ -53,7 +57,7 @@ export function Testimonials() {
                     </span>
                     {role && (
                       <span className="block text-sm text-slate-500 dark:text-slate-400">
-                        {role}
+                        {t(role)}
                       </span>
                     )}
                   </span>

@@ -1,5 +1,7 @@
 // Where the landing page's calls to action lead. Every one goes to /auth (issue 2); the sign-up
 // ones open it in sign-up mode, with the e-mail pre-filled when the visitor typed one.
+import { msg } from '../i18n/i18n.ts';
+
 export const SIGN_IN_PATH = '/auth';
 
 export function signUpPath(email?: string): string {
@@ -11,7 +13,7 @@ export function signUpPath(email?: string): string {
 
 /** The in-page sections the header and footer link to. */
 export const sections = [
-  { id: 'features', label: 'Features' },
-  { id: 'testimonials', label: 'Testimonials' },
-  { id: 'pricing', label: 'Pricing' },
+  { id: 'features', label: msg('Features') },
+  { id: 'testimonials', label: msg('Testimonials') },
+  { id: 'pricing', label: msg('Pricing') },
 ] as const;
