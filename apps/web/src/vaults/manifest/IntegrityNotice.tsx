@@ -2,8 +2,10 @@
 // manifest (ADR 0007): one line per problem, naming the item where its name is known. The items
 // concerned are not in the list below it.
 import { ShieldAlert } from 'lucide-react';
+import { useTranslation } from '../../i18n/i18n.ts';
 
 export function IntegrityNotice({ lines }: { lines: readonly string[] }) {
+  const { t } = useTranslation();
   if (lines.length === 0) return null;
   return (
     <section
@@ -17,12 +19,12 @@ export function IntegrityNotice({ lines }: { lines: readonly string[] }) {
       />
       <div>
         <h3 id="integrity-title" className="font-semibold">
-          This vault does not match its manifest
+          {t('This vault does not match its manifest')}
         </h3>
         <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
           {lines.map((line, i) => (
             // Two unnamed items can give the same line: the position keys them.
-            <li key={i}>{line}</li>
+            <li key={i}>{t(line)}</li>
           ))}
         </ul>
       </div>

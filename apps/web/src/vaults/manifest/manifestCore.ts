@@ -2,6 +2,7 @@
 // what this device has seen, write the next version with compare-and-swap, and create version 1.
 // Its collaborators (the API, the crypto Worker, the device store) are passed in, so the rules
 // are tested without a browser.
+import { i18n, msg } from '../../i18n/i18n.ts';
 import type { ManifestDeviceStore } from './deviceStore.ts';
 import type { ManifestEntries } from './problems.ts';
 
@@ -34,33 +35,57 @@ export interface ManifestDeps<S> {
   store: ManifestDeviceStore;
 }
 
+// The texts are marked for translation (msg) or translated when they are said (i18n.t).
 export const integrityTexts = {
-  invalid:
+  invalid: msg(
     "This vault's manifest does not verify: it was changed outside this app. The vault's contents are not shown.",
+  ),
   older: (version: number, seen: number) =>
-    `The server returned an older version of this vault (manifest version ${version}; this device has seen version ${seen}). The vault's contents are not shown.`,
+    i18n.t(
+      "The server returned an older version of this vault (manifest version {{version}}; this device has seen version {{seen}}). The vault's contents are not shown.",
+      { version, seen },
+    ),
   fork: (version: number) =>
-    `The server returned a version of this vault that conflicts with the one this device has seen (manifest version ${version}). The vault's contents are not shown.`,
+    i18n.t(
+      "The server returned a version of this vault that conflicts with the one this device has seen (manifest version {{version}}). The vault's contents are not shown.",
+      { version },
+    ),
   missing: (seen: number) =>
-    `The server returned no manifest for this vault, but this device has seen version ${seen} of it. The vault's contents are not shown.`,
-  slotsChanged:
+    i18n.t(
+      "The server returned no manifest for this vault, but this device has seen version {{seen}} of it. The vault's contents are not shown.",
+      { seen },
+    ),
+  slotsChanged: msg(
     "This vault's key slots do not match its manifest: they were changed outside this app. Unlock is refused.",
-  slotAdded:
+  ),
+  slotAdded: msg(
     'This vault has a key slot this device does not know: it was added or replaced outside this app. Unlock is refused.',
-  uncommitted:
+  ),
+  uncommitted: msg(
     "This vault's key slot was replaced outside this app by one without a commitment, which could open under several passwords. Unlock is refused.",
-  conflict: "This vault's manifest kept changing while it was being updated. Please try again.",
+  ),
+  conflict: msg(
+    "This vault's manifest kept changing while it was being updated. Please try again.",
+  ),
   /** A check that failed because another device rotated the keys while this one held them. */
-  rotatedElsewhere:
+  rotatedElsewhere: msg(
     "This vault's keys were changed on another device. Lock it and unlock it again with its current password.",
+  ),
 } as const;
 
 // Every text here, in problems.ts and in passwordChange.ts is listed in docs/product.md
 // ("Manifest checks"); texts.test.ts keeps the two equal.
 
-/** A check that refuses the vault: the message says what is wrong, in the user's words. */
+/**
+ * A check that refuses the vault: the message says what is wrong, in the user's words and
+ * language (a text marked msg() is translated here, as the error is made, so that every place
+ * that shows the message shows it translated).
+ */
 export class VaultIntegrityError extends Error {
   override readonly name = 'VaultIntegrityError';
+  constructor(text: string) {
+    super(i18n.t(text));
+  }
 }
 
 export interface Verified {

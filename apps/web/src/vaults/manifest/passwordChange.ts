@@ -17,6 +17,7 @@ import {
   type VaultFile,
 } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { VaultIntegrityError } from './manifestCore.ts';
 import { registerVaultStorage } from '../../storage/providers.ts';
 import { sealSegment } from '../../secrets/segments/segment.ts';
@@ -37,8 +38,9 @@ import {
 const BATCH = 250;
 
 export const rotationTexts = {
-  mismatch:
+  mismatch: msg(
     'The keys were not rotated: this vault does not match its manifest. Open the vault to see what is wrong.',
+  ),
 } as const;
 
 /** Opens the slot with `password` only to check it (a KDF run), then forgets the session. */

@@ -1,6 +1,9 @@
 // What a vault's manifest check finds (ADR 0007), and the words the user reads for each. Pure:
 // the inputs are what the server returned (with each record's entry digest) and the manifest the
-// device verified; nothing here touches a key.
+// device verified; nothing here touches a key. The words are in the reader's language
+// (i18next) when describeProblems is called.
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n, msg } from '../../i18n/i18n.ts';
 
 export interface ManifestVaultFields {
   name: string;
@@ -100,26 +103,58 @@ export function hiddenIds(problems: readonly Problem[]): Set<string> {
   return ids;
 }
 
-const FIELD_NAMES: Record<keyof ManifestVaultFields, string> = {
-  name: 'name',
-  description: 'description',
-  vault_type: 'type',
-  provider_type: 'storage provider',
-  storage_folder: 'storage folder',
+/** A vault field the server changed, one sentence per field ({{old}} and {{new}} quoted). */
+const FIELD_TEXTS: Record<keyof ManifestVaultFields, string> = {
+  name: msg("The server changed this vault's name from {{old}} to {{new}}."),
+  description: msg("The server changed this vault's description from {{old}} to {{new}}."),
+  vault_type: msg("The server changed this vault's type from {{old}} to {{new}}."),
+  provider_type: msg("The server changed this vault's storage provider from {{old}} to {{new}}."),
+  storage_folder: msg("The server changed this vault's storage folder from {{old}} to {{new}}."),
 };
 
 /** A segment the manifest pins that `holder` did not return as pinned (ADR 0008). */
 const segmentText = {
-  dropped: (holder: string) =>
-    `A part of this vault's secrets is missing from ${holder}: it was deleted outside this app. The secrets it held are not shown.`,
-  swapped: (holder: string) =>
-    `A part of this vault's secrets in ${holder} is not the one its manifest pins: it was changed, swapped or replaced by an older copy outside this app. The secrets it held are not shown.`,
-  malformed: (holder: string) =>
-    `A part of this vault's secrets in ${holder} cannot be read, though its manifest pins it. The secrets it held are not shown.`,
+  dropped: msg(
+    "A part of this vault's secrets is missing from {{holder}}: it was deleted outside this app. The secrets it held are not shown.",
+  ),
+  swapped: msg(
+    "A part of this vault's secrets in {{holder}} is not the one its manifest pins: it was changed, swapped or replaced by an older copy outside this app. The secrets it held are not shown.",
+  ),
+  malformed: msg(
+    "A part of this vault's secrets in {{holder}} cannot be read, though its manifest pins it. The secrets it held are not shown.",
+  ),
 } as const;
 
-const quoted = (s: string) => (s === '' ? '(empty)' : `“${s}”`);
-const noun = (item: ItemKind, n: number) => `${n === 1 ? 'A' : n} ${item}${n === 1 ? '' : 's'}`;
+/** Items of the manifest that `holder` did not return, by kind and number. */
+const missingText = {
+  file: {
+    one: msg(
+      "A file in this vault's manifest is missing from {{holder}}: deleted or withheld outside this app.",
+    ),
+    many: msg(
+      "{{count}} files in this vault's manifest are missing from {{holder}}: deleted or withheld outside this app.",
+    ),
+  },
+  secret: {
+    one: msg(
+      "A secret in this vault's manifest is missing from {{holder}}: deleted or withheld outside this app.",
+    ),
+    many: msg(
+      "{{count}} secrets in this vault's manifest are missing from {{holder}}: deleted or withheld outside this app.",
+    ),
+  },
+} as const;
+
+/** An item, named when its title is known ({{title}} quoted). */
+const itemText = {
+  file: { unnamed: msg('A file'), named: msg('The file {{title}}') },
+  secret: { unnamed: msg('A secret'), named: msg('The secret {{title}}') },
+} as const;
+
+/** Who returned the items when no one else is named. */
+const SERVER = msg('the server');
+
+const quoted = (s: string) => (s === '' ? i18n.t('(empty)') : i18n.t('“{{text}}”', { text: s }));
 
 /**
  * One sentence per problem, naming the item when its title is known (`titleOf` answers the
@@ -130,42 +165,56 @@ const noun = (item: ItemKind, n: number) => `${n === 1 ? 'A' : n} ${item}${n ===
 export function describeProblems(
   problems: readonly Problem[],
   titleOf: (id: string) => string | undefined,
-  holder = 'the server',
+  holder: string = SERVER,
 ): string[] {
+  const { t } = i18n;
   const lines: string[] = [];
+  // The holder's name as the texts say it ('the server', 'this browser'; a provider's own name).
+  const by = t(holder);
   const name = (item: ItemKind, id: string) => {
     const title = titleOf(id);
-    return title === undefined ? `A ${item}` : `The ${item} ${quoted(title)}`;
+    return title === undefined
+      ? t(itemText[item].unnamed)
+      : t(itemText[item].named, { title: quoted(title) });
   };
   for (const p of problems) {
     switch (p.kind) {
       case 'vault-field':
-        lines.push(
-          `The server changed this vault's ${FIELD_NAMES[p.field]} from ${quoted(p.expected)} to ${quoted(p.actual)}.`,
-        );
+        lines.push(t(FIELD_TEXTS[p.field], { old: quoted(p.expected), new: quoted(p.actual) }));
         break;
       case 'slots':
         lines.push(
-          "This vault's key slots on the server do not match its manifest: a slot was added, removed or replaced outside this app.",
+          t(
+            "This vault's key slots on the server do not match its manifest: a slot was added, removed or replaced outside this app.",
+          ),
         );
         break;
       case 'extra':
         lines.push(
-          `${name(p.item, p.id)} is not in this vault's manifest: ${holder} added it back or made it up. It is not shown.`,
+          t(
+            "{{item}} is not in this vault's manifest: {{holder}} added it back or made it up. It is not shown.",
+            { item: name(p.item, p.id), holder: by },
+          ),
         );
         break;
       case 'changed':
         lines.push(
-          `${name(p.item, p.id)} does not match this vault's manifest: ${holder} changed or swapped it. It is not shown.`,
+          t(
+            "{{item}} does not match this vault's manifest: {{holder}} changed or swapped it. It is not shown.",
+            { item: name(p.item, p.id), holder: by },
+          ),
         );
         break;
       case 'rolled-back':
         lines.push(
-          `${name(p.item, p.id)} was rolled back by ${holder} to an older version (revision ${p.revision}; the manifest has revision ${p.expected}). It is not shown.`,
+          t(
+            '{{item}} was rolled back by {{holder}} to an older version (revision {{revision}}; the manifest has revision {{expected}}). It is not shown.',
+            { item: name(p.item, p.id), holder: by, revision: p.revision, expected: p.expected },
+          ),
         );
         break;
       case 'segment':
-        lines.push(segmentText[p.problem](holder));
+        lines.push(t(segmentText[p.problem], { holder: by }));
         break;
       case 'missing':
         break;
@@ -173,10 +222,8 @@ export function describeProblems(
   }
   for (const item of ['file', 'secret'] as const) {
     const n = problems.filter((p) => p.kind === 'missing' && p.item === item).length;
-    if (n > 0)
-      lines.push(
-        `${noun(item, n)} in this vault's manifest ${n === 1 ? 'is' : 'are'} missing from ${holder}: deleted or withheld outside this app.`,
-      );
+    if (n === 1) lines.push(t(missingText[item].one, { holder: by }));
+    else if (n > 1) lines.push(t(missingText[item].many, { count: formatNumber(n), holder: by }));
   }
   return lines;
 }

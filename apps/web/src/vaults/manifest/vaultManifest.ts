@@ -27,6 +27,7 @@ import {
 } from '@sealvault/protocol';
 import { ZodError } from 'zod';
 import { cryptoClient } from '../../crypto/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { indexedDbStore, type ManifestDeviceStore } from './deviceStore.ts';
 import { heldKeyRevision, noteKeyRevision } from './keyRevision.ts';
 import {
@@ -163,8 +164,9 @@ const countOf = (key: VaultKey, kind: 'password' | 'recovery' | 'passkey') =>
 export type UnlockSecret = string | { credentialId: string; prf: Uint8Array<ArrayBuffer> };
 
 /** Said when a passkey is used on a vault that has no manifest yet (it cannot have passkeys). */
-export const passkeyNeedsManifestText =
-  'This vault must be unlocked with its password first. Use the password.';
+export const passkeyNeedsManifestText = msg(
+  'This vault must be unlocked with its password first. Use the password.',
+);
 
 /**
  * Unlocks with the password (or a passkey: `secret` an object), then checks the vault against
