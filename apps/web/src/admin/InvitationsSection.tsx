@@ -137,9 +137,7 @@ export function InvitationsSection() {
           {t(userMessage(invitations.error, msg('Could not load the invitations')))}
         </FormMessage>
       ) : invitations.data.invitations.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {t('No invitations yet.')}
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('No invitations yet.')}</p>
       ) : (
         <ul
           aria-label={t('Invitations')}

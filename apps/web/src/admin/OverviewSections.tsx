@@ -147,13 +147,12 @@ const ACTIONS: Record<string, string> = {
 };
 
 /** The entry's particulars in a line: its e-mail, then what changed. */
-function summary(e: AdminAuditEntry, t: (text: string, values?: object) => string): string {
+function summary(e: AdminAuditEntry, ended: (count: number) => string): string {
   const d = e.details;
   const parts: string[] = [];
   if (typeof d.email === 'string') parts.push(d.email);
   if (typeof d.from === 'string' && typeof d.to === 'string') parts.push(`${d.from} → ${d.to}`);
-  if (typeof d.revoked === 'number')
-    parts.push(t('{{count}} ended', { count: formatNumber(d.revoked) }));
+  if (typeof d.revoked === 'number') parts.push(ended(d.revoked));
   return parts.join(' · ');
 }
 
@@ -169,6 +168,10 @@ export function AuditSection() {
       </FormMessage>
     );
   const { entries, total } = audit.data;
+  const actionText = (action: string) => {
+    const text = ACTIONS[action];
+    return text ? t(text) : action;
+  };
   return (
     <div className="space-y-4">
       {entries.length === 0 ? (
@@ -181,7 +184,7 @@ export function AuditSection() {
           {entries.map((e) => (
             <li key={e.id} className="px-4 py-3">
               <p className="text-sm font-medium text-slate-900 dark:text-white">
-                {ACTIONS[e.action] ? t(ACTIONS[e.action]) : e.action}
+                {actionText(e.action)}
               </p>
               <p className="text-xs break-all text-slate-500 dark:text-slate-400">
                 {[
@@ -195,7 +198,7 @@ export function AuditSection() {
                           email: e.actor_email,
                         })
                       : t('{{time}} · by a deleted admin', { time: formatTime(e.created_at) }),
-                  summary(e, t),
+                  summary(e, (n) => t('{{count}} ended', { count: formatNumber(n) })),
                 ]
                   .filter(Boolean)
                   .join(' · ')}

@@ -118,8 +118,7 @@ export function MoveVaultDialog({
     [text, local]: readonly [string, string],
     type: ProviderType,
     values: Record<string, string> = {},
-  ) =>
-    type === 'local' ? t(local, values) : t(text, { ...values, provider: t(nameOf(type)) });
+  ) => (type === 'local' ? t(local, values) : t(text, { ...values, provider: t(nameOf(type)) }));
   const failureText = ({ text, values = {}, texts = {} }: Failure) =>
     t(text, {
       ...values,
@@ -415,4 +414,3 @@ function timeLeft(seconds: number): string {
   const minutes = Math.round(seconds / 60);
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
-

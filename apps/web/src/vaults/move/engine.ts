@@ -62,7 +62,9 @@ export const moveTexts = {
   noManifest: msg(
     'This vault cannot be moved until it has a manifest. Lock it, unlock it, and try again.',
   ),
-  missingSource: msg('"{{name}}" could not be read from {{provider}}, so the vault stays where it is.'),
+  missingSource: msg(
+    '"{{name}}" could not be read from {{provider}}, so the vault stays where it is.',
+  ),
   missingSourceLocal: msg(
     '"{{name}}" could not be read from this browser, so the vault stays where it is.',
   ),
@@ -221,8 +223,8 @@ async function copyOne(
   onSent: (sent: number) => void,
 ): Promise<MoveItem> {
   const known = run.nameOf?.(w.id);
-  const name = known === undefined ? {} : { name: known };
-  const nameText = known === undefined ? { name: moveTexts.aFile } : {};
+  const name: Record<string, string> = known === undefined ? {} : { name: known };
+  const nameText: Record<string, string> = known === undefined ? { name: moveTexts.aFile } : {};
   const mismatch = (options?: ErrorOptions) =>
     providerError(to.type, [moveTexts.mismatch, moveTexts.mismatchLocal], name, nameText, options);
   const source = await from.provider.get(from.key, w.ref, undefined, run.signal).catch((err) => {
