@@ -6,13 +6,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createVault, signedIn, vaultCard, VAULT_PASSWORD } from '../../support/vaults.ts';
+import { createVault, signedIn, VAULT_PASSWORD } from '../../support/vaults.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../../apps/web/src/i18n/locales/de');
 const german: Record<string, string> = {};
 for (const f of fs.readdirSync(dir).filter((name) => name.endsWith('.json'))) {
   Object.assign(german, JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
 }
+/** A vault's card on the dashboard, whose list is named in German (vaultCard's, in German). */
+const card = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: de('Vaults') })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
+
 /** The German of an English message, as the app shows it. */
 const de = (en: string): string => {
   const text = german[en];
@@ -101,7 +108,7 @@ test('in German, every main screen shows German with no English left and fits 36
   await check(page, 'Settings');
 
   await page.goto('/dashboard');
-  await expect(vaultCard(page, 'Reiseunterlagen')).toBeVisible();
+  await expect(card(page, 'Reiseunterlagen')).toBeVisible();
   await check(page, 'the dashboard');
 
   await page.goto('/dashboard?view=subscription');
@@ -109,7 +116,7 @@ test('in German, every main screen shows German with no English left and fits 36
 
   // The file vault: the unlock dialog, then the file list with a file in it.
   await page.goto('/dashboard');
-  await vaultCard(page, 'Reiseunterlagen')
+  await card(page, 'Reiseunterlagen')
     .getByRole('link', { name: 'Reiseunterlagen', exact: true })
     .click();
   const unlock = page.getByRole('dialog', { name: de('Unlock Vault') });
@@ -127,7 +134,7 @@ test('in German, every main screen shows German with no English left and fits 36
 
   // The secrets vault, empty.
   await page.goto('/dashboard');
-  await vaultCard(page, 'Zugänge').getByRole('link', { name: 'Zugänge', exact: true }).click();
+  await card(page, 'Zugänge').getByRole('link', { name: 'Zugänge', exact: true }).click();
   await unlock.getByLabel(de('Vault password')).fill(VAULT_PASSWORD);
   await unlock.getByRole('button', { name: de('Unlock'), exact: true }).click();
   await expect(page.getByRole('button', { name: de('Lock Vault') })).toBeVisible({

@@ -66,7 +66,7 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
           type="email"
           autoComplete="email"
           className={inputClass}
-          placeholder="you@example.com"
+          placeholder={t('you@example.com')}
           {...register('email')}
         />
       </Field>

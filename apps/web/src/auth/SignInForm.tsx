@@ -133,7 +133,7 @@ export function SignInForm({
           type="email"
           autoComplete={withPasskeys ? 'email webauthn' : 'email'}
           className={inputClass}
-          placeholder="you@example.com"
+          placeholder={t('you@example.com')}
           {...register('email')}
         />
       </Field>

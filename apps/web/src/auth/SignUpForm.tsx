@@ -108,7 +108,7 @@ export function SignUpForm({
           type="email"
           autoComplete="email"
           className={inputClass}
-          placeholder="you@example.com"
+          placeholder={t('you@example.com')}
           {...register('email')}
         />
       </Field>

@@ -42,7 +42,7 @@ export function ClosingCta() {
             type="email"
             name="email"
             autoComplete="email"
-            placeholder="you@example.com"
+            placeholder={t('you@example.com')}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             className="h-12 w-full min-w-0 rounded-lg sm:flex-1 border border-white/20 bg-white px-4 text-base text-slate-900 placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-500"

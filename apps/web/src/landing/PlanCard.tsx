@@ -26,7 +26,11 @@ export function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) 
       }`}
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
+        <h3
+          id={titleId}
+          translate="no"
+          className="text-lg font-semibold text-slate-900 dark:text-white"
+        >
           {plan.name}
         </h3>
         {badge && (

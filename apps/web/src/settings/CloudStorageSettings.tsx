@@ -106,7 +106,7 @@ export function CloudStorageSettings({ env: given }: { env?: ProviderEnv }) {
                 />
                 <span className="min-w-0">
                   <span className="block text-sm font-medium text-slate-900 dark:text-white">
-                    {p.name}
+                    {t(p.name)}
                   </span>
                   <StatusLine status={status} label={t(connectionLabel(p.id, status))} />
                 </span>

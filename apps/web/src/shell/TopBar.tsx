@@ -94,7 +94,8 @@ export function PlanBadge({
       />
       <span className="max-w-24 truncate">
         <span className="sr-only">{t('Plan:')} </span>
-        {name}
+        {/* A plan's name is a name, shown as the operator wrote it. */}
+        <span translate="no">{name}</span>
       </span>
     </Link>
   );

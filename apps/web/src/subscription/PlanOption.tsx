@@ -78,7 +78,11 @@ export function PlanOption({
       }`}
     >
       <div className="flex min-h-6 flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
+        <h3
+          id={titleId}
+          translate="no"
+          className="text-lg font-semibold text-slate-900 dark:text-white"
+        >
           {plan.name}
         </h3>
         {current ? (
