@@ -112,6 +112,9 @@ test('in German, every main screen shows German with no English left and fits 36
   await check(page, 'the dashboard');
 
   await page.goto('/dashboard?view=subscription');
+  // Checked once the plan and the plans to choose from are in (they load after the heading).
+  await expect(page.getByTestId('current-plan-name')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pro', exact: true })).toBeVisible();
   await check(page, 'Subscription');
 
   // The file vault: the unlock dialog, then the file list with a file in it.

@@ -57,7 +57,9 @@ export function CurrentPlanCard({
               aria-hidden="true"
               className={`size-5 ${free ? 'text-slate-400' : 'fill-amber-400 text-amber-500'}`}
             />
-            <span data-testid="current-plan-name">{limits.plan_name}</span>
+            <span data-testid="current-plan-name" translate="no">
+              {limits.plan_name}
+            </span>
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">
               {onTrial ? t('Trial') : t('Active')}
             </span>
@@ -73,7 +75,7 @@ export function CurrentPlanCard({
           )}
           {price && (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              {price.amount} {price.period}
+              {price.amount} {t(price.period)}
               {subscription.current_period_end &&
                 !subscription.pending_plan_id &&
                 ` · ${t('Paid until {{date}}', { date: longDate(subscription.current_period_end) })}`}
