@@ -7,15 +7,13 @@
 # PostgreSQL client that backups of a PostgreSQL database need. With podman, add --format docker
 # (its default OCI format drops the HEALTHCHECK).
 # The server runs its TypeScript through tsx, as `npm start` does: there is no server compile step.
-# Node 22 (LTS, supported until April 2027) on Debian 13, whose postgresql-client (17) has the
-# pg_dump and pg_restore that `npm run backup` and `npm run restore` need for PostgreSQL up to 17
-# (the `postgres` target). Not Node 24: better-sqlite3 12 there at times aborts the whole process
-# (SIGABRT, "Assertion failed: (env) != nullptr" in RemoveEnvironmentCleanupHook, from
-# Statement::~Statement), seen in our own test run on 24.21 and reported by others in production
-# (README "Node versions").
-# Another Node: --build-arg NODE_IMAGE=node:24-trixie-slim (see above).
+# Node 24 (LTS, supported until April 2028), the Node of development and CI, on Debian 13, whose
+# postgresql-client (17) has the pg_dump and pg_restore that `npm run backup` and `npm run restore`
+# need for PostgreSQL up to 17 (the `postgres` target). better-sqlite3 13 (Node-API) is needed
+# there: 12 on Node 24 at times aborted the process (README "Node versions").
+# Another Node (22 or newer): --build-arg NODE_IMAGE=node:22-trixie-slim.
 
-ARG NODE_IMAGE=node:22-trixie-slim
+ARG NODE_IMAGE=node:24-trixie-slim
 
 # --- toolchain: what node-gyp needs to compile better-sqlite3 ---------------------------------
 FROM ${NODE_IMAGE} AS toolchain

