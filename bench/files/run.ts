@@ -137,7 +137,7 @@ try {
 
     const search = page.getByRole('searchbox', { name: 'Search files' });
     await search.click();
-    const expect = shownAfter.map((n) => `${countText} · ${n} shown`);
+    const expect = shownAfter.map((n) => `${countText} · ${n.toLocaleString('en-US')} shown`);
     keys.push(
       await interaction(
         `search "${QUERY}"`,
@@ -185,7 +185,11 @@ try {
       timed.searchAll.push(
         ...(await interaction(
           'search "." (all files)',
-          { trigger: 'keydown', selector: COUNT_P, expect: [`${countText} · ${COUNT} shown`] },
+          {
+            trigger: 'keydown',
+            selector: COUNT_P,
+            expect: [`${countText} · ${COUNT.toLocaleString('en-US')} shown`],
+          },
           () => page.keyboard.type('.', { delay: 0 }),
         )),
       );
@@ -220,7 +224,11 @@ try {
       expect: [text],
     });
     timed.selectAll.push(
-      ...(await interaction('select all', selWatch(`${COUNT} selected`), () => all.click())),
+      ...(await interaction(
+        'select all',
+        selWatch(`${COUNT.toLocaleString('en-US')} selected`),
+        () => all.click(),
+      )),
     );
     timed.clearAll.push(
       ...(await interaction('clear the selection', selWatch(''), () => all.click())),

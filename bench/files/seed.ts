@@ -157,7 +157,8 @@ export async function seedFiles(
   }
   return {
     vaultId,
-    countText: `${count} file${count === 1 ? '' : 's'}`,
+    // The app writes counts with the locale's separators (formatNumber): 10,000 in en-US.
+    countText: `${count.toLocaleString('en-US')} file${count === 1 ? '' : 's'}`,
     prefixes,
     shownAfter,
     firstByName: firstBy(byName),

@@ -265,13 +265,17 @@ try {
       buffer: file,
     });
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    const confirm = dialog.getByRole('button', { name: `Import ${n} items` });
+    const confirm = dialog.getByRole('button', {
+      name: `Import ${n.toLocaleString('en-US')} items`,
+    });
     await confirm.waitFor({ timeout: 60_000 });
     const t1 = performance.now();
     await confirm.click();
     await dialog.waitFor({ state: 'hidden', timeout: 180_000 });
     const t2 = performance.now();
-    await page.getByText(`${n} encrypted secrets`).waitFor({ timeout: 60_000 });
+    await page
+      .getByText(`${n.toLocaleString('en-US')} encrypted secrets`)
+      .waitFor({ timeout: 60_000 });
     await page.getByRole('searchbox', { name: 'Search secrets' }).fill(`user${n - 1}@`);
     await page
       .getByRole('article', { name: `Site ${n - 1}`, exact: true })
@@ -317,7 +321,9 @@ try {
       await dialog.getByRole('button', { name: 'Unlock' }).click();
       await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
       const u1 = performance.now();
-      await page.getByText(`${COUNT} encrypted secrets`).waitFor({ timeout: 60_000 });
+      await page
+        .getByText(`${COUNT.toLocaleString('en-US')} encrypted secrets`)
+        .waitFor({ timeout: 60_000 });
       await page.getByRole('article').first().waitFor();
       const u2 = performance.now();
       await page.getByRole('searchbox', { name: 'Search secrets' }).fill(`user${COUNT - 1}@`);
