@@ -1,6 +1,6 @@
 // A download's destination for the browser benchmarks: window.showSaveFilePicker stubbed with a
-// writable that keeps no bytes, only their count and a position-weighted checksum (`wordSum`),
-// set on window.__saved when the app closes it. The bench computes the same checksum over its
+// writable that keeps no bytes, only their count and a position-weighted checksum (`wordSum`,
+// summed in a Worker of its own), set on window.__saved when the app closes it. The bench computes the same checksum over its
 // input file, so a round trip is checked byte-identical without a disk or a copy in memory.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,47 +15,79 @@ export function wordSum(sum: number, index: number, words: Uint32Array): [number
   return [sum, index];
 }
 
-/** Runs in the page: installs the stub (window.__wordSum must be defined first). */
+/**
+ * Runs in a Worker of its own: sums the chunks posted to it (copies, transferred), and answers
+ * `{ sum }` to 'close'. The checksum is bench work, not the app's: on the page thread it took
+ * about 1 s per 512 MiB and slowed the download it checked, where a real file's bytes go to the
+ * browser process.
+ */
+function sumWorker() {
+  const scope = self as unknown as {
+    onmessage: (e: MessageEvent<Uint8Array | 'close'>) => void;
+    postMessage: (m: unknown) => void;
+    __wordSum: typeof wordSum;
+  };
+  let sum = 0;
+  let index = 0;
+  let carry = new Uint8Array(0);
+  const add = (b: Uint8Array) => {
+    const n = b.length >>> 2;
+    const words =
+      b.byteOffset % 4 === 0
+        ? new Uint32Array(b.buffer, b.byteOffset, n)
+        : new Uint32Array(b.slice(0, n * 4).buffer);
+    [sum, index] = scope.__wordSum(sum, index, words);
+    carry = b.slice(n * 4);
+  };
+  scope.onmessage = ({ data }) => {
+    if (data === 'close') {
+      if (carry.length) {
+        const last = new Uint8Array(4);
+        last.set(carry);
+        [sum, index] = scope.__wordSum(sum, index, new Uint32Array(last.buffer));
+      }
+      scope.postMessage({ sum });
+      return;
+    }
+    if (carry.length === 0) return add(data);
+    const joined = new Uint8Array(carry.length + data.length);
+    joined.set(carry);
+    joined.set(data, carry.length);
+    add(joined);
+  };
+}
+
+/** Runs in the page: installs the stub (window.__sumWorker must be defined first). */
 function installSink() {
   const w = window as unknown as {
     showSaveFilePicker: unknown;
     __saved?: { bytes: number; sum: number };
-    __wordSum: typeof wordSum;
+    __sumWorker: string;
   };
   w.showSaveFilePicker = () =>
     Promise.resolve({
       createWritable: () => {
+        const url = URL.createObjectURL(new Blob([w.__sumWorker], { type: 'text/javascript' }));
+        const worker = new Worker(url);
+        URL.revokeObjectURL(url);
         let bytes = 0;
-        let sum = 0;
-        let index = 0;
-        let carry = new Uint8Array(0);
-        const add = (b: Uint8Array) => {
-          const n = b.length >>> 2;
-          const words =
-            b.byteOffset % 4 === 0
-              ? new Uint32Array(b.buffer, b.byteOffset, n)
-              : new Uint32Array(b.slice(0, n * 4).buffer);
-          [sum, index] = w.__wordSum(sum, index, words);
-          carry = b.slice(n * 4);
-        };
         return Promise.resolve(
           new WritableStream<Uint8Array>({
             write(chunk) {
               bytes += chunk.length;
-              if (carry.length === 0) return add(chunk);
-              const joined = new Uint8Array(carry.length + chunk.length);
-              joined.set(carry);
-              joined.set(chunk, carry.length);
-              add(joined);
+              // A copy: the app may read its next chunk into this buffer once write resolves.
+              const copy = chunk.slice();
+              worker.postMessage(copy, [copy.buffer]);
             },
-            close() {
-              if (carry.length) {
-                const last = new Uint8Array(4);
-                last.set(carry);
-                [sum, index] = w.__wordSum(sum, index, new Uint32Array(last.buffer));
-              }
-              w.__saved = { bytes, sum };
-            },
+            close: () =>
+              new Promise<void>((resolve) => {
+                worker.onmessage = ({ data }: MessageEvent<{ sum: number }>) => {
+                  worker.terminate();
+                  w.__saved = { bytes, sum: data.sum };
+                  resolve();
+                };
+                worker.postMessage('close');
+              }),
           }),
         );
       },
@@ -67,7 +99,8 @@ function installSink() {
  * Page.addScriptToEvaluateOnNewDocument). tsx (esbuild keepNames) wraps named functions in
  * __name(): the page gets a no-op one.
  */
-export const sinkScript = `window.__name = (f) => f; window.__wordSum = ${wordSum.toString()}; (${installSink.toString()})();`;
+const workerScript = `self.__name = (f) => f; self.__wordSum = ${wordSum.toString()}; (${sumWorker.toString()})();`;
+export const sinkScript = `window.__name = (f) => f; window.__sumWorker = ${JSON.stringify(workerScript)}; (${installSink.toString()})();`;
 
 /** The count and wordSum of the bytes the app wrote to the stub, once it closed it. */
 export interface Saved {

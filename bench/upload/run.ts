@@ -9,7 +9,8 @@
 // - `local` ("This browser"): the same encryption, the ciphertext streamed into the origin private
 //   file system by the OPFS Worker, and read back from it;
 // beside a plain upload of the same number of ciphertext bytes to each server (the same tus
-// endpoint and 4 MiB PATCHes, no encryption, no per-PATCH checksum). Downloads are decrypted into
+// endpoint and 4 MiB PATCHes, no encryption, no per-PATCH checksum), and a plain download of those
+// bytes (fetched from the content route and read to the end on the page). Downloads are decrypted into
 // a stubbed File System Access writable that keeps no bytes, only a position-weighted checksum of
 // them, which must equal the input file's: each round trip is checked byte-identical. BENCH_CORES=N makes the page
 // see N cores (navigator.hardwareConcurrency), which sets the app's crypto pool size. Reports MB/s
@@ -35,10 +36,13 @@ import { seedVault } from '../secrets/seed.ts';
 import { startS3Server, type S3TestServer } from '../../apps/server/src/testing/s3-server.ts';
 import { chromiumWithDevtools, freePort, sleep, startApp, type BenchApp } from '../shared/app.ts';
 import { devtools } from '../shared/devtools.ts';
-import { sinkScript, writeInputFile } from '../shared/sink.ts';
+import { sinkScript, writeInputFile, type Saved } from '../shared/sink.ts';
 import { cpuDelta, rssByKind, rssMiB, treeCpu, treeRssMiB } from '../shared/procs.ts';
 
 const MIB = Number(process.argv[2] ?? 1024);
+type SavePicker = (o: {
+  suggestedName: string;
+}) => Promise<{ createWritable(): Promise<WritableStream<Uint8Array>> }>;
 const SIZE = MIB * 1024 * 1024;
 // Below 50 MiB (BLOB_DOWNLOAD_LIMIT, apps/web/src/files/transfer/download.ts) the app saves a
 // download through a Blob, not the File System Access writable this bench stubs: it would wait
@@ -116,7 +120,8 @@ try {
 
   const plainSum = writeFile(plainFile, SIZE).sum;
   const cipherLen = ciphertextLength(SIZE);
-  const rawChecksum = writeFile(rawFile, cipherLen).contentHash;
+  const raw = writeFile(rawFile, cipherLen);
+  const rawChecksum = raw.contentHash;
 
   let wsUrl: string;
   ({ proc: browserProcess, wsUrl } = await chromiumWithDevtools(
@@ -234,6 +239,16 @@ try {
     }
   };
 
+  // Plain: the plain upload's bytes fetched from the content route into the same stubbed save
+  // file as the decrypted download (its checksum in a Worker), so the two differ by the crypto.
+  const plainDownload = async (vault: string, fileId: string) => {
+    const res = await fetch(`/api/vaults/${vault}/files/${fileId}/content`);
+    if (!res.ok || !res.body) throw new Error(`content ${res.status}`);
+    const picker = (window as unknown as { showSaveFilePicker: SavePicker }).showSaveFilePicker;
+    const handle = await picker({ suggestedName: 'plain.bin' });
+    await res.body.pipeTo(await handle.createWritable());
+  };
+
   const serverBytesBefore: Record<string, number> = {};
   const serverGrew: Record<string, number> = {};
   const serverBefore: Record<string, number> = {};
@@ -274,33 +289,68 @@ try {
         `${ms.length} requests, median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms, last ${ms.at(-1)!.toFixed(0)} ms`;
     };
     await dt.evaluate('performance.clearResourceTimings()');
+    const plainId = randomUUID();
     if (provider !== 'local') {
       await measure(`${provider}: plain upload`, () =>
         dt.evaluate(
-          `(${plainUpload.toString()})(${JSON.stringify(vaultId)}, ${JSON.stringify(rawChecksum)}, ${PIECE}, ${JSON.stringify(randomUUID())})`,
+          `(${plainUpload.toString()})(${JSON.stringify(vaultId)}, ${JSON.stringify(rawChecksum)}, ${PIECE}, ${JSON.stringify(plainId)})`,
         ),
       );
       await patchTimes('plain upload');
     }
 
-    // BENCH_PROFILE=1: CPU profiles of the page thread and of the Workers during the upload.
-    const profiled: [string, string | undefined][] = [];
-    if (process.env.BENCH_PROFILE) {
+    // BENCH_PROFILE=upload (or 1) or download: CPU profiles of the page thread and of the Workers
+    // during the encrypted upload or the decrypted download.
+    const profiling = process.env.BENCH_PROFILE === '1' ? 'upload' : process.env.BENCH_PROFILE;
+    let profiled: [string, string | undefined][] = [];
+    const startProfiles = async () => {
       await dt.send('Target.setAutoAttach', {
         autoAttach: true,
         waitForDebuggerOnStart: false,
         flatten: true,
       });
       await sleep(500);
-      profiled.push(
+      profiled = [
         ['page thread', undefined],
         ...dt.workers.map((w, i): [string, string] => [`worker ${i}`, w]),
-      );
+      ];
       for (const [, session] of profiled) {
         await dt.send('Profiler.enable', {}, session);
         await dt.send('Profiler.start', {}, session);
       }
-    }
+    };
+    const stopProfiles = async (during: string) => {
+      for (const [label, session] of profiled) {
+        // The thread's busiest functions during the phase (self time).
+        const stopped = (await dt.send('Profiler.stop', {}, session)) as unknown as {
+          result: {
+            profile: {
+              nodes: {
+                id: number;
+                callFrame: { functionName: string; url: string; lineNumber: number };
+              }[];
+              samples: number[];
+              timeDeltas: number[];
+            };
+          };
+        };
+        const { nodes, samples, timeDeltas } = stopped.result.profile;
+        const byNode = new Map<number, number>();
+        samples.forEach((id, i) =>
+          byNode.set(id, (byNode.get(id) ?? 0) + (timeDeltas[i] ?? 0) / 1000),
+        );
+        const self = new Map<string, number>();
+        for (const n of nodes) {
+          const f = n.callFrame;
+          const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+          self.set(key, (self.get(key) ?? 0) + (byNode.get(n.id) ?? 0));
+        }
+        console.log(`${provider}, ${label}: self time during the ${during} (ms):`);
+        for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+          console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
+      }
+    };
+    if (profiling === 'upload') await startProfiles();
     // Encrypted, through the UI: the dialog's Upload button; done when the dialog closes.
     await measure(`${provider}: encrypted upload`, async () => {
       await dt.evaluate(`(() => {
@@ -310,35 +360,7 @@ try {
       })()`);
       await dt.until(`!document.querySelector('[role="dialog"]')`, 1_800_000);
     });
-    for (const [label, session] of profiled) {
-      // The thread's busiest functions during the encrypted upload (self time).
-      const stopped = (await dt.send('Profiler.stop', {}, session)) as unknown as {
-        result: {
-          profile: {
-            nodes: {
-              id: number;
-              callFrame: { functionName: string; url: string; lineNumber: number };
-            }[];
-            samples: number[];
-            timeDeltas: number[];
-          };
-        };
-      };
-      const { nodes, samples, timeDeltas } = stopped.result.profile;
-      const byNode = new Map<number, number>();
-      samples.forEach((id, i) =>
-        byNode.set(id, (byNode.get(id) ?? 0) + (timeDeltas[i] ?? 0) / 1000),
-      );
-      const self = new Map<string, number>();
-      for (const n of nodes) {
-        const f = n.callFrame;
-        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-        self.set(key, (self.get(key) ?? 0) + (byNode.get(n.id) ?? 0));
-      }
-      console.log(`${provider}, ${label}: self time during the encrypted upload (ms):`);
-      for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
-        console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
-    }
+    if (profiling === 'upload') await stopProfiles('encrypted upload');
     await dt.until(`!!document.querySelector('[aria-label="Download plain.bin"]')`, 60_000);
     if (process.env.BENCH_TRACE) {
       // [start, duration] in ms of each upload request: gaps between them are time not sending.
@@ -349,11 +371,27 @@ try {
     }
     if (provider !== 'local') await patchTimes('encrypted upload');
 
+    // The same bytes fetched plain (the plain upload's file) into the same stubbed save file,
+    // beside the decrypted download that follows (issue 31).
+    if (provider !== 'local') {
+      await measure(`${provider}: plain download`, () =>
+        dt.evaluate(
+          `(${plainDownload.toString()})(${JSON.stringify(vaultId)}, ${JSON.stringify(plainId)})`,
+        ),
+      );
+      const got = await dt.evaluate<Saved>('window.__saved');
+      if (got.bytes !== cipherLen || got.sum !== raw.sum)
+        throw new Error(`${provider}: the plain download differs from the file uploaded`);
+      await dt.evaluate('window.__saved = undefined');
+    }
+
     // Download and decrypt, through the UI (the File System Access path for a large file).
+    if (profiling === 'download') await startProfiles();
     await measure(`${provider}: decrypted download`, async () => {
       await dt.evaluate(`document.querySelector('[aria-label="Download plain.bin"]').click()`);
       await dt.until(`window.__saved !== undefined`, 1_800_000);
     });
+    if (profiling === 'download') await stopProfiles('decrypted download');
     const saved = await dt.evaluate<{ bytes: number; sum: number }>('window.__saved');
     dt.close();
     if (saved.bytes !== SIZE)
@@ -391,8 +429,12 @@ try {
     const down = seconds[`${provider}: decrypted download`]!;
     const plain = seconds[`${provider}: plain upload`] ?? plainS;
     const ofPlain = plain ? ` (${((plain / up) * 100).toFixed(0)}% of plain)` : '';
+    const plainDown = seconds[`${provider}: plain download`];
+    const ofPlainDown = plainDown
+      ? ` (${((plainDown / down) * 100).toFixed(0)}% of plain: ${mbs(plainDown)} MB/s)`
+      : '';
     console.log(
-      `${provider}: encrypted upload via UI: ${up.toFixed(1)} s, ${mbs(up)} MB/s${ofPlain}; decrypted download via UI: ${down.toFixed(1)} s, ${mbs(down)} MB/s; byte-identical`,
+      `${provider}: encrypted upload via UI: ${up.toFixed(1)} s, ${mbs(up)} MB/s${ofPlain}; decrypted download via UI: ${down.toFixed(1)} s, ${mbs(down)} MB/s${ofPlainDown}; byte-identical`,
     );
   }
   const mib = (v = 0) => v.toFixed(0);
@@ -402,6 +444,7 @@ try {
       `${provider}: server RSS (MiB) before ${mib(serverBefore[provider])}, peak during ${[
         'plain upload',
         'encrypted upload',
+        'plain download',
         'decrypted download',
       ]
         .filter((w) => during(w) !== undefined)
