@@ -31,12 +31,16 @@ type Passthrough = Omit<
   | 'beginDecrypt'
   | 'openChunk'
   | 'endJob'
+  | 'beginFetched'
+  | 'readFetched'
+  | 'endFetched'
 >;
 
 /**
  * The service's calls, plus the file streams: `encryptFileStream` (a new file version, fresh FK),
- * `decryptFileStream` (a whole ciphertext, header included; DECRYPT_FAILED on any damage) and
- * `decryptRange` (the slice a RangePlan named, plus the 72 header bytes, to exactly the range).
+ * `decryptFileStream` (a whole ciphertext, header included; DECRYPT_FAILED on any damage),
+ * `decryptFetched` (the same, fetched from a URL by the Worker itself) and `decryptRange` (the
+ * slice a RangePlan named, plus the 72 header bytes, to exactly the range).
  */
 export interface CryptoClient extends Passthrough, FileStreams {}
 

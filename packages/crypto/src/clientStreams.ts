@@ -47,6 +47,18 @@ export interface FileStreams {
     plan: RangePlan,
     slice: ReadableStream<Uint8Array>,
   ): ReadableStream<Uint8Array>;
+  /**
+   * The plaintext of the ciphertext at `url`, which the primary Worker fetches and opens itself
+   * ([Note: fetched downloads] in fetched.ts). Resolves once the request answered and the header
+   * checked out (NOT_FOUND, FETCH_FAILED, DECRYPT_FAILED otherwise); `signal` stops it.
+   */
+  decryptFetched(
+    session: SessionId,
+    fileId: FileId,
+    wrappedKey: string,
+    url: string,
+    signal?: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array>>;
 }
 
 export function fileStreams(pool: Pool, options: StreamOptions): FileStreams {
@@ -182,8 +194,59 @@ export function fileStreams(pool: Pool, options: StreamOptions): FileStreams {
     return { wrappedKey, ciphertext: toReadable(sealed()), done };
   }
 
+  async function decryptFetched(
+    session: SessionId,
+    fileId: FileId,
+    wrappedKey: string,
+    url: string,
+    signal?: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array>> {
+    signal?.throwIfAborted();
+    const job = await primary.call('beginFetched', [session, fileId, wrappedKey, url]);
+    let over = false;
+    const end = () => {
+      if (over) return Promise.resolve();
+      over = true;
+      signal?.removeEventListener('abort', onAbort);
+      return primary.call('endFetched', [job]).catch(() => undefined);
+    };
+    let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const onAbort = () => {
+      void end();
+      stream?.error(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    return new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          stream = controller;
+        },
+        async pull(controller) {
+          try {
+            const parts = await primary.call('readFetched', [job]);
+            if (over) return;
+            if (parts.length === 0) {
+              over = true; // the Worker ended the job with the file
+              signal?.removeEventListener('abort', onAbort);
+              controller.close();
+              return;
+            }
+            for (const part of parts) controller.enqueue(part);
+          } catch (err) {
+            over = true; // the Worker ended the job with the failure
+            signal?.removeEventListener('abort', onAbort);
+            throw err;
+          }
+        },
+        cancel: () => end(),
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
   return {
     encryptFileStream,
+    decryptFetched,
     decryptFileStream: (session, fileId, wrappedKey, ciphertext) =>
       toReadable(decryptAll(session, fileId, wrappedKey, ciphertext)),
     decryptRange: (session, fileId, wrappedKey, header, plan, slice) =>

@@ -13,6 +13,10 @@ export type CryptoErrorCode =
   | 'LOCKED'
   /** A caller error: malformed id, out-of-range argument, calls out of order. */
   | 'INVALID_INPUT'
+  /** A download the Worker fetched itself found no data (404; fetched.ts). */
+  | 'NOT_FOUND'
+  /** A download the Worker fetched itself failed on the way (fetched.ts). */
+  | 'FETCH_FAILED'
   /** Anything unexpected; the message leaks nothing. */
   | 'INTERNAL';
 
@@ -22,6 +26,8 @@ export const MESSAGES = {
   KDF_PARAMS: 'Key derivation parameters are outside the allowed range',
   LOCKED: 'The vault is locked',
   INVALID_INPUT: 'Invalid input to a crypto operation',
+  NOT_FOUND: 'File data not found',
+  FETCH_FAILED: 'Failed to load file content.',
   INTERNAL: 'Internal crypto error',
 } as const satisfies Record<CryptoErrorCode, string>;
 

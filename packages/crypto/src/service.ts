@@ -4,6 +4,7 @@
 // Sections cited are of vault-format.md.
 import { randomBytes, toHex, type RandomBytes } from './bytes.ts';
 import { CryptoError } from './errors.ts';
+import { fetchedDownloads, type FetchedDownloads } from './fetched.ts';
 import { createFileJobs, type ChunkResult, type EncryptJob } from './jobs.ts';
 import { receiveFrom, sendTo } from './peers.ts';
 import { blockDigest } from './contentHash.ts';
@@ -74,7 +75,7 @@ export interface Rotated {
 }
 
 /** The service API. One line each; all failures are CryptoError with a stable code. */
-export interface CryptoService {
+export interface CryptoService extends FetchedDownloads {
   /** New VMK and password slot; the vault stays unlocked under the returned session. */
   createVault(
     vaultId: VaultId,
@@ -285,6 +286,8 @@ export interface CryptoService {
 export interface ServiceOptions {
   /** Randomness; tests pass a deterministic one to reproduce vectors. */
   random?: RandomBytes;
+  /** The network, for downloads fetched in the Worker (fetched.ts); tests pass their own. */
+  fetch?: typeof fetch;
 }
 
 export type { NewShare, ShareKdfParams, ShareKdfText } from './share.ts';
@@ -484,6 +487,7 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
     beginDecrypt: files.beginDecrypt,
     openChunk: files.openChunk,
     endJob: files.endJob,
+    ...fetchedDownloads(files, options.fetch),
 
     encryptMeta: async (s, fileId, parentId, meta) =>
       records.encryptMeta(keysOf(s), asFileId(fileId), parent(parentId), meta, random),

@@ -1,0 +1,122 @@
+// Downloads the Worker fetches and opens itself ([Note: fetched downloads] in fetched.ts): the
+// service behind a MessageChannel, its network a fake that answers from memory and records the
+// requests' abort signals.
+import { afterAll, describe, expect, it } from 'vitest';
+import { CHUNK_BYTES as C } from './chunk.ts';
+import { createCryptoClient } from './client.ts';
+import type { FileId, SessionId, VaultId } from './ids.ts';
+import { serve, workerTransport } from './rpc.ts';
+import { createCryptoService } from './service.ts';
+import { diff, FAST_KDF, pattern, readAll, readUntilError, streamOf, uuid } from './testkit.ts';
+
+/** What the fake network answers for a URL: bytes (200, sent in pieces) or a status. */
+const answers = new Map<string, Uint8Array | number>();
+const signals: AbortSignal[] = [];
+const fakeFetch: typeof fetch = (input, init) => {
+  const url = String(input);
+  if (init?.signal) signals.push(init.signal);
+  const answer = answers.get(url);
+  if (answer === undefined) return Promise.reject(new TypeError('Failed to fetch'));
+  if (typeof answer === 'number') return Promise.resolve(new Response('{}', { status: answer }));
+  return Promise.resolve(new Response(streamOf(answer, 70_000)));
+};
+
+const channel = new MessageChannel();
+serve(channel.port2, createCryptoService({ fetch: fakeFetch }));
+const client = createCryptoClient(workerTransport(channel.port1));
+afterAll(() => {
+  channel.port1.close();
+  channel.port2.close();
+});
+
+/** A vault's session and one file of `size` bytes, encrypted and served at a fresh URL. */
+async function fileAt(size: number) {
+  const vaultId = uuid<VaultId>();
+  const { key } = await client.createVault(vaultId, 'pw', FAST_KDF);
+  const session: SessionId = await client.unlockVault(vaultId, key, 'pw');
+  const fileId = uuid<FileId>();
+  const plain = pattern(size);
+  const enc = await client.encryptFileStream(session, fileId, streamOf(plain));
+  const ciphertext = await readAll(enc.ciphertext);
+  const url = `https://app.test/api/files/${fileId}/content`;
+  answers.set(url, ciphertext);
+  return { session, fileId, plain, ciphertext, url, wrappedKey: enc.wrappedKey };
+}
+
+describe('downloads fetched in the Worker', () => {
+  it('fetches and opens a file of several batches, byte-identical', async () => {
+    const f = await fileAt(9 * C + 5); // 2.25 MiB: three answers of up to 1 MiB
+    const plain = await client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url);
+    expect(diff(await readAll(plain), f.plain)).toEqual([0, -1]);
+  });
+
+  it('opens an empty file', async () => {
+    const f = await fileAt(0);
+    const plain = await client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url);
+    expect((await readAll(plain)).length).toBe(0);
+  });
+
+  it('says NOT_FOUND for a 404 and FETCH_FAILED for other failures, before any stream', async () => {
+    const f = await fileAt(10);
+    answers.set(f.url, 404);
+    await expect(
+      client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'File data not found' });
+    answers.set(f.url, 503);
+    await expect(
+      client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url),
+    ).rejects.toMatchObject({ code: 'FETCH_FAILED' });
+    answers.delete(f.url);
+    await expect(
+      client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url),
+    ).rejects.toMatchObject({ code: 'FETCH_FAILED' });
+  });
+
+  it('fails a damaged or cut file with DECRYPT_FAILED, and a locked vault with LOCKED', async () => {
+    const f = await fileAt(5 * C);
+    const damaged = f.ciphertext.slice();
+    damaged[3 * C] = damaged[3 * C]! ^ 1;
+    answers.set(f.url, damaged);
+    const one = await client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url);
+    expect((await readUntilError(one)).error).toMatchObject({ code: 'DECRYPT_FAILED' });
+
+    answers.set(f.url, f.ciphertext.subarray(0, f.ciphertext.length - 100));
+    const cut = await client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url);
+    expect((await readUntilError(cut)).error).toMatchObject({ code: 'DECRYPT_FAILED' });
+
+    answers.set(f.url, f.ciphertext.subarray(0, 40)); // not even a header
+    await expect(
+      client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url),
+    ).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+
+    answers.set(f.url, f.ciphertext);
+    await client.closeSession(f.session);
+    await expect(
+      client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url),
+    ).rejects.toMatchObject({ code: 'LOCKED' });
+  });
+
+  it('aborts the request and ends the job when the reader cancels or the signal aborts', async () => {
+    const f = await fileAt(12 * C);
+    const plain = await client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url);
+    const request = signals.at(-1)!;
+    const reader = plain.getReader();
+    expect((await reader.read()).value?.length).toBe(C);
+    expect(request.aborted).toBe(false);
+    await reader.cancel();
+    expect(request.aborted).toBe(true);
+
+    const abort = new AbortController();
+    const second = await client.decryptFetched(
+      f.session,
+      f.fileId,
+      f.wrappedKey,
+      f.url,
+      abort.signal,
+    );
+    const secondRequest = signals.at(-1)!;
+    abort.abort(new Error('stopped'));
+    expect((await readUntilError(second)).error).toMatchObject({ message: 'stopped' });
+    await expect.poll(() => secondRequest.aborted).toBe(true);
+  });
+});
