@@ -1,7 +1,8 @@
 // A small typed fetch client for the API: every answer is parsed with its zod schema, every
 // error answer becomes an ApiError carrying the server's code and safe message.
 import { z } from 'zod';
-import { errorBodySchema, type ErrorCode } from './errors.ts';
+import { ApiError } from './apiError.ts';
+import { errorBodySchema } from './errors.ts';
 import { healthResponseSchema } from './health.ts';
 import { plansResponseSchema } from './plans.ts';
 import {
@@ -11,16 +12,8 @@ import {
   type UpdateMeRequest,
 } from './profile.ts';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+// Defined without zod in apiError.ts ([Note: schema-free modules] in index.ts), the same class.
+export { ApiError };
 
 export async function requestJson<S extends z.ZodType>(
   schema: S,

@@ -1,3 +1,14 @@
+// The protocol shared by web and server: the API's shapes (zod schemas), its client, the spec's
+// texts and the plan rules. Import from here, except where start-up time counts:
+//
+// [Note: schema-free modules]
+// Building the zod schemas of every module here is the largest piece of the web app's start-up
+// work (bench/RESULTS.md, "Lighthouse (issue 17)"), and the landing page needs none of them. The
+// modules with no zod (messages.ts, planRules.ts, apiError.ts; schemaFree.test.ts keeps them so)
+// are package.json subpaths (`@sealvault/protocol/messages`, `/plan-rules`, `/api-error`) for the
+// web app's start-up code; `/client` and `/landing-api` are the reads it loads afterwards. The
+// package is marked side-effect free, so a bundle that imports one name from here carries only
+// the modules that name needs.
 export * from './messages.ts';
 export * from './plans.ts';
 export * from './errors.ts';

@@ -1,18 +1,25 @@
 // Server state of the account (TanStack Query): the profile of GET /api/me (name, plan, role)
-// and GET /api/auth-config (whether Google sign-in is offered).
+// and GET /api/auth-config (whether Google sign-in is offered). The landing page reads the
+// config at start-up, so the client and its schemas load with the first read ([Note: schema-free
+// modules] in packages/protocol/src/index.ts).
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@sealvault/protocol';
+
+const client = () => import('@sealvault/protocol/client');
 
 export const meQueryKey = ['me'] as const;
 
 export function useProfile(enabled = true) {
-  return useQuery({ queryKey: meQueryKey, queryFn: () => api.me(), enabled });
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: async () => (await client()).api.me(),
+    enabled,
+  });
 }
 
 export function useAuthConfig() {
   return useQuery({
     queryKey: ['auth-config'],
-    queryFn: () => api.authConfig(),
+    queryFn: async () => (await client()).api.authConfig(),
     staleTime: Infinity,
   });
 }

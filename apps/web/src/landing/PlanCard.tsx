@@ -1,7 +1,8 @@
 // One plan of the pricing table: name, description, price, limits, features (the plans table's),
 // trial note and a CTA. The seeded plans' descriptions and feature lines are shown in the
 // reader's language (catalogued from the protocol's FALLBACK_PLANS); an operator's own as written.
-import { formatPlanSize, isUnlimited, TRIAL_DAYS, type Plan } from '@sealvault/protocol';
+import type { Plan } from '@sealvault/protocol';
+import { formatPlanSize, isUnlimited, TRIAL_DAYS } from '@sealvault/protocol/plan-rules';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../components/buttonStyles.ts';

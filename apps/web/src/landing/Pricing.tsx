@@ -1,6 +1,6 @@
 // The pricing table, rendered from GET /api/plans: loading, error with retry, empty, or the plans.
 // Not shown on a self-hosted instance (PLANS_MODE=self-hosted, issue 33): nothing is sold there.
-import { messages } from '@sealvault/protocol';
+import { messages } from '@sealvault/protocol/messages';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { useTranslation } from '../i18n/i18n.ts';

@@ -2,14 +2,14 @@
 // on the server, the spec's texts by default). Nothing is shown in their place while they load,
 // nor if they cannot be read: a claim the operator removed must never reappear from a default.
 import { useQuery } from '@tanstack/react-query';
-import { landingApi } from '@sealvault/protocol';
 import { sections } from './links.ts';
 import { useSelfHosted } from '../plans/usePlansMode.ts';
 
 export function useLanding() {
   return useQuery({
     queryKey: ['landing'],
-    queryFn: () => landingApi.get(),
+    // Its schema loads with the read ([Note: schema-free modules] in packages/protocol/src/index.ts).
+    queryFn: async () => (await import('@sealvault/protocol/landing-api')).landingApi.get(),
     staleTime: 5 * 60_000,
   });
 }

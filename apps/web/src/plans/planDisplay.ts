@@ -1,5 +1,6 @@
 // How a plan reads on screen (docs/product.md §9 Display, §2 Subscription page labels).
-import { isUnlimited, type Plan, type PlanId } from '@sealvault/protocol';
+import type { Plan, PlanId } from '@sealvault/protocol';
+import { isUnlimited } from '@sealvault/protocol/plan-rules';
 import { msg } from '../i18n/i18n.ts';
 
 /** The label each paid plan carries on its card (docs/product.md §2, Subscription page). */

@@ -1,7 +1,8 @@
 // The active subscription plans from GET /api/plans, cheapest first. Shared by the landing
 // pricing table and the subscription page. When the plans cannot be read, the spec's fallback
 // table (§9) is shown instead of an error or an endless 'Loading plans…'.
-import { api, FALLBACK_PLANS, type Plan } from '@sealvault/protocol';
+import type { Plan } from '@sealvault/protocol';
+import { FALLBACK_PLANS } from '@sealvault/protocol/plan-rules';
 import { useQuery } from '@tanstack/react-query';
 
 export const plansQueryKey = ['plans'] as const;
@@ -13,7 +14,12 @@ export function sortPlans(plans: readonly Plan[]): Plan[] {
 export function usePlans() {
   return useQuery({
     queryKey: plansQueryKey,
-    queryFn: () => api.plans().catch(() => ({ plans: [...FALLBACK_PLANS] })),
+    // The client and its schemas load with the first read ([Note: schema-free modules] in
+    // packages/protocol/src/index.ts): the landing page shows before any zod schema is built.
+    queryFn: () =>
+      import('@sealvault/protocol/client')
+        .then(({ api }) => api.plans())
+        .catch(() => ({ plans: [...FALLBACK_PLANS] })),
     select: (data) => sortPlans(data.plans),
   });
 }

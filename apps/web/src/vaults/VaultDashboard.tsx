@@ -13,11 +13,9 @@ import {
   type Vault,
 } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
-import { CreateVaultWizard } from './CreateVaultWizard.tsx';
-import { DeleteVaultDialog } from './DeleteVaultDialog.tsx';
+import { DashboardDialogs } from './dashboardViewDialogs.tsx';
 import { StorageUsageBar, UsageBar } from './UsageBar.tsx';
 import { VaultCard } from './VaultCard.tsx';
-import { MoveVaultDialog } from './move/MoveVaultDialog.tsx';
 import { useLimits, useVaultList } from './useVaults.ts';
 import { useSelfHosted } from '../plans/usePlansMode.ts';
 import { msg, Trans, useTranslation } from '../i18n/i18n.ts';
@@ -35,6 +33,9 @@ export function VaultDashboard() {
   const [deleting, setDeleting] = useState<Vault | null>(null);
   const [moving, setMoving] = useState<Vault | null>(null);
   const [showHidden, setShowHidden] = useState(false);
+  // The dialogs' code loads when the pointer or focus comes to the list (dashboardViewDialogs.tsx).
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  const wantDialogs = () => setDialogsWanted(true);
   // A self-hosted instance sells nothing: no upgrade prompt (issue 33).
   const selfHosted = useSelfHosted();
 
@@ -157,6 +158,8 @@ export function VaultDashboard() {
         // grid-cols-1 is minmax(0, 1fr): a long vault name truncates instead of widening the page.
         <ul
           aria-label={t('Vaults')}
+          onPointerEnter={wantDialogs}
+          onFocus={wantDialogs}
           className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
         >
           <li className="contents">
@@ -184,17 +187,15 @@ export function VaultDashboard() {
         </button>
       )}
 
-      <CreateVaultWizard open={creating} onOpenChange={setCreating} />
-      <DeleteVaultDialog vault={deleting} onClose={() => setDeleting(null)} />
-      {moving && (
-        <MoveVaultDialog
-          vault={moving}
-          open
-          onOpenChange={(o) => {
-            if (!o) setMoving(null);
-          }}
-        />
-      )}
+      <DashboardDialogs
+        wanted={dialogsWanted}
+        creating={creating}
+        onCreatingChange={setCreating}
+        deleting={deleting}
+        onDeleteClose={() => setDeleting(null)}
+        moving={moving}
+        onMoveClose={() => setMoving(null)}
+      />
     </section>
   );
 }

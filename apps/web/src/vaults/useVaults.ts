@@ -1,10 +1,9 @@
-// Server state of vaults and limits (TanStack Query). Mutations refresh the list.
-import { forgetLearnt } from '../files/deviceCache.ts';
+// Server state of vaults and limits (TanStack Query). Mutations refresh the list. What only a
+// deletion needs (the storage adapters, the device's caches) is imported when one happens: the
+// dashboard's first screen loads this module, and should not wait for those (issue 31).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_LIMITS, vaultsApi, type Vault } from '@sealvault/protocol';
-import { providerFor, registerVaultStorage } from '../storage/providers.ts';
 import { forgetAccess } from './lastAccessed.ts';
-import { forgetSeenManifest } from './manifest/deviceStore.ts';
 
 export const vaultKeysQuery = {
   all: ['vaults'] as const,
@@ -47,6 +46,7 @@ export function useDeleteVault() {
       // Best effort: the vault is gone either way; what is left is unreadable without its keys.
       await Promise.resolve()
         .then(async () => {
+          const { providerFor, registerVaultStorage } = await import('../storage/providers.ts');
           registerVaultStorage(vault); // a cloud vault's folder, if the page has not opened it
           const storage = providerFor(vault.provider_type);
           if (storage.type !== 'server') await storage.removeContainer(vault.id);
@@ -55,8 +55,8 @@ export function useDeleteVault() {
     },
     onSuccess: (_r, { id }) => {
       forgetAccess(id);
-      void forgetSeenManifest(id);
-      void forgetLearnt(id);
+      void import('./manifest/deviceStore.ts').then((m) => m.forgetSeenManifest(id));
+      void import('../files/deviceCache.ts').then((m) => m.forgetLearnt(id));
       qc.setQueryData<Vault[]>(vaultKeysQuery.all, (old) => old?.filter((v) => v.id !== id));
       qc.removeQueries({ queryKey: vaultKeysQuery.one(id) });
       void qc.invalidateQueries({ queryKey: vaultKeysQuery.limits }); // its files' storage is freed
