@@ -102,6 +102,12 @@ export interface StorageProvider {
     range?: { start: number; end: number },
     signal?: AbortSignal,
   ): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * A same-origin URL whose GET answers the whole blob with the page's cookies and nothing else,
+   * for a crypto Worker to fetch and open itself ([Note: fetched downloads] in
+   * packages/crypto/src/fetched.ts). Only our server has one; the others are read through `get`.
+   */
+  contentUrl?(vaultId: string, ref: string): string;
   /** The blob's size, or null if it is missing. */
   stat(vaultId: string, ref: string): Promise<BlobInfo | null>;
   /** Every blob of the vault. */

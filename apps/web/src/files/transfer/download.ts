@@ -3,31 +3,58 @@
 // larger ones are streamed to disk through the File System Access API where the browser has it,
 // otherwise through the media Service Worker as an attachment (mediaStream.ts); a Blob is the
 // last resort only where neither exists. zip.ts saves several files as one ZIP the same ways.
-import { asFileId } from '@sealvault/crypto';
+import { asFileId, CryptoError } from '@sealvault/crypto';
 import { messageForUser, messages } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { storageOf } from '../../storage/providers.ts';
+import { StorageError } from '../../storage/provider.ts';
 import { openMediaUrl, type MediaUrl } from './mediaStream.ts';
 import type { FileEntry } from '../model.ts';
 import { countingStream } from '../progress.ts';
-import { i18n } from '../../i18n/i18n.ts';
+import { i18n, msg } from '../../i18n/i18n.ts';
 import { trimStream } from './padding.ts';
+
+const NOT_FOUND = msg('File data not found');
+const LOAD_FAILED = msg('Failed to load file content.');
 
 /** Files under this size are saved through an in-memory Blob. */
 export const BLOB_DOWNLOAD_LIMIT = 50 * 1024 * 1024;
 
-/** The plaintext of a file, decrypted as it streams in, without its padding. */
+/**
+ * The plaintext of a file, decrypted as it streams in, without its padding. Where the storage
+ * has a URL for it (our server), the crypto Worker fetches and decrypts it itself and the page
+ * only receives the plaintext ([Note: fetched downloads] in packages/crypto/src/fetched.ts).
+ */
 export async function decryptedStream(
   vaultId: string,
   file: FileEntry,
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   const session = sessionOf(vaultId);
-  const ciphertext = await storageOf(vaultId).get(vaultId, file.ref, undefined, signal);
-  return cryptoClient()
-    .decryptFileStream(session, asFileId(file.id), file.wrappedKey, ciphertext)
-    .pipeThrough(trimStream(file.size)); // the padding after the file's true size
+  const storage = storageOf(vaultId);
+  const url = storage.contentUrl?.(vaultId, file.ref);
+  const plain = url
+    ? await cryptoClient()
+        .decryptFetched(session, asFileId(file.id), file.wrappedKey, url, signal)
+        .catch((err: unknown) => {
+          throw storageErrorOf(err);
+        })
+    : cryptoClient().decryptFileStream(
+        session,
+        asFileId(file.id),
+        file.wrappedKey,
+        await storage.get(vaultId, file.ref, undefined, signal),
+      );
+  return plain.pipeThrough(trimStream(file.size)); // the padding after the file's true size
+}
+
+/** The storage's errors for a fetch that failed in the Worker, as `get` would have thrown them. */
+function storageErrorOf(err: unknown): unknown {
+  if (!(err instanceof CryptoError)) return err;
+  if (err.code === 'NOT_FOUND') return new StorageError('not_found', NOT_FOUND, { cause: err });
+  if (err.code === 'FETCH_FAILED') return new StorageError('failed', LOAD_FAILED, { cause: err });
+  return err;
 }
 
 /** The whole plaintext as a Blob of the file's MIME type (or `type`). */

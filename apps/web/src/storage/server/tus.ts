@@ -189,6 +189,8 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
       return res.body;
     },
 
+    contentUrl: (vaultId, ref) => new URL(filesApi.contentUrl(vaultId, ref), location.href).href,
+
     async stat(vaultId, ref) {
       try {
         const { file } = await filesApi.get(vaultId, ref);
