@@ -34,10 +34,14 @@ type Passthrough = Omit<
   | 'beginFetched'
   | 'readFetched'
   | 'endFetched'
+  | 'beginSealFile'
+  | 'readSealed'
+  | 'endSealed'
 >;
 
 /**
  * The service's calls, plus the file streams: `encryptFileStream` (a new file version, fresh FK),
+ * `encryptFile` (the same from a File the Worker reads itself),
  * `decryptFileStream` (a whole ciphertext, header included; DECRYPT_FAILED on any damage),
  * `decryptFetched` (the same, fetched from a URL by the Worker itself) and `decryptRange` (the
  * slice a RangePlan named, plus the 72 header bytes, to exactly the range).

@@ -28,6 +28,16 @@ export interface StreamOptions {
 }
 
 export interface FileStreams {
+  /**
+   * A new version of `fileId` from `file`, zero-padded to `paddedSize`, which the primary Worker
+   * reads and seals itself ([Note: files read in the Worker] in sealedFile.ts).
+   */
+  encryptFile(
+    session: SessionId,
+    fileId: FileId,
+    file: Blob,
+    paddedSize: number,
+  ): Promise<EncryptedFileStream>;
   encryptFileStream(
     session: SessionId,
     fileId: FileId,
@@ -59,6 +69,18 @@ export interface FileStreams {
     url: string,
     signal?: AbortSignal,
   ): Promise<ReadableStream<Uint8Array>>;
+}
+
+/** A promise settled from outside; its rejection is handled where it is awaited, if anywhere. */
+function settled<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (err: unknown) => void = () => undefined;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }
 
 export function fileStreams(pool: Pool, options: StreamOptions): FileStreams {
@@ -162,12 +184,7 @@ export function fileStreams(pool: Pool, options: StreamOptions): FileStreams {
     const { jobs, header, wrappedKey } = await beginEncrypt(session, fileId);
     let plaintextSize = 0;
     let ciphertextSize = header.length;
-    type Sizes = Awaited<EncryptedFileStream['done']>;
-    let settle: { resolve: (r: Sizes) => void; reject: (e: unknown) => void } | undefined;
-    const done = new Promise<Sizes>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-    done.catch(() => undefined);
+    const sizes = settled<Awaited<EncryptedFileStream['done']>>();
     const sealer = {
       seal: (index: number, plain: Bytes, final: boolean) => {
         plaintextSize += plain.length;
@@ -182,16 +199,56 @@ export function fileStreams(pool: Pool, options: StreamOptions): FileStreams {
           ciphertextSize += chunk.length;
           yield chunk;
         }
-        settle?.resolve({ ciphertextSize, plaintextSize });
+        sizes.resolve({ ciphertextSize, plaintextSize });
       } catch (err) {
-        settle?.reject(err);
+        sizes.reject(err);
         throw err;
       } finally {
-        settle?.reject(new CryptoError('INVALID_INPUT', 'The ciphertext stream was cancelled'));
+        sizes.reject(new CryptoError('INVALID_INPUT', 'The ciphertext stream was cancelled'));
         await pool.endJobs(jobs);
       }
     }
-    return { wrappedKey, ciphertext: toReadable(sealed()), done };
+    return { wrappedKey, ciphertext: toReadable(sealed()), done: sizes.promise };
+  }
+
+  async function encryptFile(
+    session: SessionId,
+    fileId: FileId,
+    file: Blob,
+    paddedSize: number,
+  ): Promise<EncryptedFileStream> {
+    const { job, header, wrappedKey } = await primary.call('beginSealFile', [
+      session,
+      fileId,
+      file,
+      paddedSize,
+    ]);
+    let ciphertextSize = header.length;
+    let over = false;
+    const sizes = settled<Awaited<EncryptedFileStream['done']>>();
+    async function* sealed() {
+      try {
+        yield header;
+        for (;;) {
+          const parts = await primary.call('readSealed', [job]);
+          if (parts.length === 0) break;
+          for (const part of parts) {
+            ciphertextSize += part.length;
+            yield part;
+          }
+        }
+        over = true; // the Worker ended the job with the file
+        sizes.resolve({ ciphertextSize, plaintextSize: paddedSize });
+      } catch (err) {
+        over = true; // the Worker ended the job with the failure
+        sizes.reject(err);
+        throw err;
+      } finally {
+        sizes.reject(new CryptoError('INVALID_INPUT', 'The ciphertext stream was cancelled'));
+        if (!over) await primary.call('endSealed', [job]).catch(() => undefined);
+      }
+    }
+    return { wrappedKey, ciphertext: toReadable(sealed()), done: sizes.promise };
   }
 
   async function decryptFetched(
@@ -245,6 +302,7 @@ export function fileStreams(pool: Pool, options: StreamOptions): FileStreams {
   }
 
   return {
+    encryptFile,
     encryptFileStream,
     decryptFetched,
     decryptFileStream: (session, fileId, wrappedKey, ciphertext) =>

@@ -2,7 +2,7 @@
 // decrypts, the page only writes"). Where the storage has a plain URL for a file's ciphertext
 // (our server's content route, the page's cookies), the Worker that holds the session fetches it,
 // reads the vf1 header and chunks itself and hands the page the plaintext, about 1 MiB per
-// message. The page then neither reads the ciphertext nor sends it anywhere: in the page-fed path
+// message (batches.ts). The page then neither reads the ciphertext nor sends it anywhere: in the page-fed path
 // (clientStreams.ts) reading and posting every 256 KiB chunk kept the page thread the busiest of
 // a download while the Worker waited (bench/RESULTS.md, "Speed II: downloads").
 //
@@ -11,14 +11,13 @@
 // Only a same-origin URL is fetched (where the Worker knows its origin): the Worker sends the
 // page's cookies with it and nothing else.
 import { ByteReader, openChunks } from './stream.ts';
+import { batchJobs } from './batches.ts';
 import { CryptoError } from './errors.ts';
 import { HEADER_BYTES } from './header.ts';
 import type { CryptoService } from './service.ts';
 import type { FileId, JobId, SessionId } from './ids.ts';
 import type { Bytes } from './primitives.ts';
 
-/** Plaintext per answer to the page: four 256 KiB chunks a message instead of one. */
-const BATCH_BYTES = 2 ** 20;
 /** Chunks being opened at once in the fetching Worker. */
 const CONCURRENCY = 4;
 
@@ -35,21 +34,7 @@ export interface FetchedDownloads {
   endFetched(job: JobId): Promise<void>;
 }
 
-/** A promise whose failure surfaces where it is awaited, not as an unhandled rejection. */
-function quiet<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => undefined);
-  return p;
-}
-
 type Opening = Pick<CryptoService, 'beginDecrypt' | 'openChunk' | 'endJob'>;
-
-interface Running {
-  /** The batch being read ahead. */
-  ahead: Promise<Bytes[]>;
-  /** Reads the next batch from the opened chunks. */
-  batch: () => Promise<Bytes[]>;
-  stop: () => Promise<void>;
-}
 
 /** Refuses a URL of another origin, where the Worker knows its own (a browser). */
 function checkedUrl(url: string): string {
@@ -64,7 +49,7 @@ export function fetchedDownloads(
   files: Opening,
   fetchFn: typeof fetch = (input, init) => fetch(input, init),
 ): FetchedDownloads {
-  const running = new Map<JobId, Running>();
+  const jobs = batchJobs();
 
   async function request(url: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
     const res = await fetchFn(checkedUrl(url), { signal, credentials: 'same-origin' }).catch(() => {
@@ -102,50 +87,14 @@ export function fetchedDownloads(
       open: (index: number, sealed: Bytes, final: boolean) =>
         files.openChunk(opened, index, sealed, final),
     };
-    const chunks = openChunks(reader, opener, CONCURRENCY);
-    const batch = async (): Promise<Bytes[]> => {
-      const out: Bytes[] = [];
-      let bytes = 0;
-      while (bytes < BATCH_BYTES) {
-        const { done, value } = await chunks.next();
-        if (done) break;
-        out.push(value);
-        bytes += value.length;
-      }
-      return out;
-    };
-    running.set(opened, { ahead: quiet(batch()), batch, stop });
+    jobs.add(opened, openChunks(reader, opener, CONCURRENCY), stop);
     return opened;
-  }
-
-  async function readFetched(job: JobId): Promise<Bytes[]> {
-    const run = running.get(job);
-    if (!run) throw new CryptoError('INVALID_INPUT');
-    try {
-      const parts = await run.ahead;
-      if (parts.length === 0) {
-        running.delete(job);
-        await run.stop();
-        return [];
-      }
-      // The batch after this one, read while the page writes this one.
-      run.ahead = quiet(run.batch());
-      return parts;
-    } catch (err) {
-      running.delete(job);
-      await run.stop();
-      // A request dropped half-way surfaces as a stream error: not a damaged file.
-      throw err instanceof CryptoError ? err : new CryptoError('FETCH_FAILED');
-    }
   }
 
   return {
     beginFetched,
-    readFetched,
-    async endFetched(job) {
-      const run = running.get(job);
-      running.delete(job);
-      await run?.stop();
-    },
+    // A request dropped half-way surfaces as a stream error: not a damaged file.
+    readFetched: (job) => jobs.read(job, new CryptoError('FETCH_FAILED')),
+    endFetched: (job) => jobs.end(job),
   };
 }

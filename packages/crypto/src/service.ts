@@ -5,6 +5,7 @@
 import { randomBytes, toHex, type RandomBytes } from './bytes.ts';
 import { CryptoError } from './errors.ts';
 import { fetchedDownloads, type FetchedDownloads } from './fetched.ts';
+import { sealedFiles, type SealedFiles } from './sealedFile.ts';
 import { createFileJobs, type ChunkResult, type EncryptJob } from './jobs.ts';
 import { receiveFrom, sendTo } from './peers.ts';
 import { blockDigest } from './contentHash.ts';
@@ -75,7 +76,7 @@ export interface Rotated {
 }
 
 /** The service API. One line each; all failures are CryptoError with a stable code. */
-export interface CryptoService extends FetchedDownloads {
+export interface CryptoService extends FetchedDownloads, SealedFiles {
   /** New VMK and password slot; the vault stays unlocked under the returned session. */
   createVault(
     vaultId: VaultId,
@@ -488,6 +489,7 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
     openChunk: files.openChunk,
     endJob: files.endJob,
     ...fetchedDownloads(files, options.fetch),
+    ...sealedFiles(files),
 
     encryptMeta: async (s, fileId, parentId, meta) =>
       records.encryptMeta(keysOf(s), asFileId(fileId), parent(parentId), meta, random),
