@@ -1,5 +1,5 @@
 // Uploading one file (docs/product.md §4 Upload; architecture.md, Web). The file's metadata is encrypted,
-// then the plaintext is encrypted in the crypto Workers chunk by chunk while the vault's storage
+// then the plaintext is read and encrypted in a crypto Worker chunk by chunk while the vault's storage
 // provider stores the ciphertext (apps/web/src/storage): memory stays flat at any file size.
 // Our server makes the file's record itself when the last byte is in; for any other provider the
 // record (metadata, the provider's reference, the content hash) is sent once the provider holds
@@ -9,7 +9,6 @@ import { filesApi, paddedSize } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { storageOf } from '../../storage/providers.ts';
-import { padStream } from './padding.ts';
 import { withCurrentKey } from '../../vaults/manifest/keyRevision.ts';
 import { commitFile } from '../../vaults/manifest/vaultManifest.ts';
 import { mimeOf } from '../model.ts';
@@ -103,13 +102,10 @@ async function uploadOnce(
     crypto.lookupName(session, lookupIn ? asFolderId(lookupIn) : null, name),
   ]);
   signal.throwIfAborted();
-  // Padded with zeros to paddedSize (Padmé): the stored size hides the exact one.
+  // Padded with zeros to paddedSize (Padmé): the stored size hides the exact one. The crypto
+  // Worker reads the file itself ([Note: files read in the Worker] in packages/crypto).
   const padded = paddedSize(file.size);
-  const enc = await crypto.encryptFileStream(
-    session,
-    id,
-    file.stream().pipeThrough(padStream(file.size, padded)),
-  );
+  const enc = await crypto.encryptFile(session, id, file, padded);
   const length = ciphertextSize(padded);
   const storage = storageOf(vaultId);
   const options = {
