@@ -2,8 +2,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { startSessionCheck } from './auth/sessionPrefetch.ts';
 import './i18n/i18n.ts';
 import './index.css';
+
+// A signed-in screen's session check goes out with the entry ([Note: early session check]).
+startSessionCheck(location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

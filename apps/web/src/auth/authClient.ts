@@ -3,9 +3,12 @@
 // Auth 1.7 registers as a social provider, so it is reached through signIn.social.
 import { createAuthClient } from 'better-auth/react';
 import { twoFactorClient } from 'better-auth/client/plugins';
+import { sessionFetch } from './sessionPrefetch.ts';
 
 export const authClient = createAuthClient({
   basePath: '/api/auth',
+  // The page's first session check may already be on its way ([Note: early session check]).
+  fetchOptions: { customFetchImpl: sessionFetch },
   plugins: [twoFactorClient()],
 });
 

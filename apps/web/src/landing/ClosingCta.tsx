@@ -4,11 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../i18n/i18n.ts';
 import { signUpPath } from './links.ts';
+import { useAfterFirstPaint } from './useAfterFirstPaint.ts';
 
 export function ClosingCta() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
+  // Below the fold ([Note: landing below the fold]).
+  if (!useAfterFirstPaint()) return null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

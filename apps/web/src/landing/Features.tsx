@@ -1,6 +1,7 @@
 // Four feature cards.
 import { Cloud, FolderLock, KeyRound, LockKeyhole } from 'lucide-react';
 import { msg, useTranslation } from '../i18n/i18n.ts';
+import { useAfterFirstPaint } from './useAfterFirstPaint.ts';
 
 const features = [
   {
@@ -35,6 +36,8 @@ const features = [
 
 export function Features() {
   const { t } = useTranslation();
+  // Below the fold ([Note: landing below the fold]).
+  if (!useAfterFirstPaint()) return null;
   return (
     <section id="features" aria-labelledby="features-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">

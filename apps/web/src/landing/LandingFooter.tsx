@@ -5,6 +5,7 @@ import { formatDate } from '../i18n/format.ts';
 import { useTranslation } from '../i18n/i18n.ts';
 import { SIGN_IN_PATH, signUpPath } from './links.ts';
 import { useSections } from './useLanding.ts';
+import { useAfterFirstPaint } from './useAfterFirstPaint.ts';
 
 const linkClass =
   'rounded text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:text-white';
@@ -12,6 +13,8 @@ const linkClass =
 export function LandingFooter() {
   const { t } = useTranslation();
   const sections = useSections();
+  // Below the fold ([Note: landing below the fold]).
+  if (!useAfterFirstPaint()) return null;
   return (
     <footer className="border-t border-slate-200 dark:border-slate-800">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-12 sm:grid-cols-[2fr_1fr_1fr] sm:px-6">

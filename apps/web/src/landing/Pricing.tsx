@@ -7,13 +7,15 @@ import { useTranslation } from '../i18n/i18n.ts';
 import { usePlans } from '../plans/usePlans.ts';
 import { useSelfHosted } from '../plans/usePlansMode.ts';
 import { PlanCard } from './PlanCard.tsx';
+import { useAfterFirstPaint } from './useAfterFirstPaint.ts';
 
 /** The plan the table highlights: the one labelled 'Most Popular'. */
 const FEATURED_PLAN = 'basic';
 
 export function Pricing() {
   const { t } = useTranslation();
-  if (useSelfHosted()) return null;
+  const shown = useAfterFirstPaint(); // [Note: landing below the fold]
+  if (useSelfHosted() || !shown) return null;
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">

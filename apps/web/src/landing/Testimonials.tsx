@@ -5,6 +5,7 @@
 import { Quote } from 'lucide-react';
 import { useTranslation } from '../i18n/i18n.ts';
 import { useLanding } from './useLanding.ts';
+import { useAfterFirstPaint } from './useAfterFirstPaint.ts';
 
 const initials = (name: string) =>
   name
@@ -16,8 +17,9 @@ const initials = (name: string) =>
 export function Testimonials() {
   const { t } = useTranslation();
   const { data, isPending } = useLanding();
+  const shown = useAfterFirstPaint(); // [Note: landing below the fold]
   const testimonials = data?.testimonials ?? [];
-  if (!isPending && testimonials.length === 0) return null;
+  if (!shown || (!isPending && testimonials.length === 0)) return null;
   return (
     <section
       id="testimonials"
