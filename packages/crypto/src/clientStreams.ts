@@ -4,6 +4,7 @@
 import { ByteReader, openChunks, sealChunks, toReadable, trim } from './stream.ts';
 import { CryptoError } from './errors.ts';
 import { HEADER_BYTES } from './header.ts';
+import { CONTENT_HASH_BLOCK_BYTES } from './contentHash.ts';
 import type { RangePlan } from './chunk.ts';
 import type { Pool } from './clientPool.ts';
 import type { FileId, JobId, SessionId } from './ids.ts';
@@ -30,13 +31,16 @@ export interface StreamOptions {
 export interface FileStreams {
   /**
    * A new version of `fileId` from `file`, zero-padded to `paddedSize`, which the primary Worker
-   * reads and seals itself ([Note: files read in the Worker] in sealedFile.ts).
+   * reads and seals itself ([Note: files read in the Worker] in sealedFile.ts). The ciphertext
+   * comes in pieces of `pieceBytes` (the last shorter): the content hash's 4 MiB blocks unless
+   * told otherwise.
    */
   encryptFile(
     session: SessionId,
     fileId: FileId,
     file: Blob,
     paddedSize: number,
+    pieceBytes?: number,
   ): Promise<EncryptedFileStream>;
   encryptFileStream(
     session: SessionId,
@@ -216,19 +220,20 @@ export function fileStreams(pool: Pool, options: StreamOptions): FileStreams {
     fileId: FileId,
     file: Blob,
     paddedSize: number,
+    pieceBytes = CONTENT_HASH_BLOCK_BYTES,
   ): Promise<EncryptedFileStream> {
-    const { job, header, wrappedKey } = await primary.call('beginSealFile', [
+    const { job, wrappedKey } = await primary.call('beginSealFile', [
       session,
       fileId,
       file,
       paddedSize,
+      pieceBytes,
     ]);
-    let ciphertextSize = header.length;
+    let ciphertextSize = 0;
     let over = false;
     const sizes = settled<Awaited<EncryptedFileStream['done']>>();
     async function* sealed() {
       try {
-        yield header;
         for (;;) {
           const parts = await primary.call('readSealed', [job]);
           if (parts.length === 0) break;

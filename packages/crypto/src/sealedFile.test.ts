@@ -1,12 +1,15 @@
 // Files read and sealed in the Worker ([Note: files read in the Worker] in sealedFile.ts): the
 // File crosses the message boundary as a Blob, the ciphertext comes back in batches and opens to
 // the file's bytes followed by the padding's zeros.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHUNK_BYTES as C, ciphertextSize } from './chunk.ts';
 import { createCryptoClient } from './client.ts';
 import type { FileId, VaultId } from './ids.ts';
 import { inProcessTransport, serve, workerTransport, type Transport } from './rpc.ts';
-import { FILE_CHANGED } from './sealedFile.ts';
+import { UNREADABLE } from './sealedFile.ts';
 import { createCryptoService } from './service.ts';
 import { diff, FAST_KDF, pattern, readAll, readUntilError, streamOf, uuid } from './testkit.ts';
 
@@ -26,6 +29,23 @@ afterAll(() => {
   channel.port2.close();
 });
 
+/** The pieces a stream yields, each copied. */
+async function piecesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
+  for await (const piece of stream) out.push(piece.slice());
+  return out;
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+}
+
 async function session(on = client) {
   const vaultId = uuid<VaultId>();
   const { key } = await on.createVault(vaultId, 'pw', FAST_KDF);
@@ -33,18 +53,20 @@ async function session(on = client) {
 }
 
 describe('files sealed in the Worker', () => {
-  it('seals a File of several batches, padded, that opens to its bytes and the zeros', async () => {
+  it('seals a File into 4 MiB pieces, padded, that open to its bytes and the zeros', async () => {
     const s = await session();
     const fileId = uuid<FileId>();
-    const plain = pattern(11 * C + 7);
+    const plain = pattern(20 * C + 7);
     const padded = plain.length + C + 100;
     calls.length = 0;
     const enc = await client.encryptFile(s, fileId, new Blob([plain]), padded);
-    const ciphertext = await readAll(enc.ciphertext);
+    const pieces = await piecesOf(enc.ciphertext);
+    const ciphertext = joined(pieces);
     expect(ciphertext.length).toBe(ciphertextSize(padded));
+    expect(pieces.map((p) => p.length)).toEqual([4 * 2 ** 20, ciphertext.length - 4 * 2 ** 20]);
     expect(await enc.done).toEqual({ ciphertextSize: ciphertext.length, plaintextSize: padded });
-    // 13 chunks of 256 KiB in batches of four: four answers and the empty one that ends it.
-    expect(calls.filter((m) => m === 'readSealed')).toHaveLength(5);
+    // One piece per answer, and the empty one that ends it; no chunk crossed on its own.
+    expect(calls.filter((m) => m === 'readSealed')).toHaveLength(3);
     expect(calls).not.toContain('sealChunk');
 
     const back = await readAll(
@@ -53,6 +75,14 @@ describe('files sealed in the Worker', () => {
     expect(back.length).toBe(padded);
     expect(diff(back.subarray(0, plain.length), plain)).toEqual([0, -1]);
     expect(back.subarray(plain.length).every((b) => b === 0)).toBe(true);
+  });
+
+  it('cuts the pieces it is asked for', async () => {
+    const s = await session();
+    const enc = await client.encryptFile(s, uuid(), new Blob([pattern(3 * C)]), 3 * C, 100_000);
+    const sizes = (await piecesOf(enc.ciphertext)).map((p) => p.length);
+    expect(sizes.slice(0, -1).every((n) => n === 100_000)).toBe(true);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(ciphertextSize(3 * C));
   });
 
   it('seals an empty file', async () => {
@@ -72,18 +102,20 @@ describe('files sealed in the Worker', () => {
     await expect(client.encryptFile(s, uuid(), new Blob([pattern(10)]), 9)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
+    // A file changed after it was picked fails to read rather than give other bytes (Node's
+    // file Blobs check, as browsers do).
     const local = createCryptoClient(inProcessTransport(createCryptoService()));
     const ls = await session(local);
-    /** A file whose size says more than it holds, as one cut short while it was read. */
-    class Shrunk extends Blob {
-      override get size() {
-        return 3 * C;
-      }
-    }
-    const enc = await local.encryptFile(ls, uuid(), new Shrunk([pattern(C)]), 4 * C);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealed-'));
+    const where = path.join(dir, 'f.bin');
+    fs.writeFileSync(where, pattern(3 * C));
+    const picked = await fs.openAsBlob(where);
+    fs.writeFileSync(where, pattern(C));
+    const enc = await local.encryptFile(ls, uuid(), picked, 4 * C);
     const { error } = await readUntilError(enc.ciphertext);
-    expect(error).toMatchObject({ code: 'INVALID_INPUT', message: FILE_CHANGED });
-    await expect(enc.done).rejects.toMatchObject({ message: FILE_CHANGED });
+    expect(error).toMatchObject({ code: 'INVALID_INPUT', message: UNREADABLE });
+    await expect(enc.done).rejects.toMatchObject({ message: UNREADABLE });
+    fs.rmSync(dir, { recursive: true });
 
     await client.closeSession(s);
     await expect(client.encryptFile(s, uuid(), new Blob([]), 0)).rejects.toMatchObject({
@@ -93,10 +125,9 @@ describe('files sealed in the Worker', () => {
 
   it('ends the job in the Worker when the ciphertext is cancelled', async () => {
     const s = await session();
-    const enc = await client.encryptFile(s, uuid(), new Blob([pattern(16 * C)]), 16 * C);
+    const enc = await client.encryptFile(s, uuid(), new Blob([pattern(40 * C)]), 40 * C);
     const reader = enc.ciphertext.getReader();
-    await reader.read(); // the header
-    await reader.read(); // the first chunk
+    await reader.read(); // the first piece
     calls.length = 0;
     await reader.cancel();
     expect(calls).toEqual(['endSealed']);

@@ -3,12 +3,13 @@
 // [Note: files read in the Worker] The page hands the crypto Worker the File itself (a Blob
 // crosses postMessage as a handle, not its bytes). The Worker reads it, pads it with zeros to
 // the padded size (vault-format.md "File-size padding"), seals its chunks and hands the page
-// the ciphertext, about 1 MiB per message (batches.ts). The page no longer reads the file nor
+// the ciphertext already cut into the pieces the storage sends (4 MiB, the content hash's
+// blocks), one piece per message (batches.ts): the page's piece reader takes them as they are. The page no longer reads the file nor
 // posts each 256 KiB chunk to the Worker and back, which made it the busiest thread of an
 // upload while the Worker waited (bench/RESULTS.md, "Upload and download"). One Worker reads
 // and seals the whole file: its chunks are not dealt over the pool. The storage provider on
 // the page still cuts, hashes and sends the ciphertext as before.
-import { toReadable, sealChunks } from './stream.ts';
+import { sealChunks } from './stream.ts';
 import { batchJobs } from './batches.ts';
 import { CryptoError } from './errors.ts';
 import type { CryptoService } from './service.ts';
@@ -18,24 +19,27 @@ import type { EncryptJob } from './jobs.ts';
 
 /** Chunks being sealed at once in the reading Worker. */
 const CONCURRENCY = 4;
-/** Zeros are handed to the sealer in pieces of at most this many bytes. */
+/** The padding's zeros are one buffer of at most this many bytes, repeated. */
 const ZEROS = 2 ** 20;
-export const FILE_CHANGED = 'The file changed while it was being read.';
+export const UNREADABLE = 'The file could not be read.';
 
 export interface SealedFiles {
   /**
    * Begins a new version (fresh FK) of `fileId` from `file`, zero-padded to `paddedSize` bytes
-   * before it is sealed: the header and encFK at once, the sealed chunks from readSealed.
+   * before it is sealed: encFK at once, the ciphertext (header first) from readSealed, cut into
+   * pieces of `pieceBytes`.
    */
   beginSealFile(
     session: SessionId,
     fileId: FileId,
     file: Blob,
     paddedSize: number,
+    pieceBytes: number,
   ): Promise<EncryptJob>;
   /**
-   * The next sealed chunks, in order, about 1 MiB of them; empty once the last was sealed (the
-   * job is then over). INVALID_INPUT with FILE_CHANGED if the file's size changed on the way.
+   * The next piece of the ciphertext (all of it `pieceBytes` long but the last), in a batch of
+   * about 1 MiB; empty once the last was read (the job is then over). INVALID_INPUT with
+   * UNREADABLE if the file could not be read (it changed or went away on the way).
    */
   readSealed(job: JobId): Promise<Bytes[]>;
   /** Stops a file being sealed early: its reading stops and its job ends. */
@@ -44,42 +48,65 @@ export interface SealedFiles {
 
 type Sealing = Pick<CryptoService, 'beginEncrypt' | 'sealChunk' | 'endJob'>;
 
-/** The file's bytes, then zeros up to `padded`; INVALID_INPUT if it is not `file.size` long. */
-function paddedSource(file: Blob, padded: number): ReadableStream<Uint8Array> {
-  const size = file.size;
-  const reader = file.stream().getReader();
-  async function* all() {
-    let seen = 0;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        seen += value.length;
-        yield value;
+/**
+ * The file's bytes then zeros up to `padded`, as one Blob of the file and a zero buffer repeated
+ * (no copy of either): its stream is a byte stream, which the sealer reads in place. A file that
+ * changes after this was made fails to read (the browser checks), rather than giving other bytes.
+ */
+function paddedBlob(file: Blob, padded: number): Blob {
+  const pad = padded - file.size;
+  if (pad === 0) return file;
+  const zeros = new Blob([new Uint8Array(Math.min(pad, ZEROS))]);
+  const parts: Blob[] = [file];
+  for (let left = pad; left > 0; left -= ZEROS)
+    parts.push(left >= ZEROS ? zeros : zeros.slice(0, left));
+  return new Blob(parts);
+}
+
+/** The ciphertext, header first, re-cut into pieces of exactly `size` bytes (the last shorter). */
+async function* piecesOf(
+  header: Bytes,
+  chunks: AsyncGenerator<Bytes, void, undefined>,
+  size: number,
+): AsyncGenerator<Bytes, void, undefined> {
+  let piece = new Uint8Array(size);
+  let used = 0;
+  const add = function* (bytes: Bytes) {
+    for (let at = 0; at < bytes.length;) {
+      const n = Math.min(bytes.length - at, size - used);
+      piece.set(bytes.subarray(at, at + n), used);
+      used += n;
+      at += n;
+      if (used === size) {
+        yield piece;
+        piece = new Uint8Array(size);
+        used = 0;
       }
-    } finally {
-      await reader.cancel().catch(() => undefined);
     }
-    if (seen !== size) throw new CryptoError('INVALID_INPUT', FILE_CHANGED);
-    for (let left = padded - size; left > 0; left -= ZEROS)
-      yield new Uint8Array(Math.min(left, ZEROS));
+  };
+  try {
+    yield* add(header);
+    for await (const chunk of chunks) yield* add(chunk);
+    if (used > 0) yield piece.slice(0, used);
+  } finally {
+    await chunks.return(undefined);
   }
-  return toReadable(all());
 }
 
 export function sealedFiles(files: Sealing): SealedFiles {
   const jobs = batchJobs();
   return {
-    async beginSealFile(session, fileId, file, paddedSize) {
-      if (!(file instanceof Blob) || !Number.isSafeInteger(paddedSize) || paddedSize < file.size)
+    async beginSealFile(session, fileId, file, paddedSize, pieceBytes) {
+      const sizes = [paddedSize, pieceBytes].every(Number.isSafeInteger);
+      if (!(file instanceof Blob) || !sizes || paddedSize < file.size || pieceBytes < 1)
         throw new CryptoError('INVALID_INPUT');
       const begun = await files.beginEncrypt(session, fileId, 1);
-      const source = paddedSource(file, paddedSize);
+      const source = paddedBlob(file, paddedSize).stream();
       const sealer = {
         seal: (index: number, plain: Bytes, final: boolean) =>
           files.sealChunk(begun.job, index, plain, final),
       };
-      const chunks = sealChunks(source, sealer, CONCURRENCY);
+      const chunks = piecesOf(begun.header, sealChunks(source, sealer, CONCURRENCY), pieceBytes);
       const stop = async () => {
         await chunks.return(undefined).catch(() => undefined);
         await files.endJob(begun.job).catch(() => undefined);
@@ -88,8 +115,7 @@ export function sealedFiles(files: Sealing): SealedFiles {
       return begun;
     },
     // A file that could not be read (moved, its permission gone) is not a crypto failure.
-    readSealed: (job) =>
-      jobs.read(job, new CryptoError('INVALID_INPUT', 'The file could not be read.')),
+    readSealed: (job) => jobs.read(job, new CryptoError('INVALID_INPUT', UNREADABLE)),
     endSealed: (job) => jobs.end(job),
   };
 }

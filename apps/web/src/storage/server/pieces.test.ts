@@ -42,6 +42,22 @@ describe('piecesOf', () => {
     expect(await readAll(r)).toEqual([[5, 6, 7, 8], [9]]);
     expect(events).toEqual(['digest 4', 'digest 4', 'digest 1', 'end 10,26,9']);
   });
+  it('takes a read of exactly one whole piece as that piece, without a copy', async () => {
+    const whole = [new Uint8Array([1, 2, 3, 4]), new Uint8Array([5, 6, 7, 8])];
+    const parts = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const p of whole) c.enqueue(p);
+        c.enqueue(new Uint8Array([9, 10, 11, 12, 13]).subarray(0, 2)); // a view: copied
+        c.close();
+      },
+    }).getReader();
+    const r = piecesOf(parts, 4, 10, hooks());
+    expect((await r.read())?.bytes).toBe(whole[0]);
+    expect((await r.read())?.bytes).toBe(whole[1]);
+    const last = await r.read();
+    expect(last && [...last.bytes]).toEqual([9, 10]);
+    expect(await r.read()).toBeNull();
+  });
   it('fails when the stream is shorter or longer than declared', async () => {
     await expect(readAll(piecesOf(streamOf([[1, 2]]), 4, 3, hooks()))).rejects.toThrow(/before/);
     await expect(readAll(piecesOf(streamOf([[1, 2, 3, 4]]), 4, 3, hooks()))).rejects.toThrow(

@@ -47,6 +47,13 @@ export function readerOf(stream: ReadableStream<Uint8Array>): PieceSourceReader 
 }
 
 const ENDED = 'The stream ended before its declared length';
+
+/** Whether `bytes` is a whole buffer of exactly `length` bytes (so it can be a piece as it is). */
+const isWhole = (bytes: Uint8Array, length: number): bytes is Uint8Array<ArrayBuffer> =>
+  bytes.length === length &&
+  bytes.byteOffset === 0 &&
+  bytes.buffer instanceof ArrayBuffer &&
+  bytes.buffer.byteLength === length;
 const LONGER = 'The stream is longer than its declared length';
 
 export function piecesOf(
@@ -79,11 +86,22 @@ export function piecesOf(
     return new Uint8Array(buffer);
   }
 
-  async function readCopied(from: ReadableStreamDefaultReader<Uint8Array>, want: number) {
+  async function readCopied(
+    from: ReadableStreamDefaultReader<Uint8Array>,
+    want: number,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    if (!carry) {
+      // A read of exactly one piece is that piece, not copied: the crypto Worker cuts an
+      // upload's ciphertext into the content hash's blocks ([Note: files read in the Worker]).
+      const next = await from.read();
+      if (next.done) throw new Error(ENDED);
+      if (isWhole(next.value, want)) return next.value;
+      carry = next.value;
+    }
     const bytes = new Uint8Array(want);
     let filled = 0;
     while (filled < want) {
-      let chunk = carry;
+      let chunk: Uint8Array | null = carry;
       carry = null;
       if (!chunk) {
         const next = await from.read();
