@@ -1,18 +1,28 @@
 // Metadata, secret items and name look-ups (vault-format.md §3).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { concat, fromBase64, toBase64 } from './bytes.ts';
-import { asFileId, asFolderId, asItemId, type SessionId, type VaultId } from './ids.ts';
+import { concat, fromBase64, randomBytes as rnd, toBase64 } from './bytes.ts';
+import {
+  asFileId,
+  asFolderId,
+  asItemId,
+  type FileId,
+  type SessionId,
+  type VaultId,
+} from './ids.ts';
 import { deriveVaultKeys } from './keys.ts';
 import { aesGcmEncrypt } from './primitives.ts';
 import {
   decryptItem,
   decryptMeta,
+  encryptItem,
+  encryptMeta,
   itemAad,
   metaAad,
   padBucket,
   padJson,
   type FileMeta,
 } from './records.ts';
+import { decryptItems, decryptMetas } from './recordBatch.ts';
 import { FAST_KDF, localClient, uuid } from './testkit.ts';
 
 const { client } = localClient();
@@ -206,6 +216,55 @@ describe('secret items', () => {
       { id: a, parentId: null, encMeta: encB },
     ]);
     expect(results).toEqual([meta, { ...meta, name: 'b.txt' }, null, null]);
+  });
+
+  // [Note: batch record opening]: the batch builds each AAD into one reused buffer; it must
+  // answer exactly what opening the records one at a time answers, record by record.
+  it('opens a batch as one-at-a-time does, whatever each record is', async () => {
+    const keys = await deriveVaultKeys(new Uint8Array(32).fill(7), uuid<VaultId>());
+    const files = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const id = asFileId(crypto.randomUUID());
+        const parentId = i % 3 === 0 ? null : asFolderId(crypto.randomUUID());
+        const encMeta = await encryptMeta(keys, id, parentId, { ...meta, name: `f${i}` }, rnd);
+        // Every fifth record is moved to another id, folder or parent, or damaged.
+        const bad = [
+          { id, parentId, encMeta },
+          { id: asFileId(crypto.randomUUID()), parentId, encMeta },
+          { id, parentId: parentId === null ? folder : null, encMeta },
+          { id, parentId, encMeta: `${encMeta.slice(0, -4)}AAAA` },
+          { id: 'not-a-uuid' as FileId, parentId, encMeta },
+        ];
+        return i % 5 === 0 ? bad[(i / 5) % bad.length]! : { id, parentId, encMeta };
+      }),
+    );
+    const f1 = files[1]!;
+    files.push({ ...f1, id: f1.id.toUpperCase() as FileId }); // opens: the same 16 bytes
+    files.push({ ...f1, id: `${f1.id.slice(0, 7)}-${f1.id[7]}${f1.id.slice(9)}` as FileId });
+    files.push({ id: fileId, parentId: null, encMeta: '!!!!' });
+    files.push({ id: fileId, parentId: null, encMeta: toBase64(new Uint8Array(40)) });
+    const one = await Promise.all(
+      files.map((f) => decryptMeta(keys, f.id, f.parentId, f.encMeta).catch(() => null)),
+    );
+    expect(await decryptMetas(keys, files)).toEqual(one);
+    expect(one.filter((m) => m === null).length).toBeGreaterThan(5);
+    expect(one.filter((m) => m !== null).length).toBeGreaterThan(25);
+    expect(one.at(-4)).toEqual({ ...meta, name: 'f1' });
+
+    const items = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const id = asItemId(crypto.randomUUID());
+        const data = await encryptItem(keys, id, i + 1, { ...item, title: `t${i}` }, rnd);
+        if (i % 4 === 1) return { id, revision: i + 2, data }; // the wrong revision
+        if (i % 4 === 2) return { id, revision: -1, data };
+        return { id, revision: i + 1, data };
+      }),
+    );
+    const oneItem = await Promise.all(
+      items.map((r) => decryptItem(keys, r.id, r.revision, r.data).catch(() => null)),
+    );
+    expect(await decryptItems(keys, items)).toEqual(oneItem);
+    expect(oneItem.filter((x) => x !== null).length).toBe(15);
   });
 
   it('cannot be swapped with metadata (different keys)', async () => {

@@ -64,7 +64,8 @@ export interface SecretItem {
   [field: string]: unknown;
 }
 
-const PAD = 64;
+/** Metadata is padded to a multiple of this many bytes. */
+export const PAD = 64;
 
 /** JSON, then spaces up to a multiple of 64 bytes (trailing spaces are still valid JSON). */
 export function padJson(value: unknown): Bytes {
@@ -123,7 +124,8 @@ export const itemAad = (keys: VaultKeys, itemId: ItemId, revision: number) =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function checkMeta(value: unknown): FileMeta {
+/** The metadata's shape, checked after decryption; DECRYPT_FAILED when it is not metadata. */
+export function checkMeta(value: unknown): FileMeta {
   const m = value as Partial<FileMeta> | null;
   const ok =
     typeof m === 'object' &&
@@ -178,7 +180,8 @@ export async function decryptMeta(
   return checkMeta(await open(keys.meta, encMeta, metaAad(keys, fileId, parentId)));
 }
 
-function checkItem(value: unknown): SecretItem {
+/** An item's shape, checked after decryption; DECRYPT_FAILED when it is not an item. */
+export function checkItem(value: unknown): SecretItem {
   const v = value as Partial<SecretItem> | null;
   if (typeof v !== 'object' || v === null || Array.isArray(v) || typeof v.title !== 'string') {
     throw new CryptoError('DECRYPT_FAILED');

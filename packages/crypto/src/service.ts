@@ -27,6 +27,7 @@ import * as manifests from './manifest.ts';
 import type { Manifest, ManifestInput } from './manifest.ts';
 import type { Bytes } from './primitives.ts';
 import * as records from './records.ts';
+import * as batch from './recordBatch.ts';
 import type { FileMeta, SecretItem } from './records.ts';
 import * as share from './share.ts';
 import type { NewShare, ShareKdfParams, ShareKdfText } from './share.ts';
@@ -495,30 +496,15 @@ export function createCryptoService(options: ServiceOptions = {}): CryptoService
       records.encryptMeta(keysOf(s), asFileId(fileId), parent(parentId), meta, random),
     decryptMeta: async (s, fileId, parentId, encMeta) =>
       records.decryptMeta(keysOf(s), asFileId(fileId), parent(parentId), encMeta),
-    decryptMetas: async (s, list) => {
-      const keys = keysOf(s);
-      return Promise.all(
-        list.map((f) =>
-          records
-            .decryptMeta(keys, asFileId(f.id), parent(f.parentId), f.encMeta)
-            .catch(() => null),
-        ),
-      );
-    },
+    // [Note: batch record opening] in recordBatch.ts.
+    decryptMetas: async (s, list) => batch.decryptMetas(keysOf(s), list),
     sealCache: async (s, text) => records.sealCache(keysOf(s), text, random),
     openCache: async (s, sealed) => records.openCache(keysOf(s), sealed),
     encryptItem: async (s, itemId, revision, item) =>
       records.encryptItem(keysOf(s), asItemId(itemId), revision, item, random),
     decryptItem: async (s, itemId, revision, data) =>
       records.decryptItem(keysOf(s), asItemId(itemId), revision, data),
-    decryptItems: async (s, items) => {
-      const keys = keysOf(s);
-      return Promise.all(
-        items.map((i) =>
-          records.decryptItem(keys, asItemId(i.id), i.revision, i.data).catch(() => null),
-        ),
-      );
-    },
+    decryptItems: async (s, items) => batch.decryptItems(keysOf(s), items),
     lookupName: async (s, parentId, name) => records.lookupName(keysOf(s), parent(parentId), name),
     digestBlock: async (block) => ({ digest: await blockDigest(block), block }),
   };

@@ -1,7 +1,9 @@
 // What opening a file vault does not need to do twice (bench/RESULTS.md "Files at scale"):
 //
 // - Its records are fetched while the password is typed (`prefetchFileRecords`, from the unlock
-//   dialog) and taken once by the first listing after the unlock (`takeFileRecords`).
+//   dialog), digested for the manifest check then too when this device has no cache of the
+//   vault, and taken once when the key opens (earlyOpen.ts) or by the first listing
+//   (`takeFileRecords`).
 // - This device keeps what it decrypted and digested from each record, sealed under the vault's
 //   key (vault-format.md "Device cache"; `sealCache` in the crypto Worker), in IndexedDB: the next
 //   unlock decrypts and digests only the records that changed. An entry is used only for a record
@@ -12,6 +14,7 @@ import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { filesApi, type VaultFile } from '@sealvault/protocol';
 import type { FileMeta, SessionId } from '@sealvault/crypto';
 import { cryptoClient } from '../crypto/client.ts';
+import { fileDigest } from '../vaults/manifest/vaultManifest.ts';
 
 const prefetched = new Map<string, { at: number; records: Promise<VaultFile[]> }>();
 /** The sealed caches read while the password is typed (they need no key). */
@@ -26,6 +29,21 @@ export function prefetchFileRecords(vaultId: string): void {
   prefetched.set(vaultId, { at: Date.now(), records });
   const sealed = get<unknown>(vaultId, cacheStore()).catch(() => undefined);
   early.set(vaultId, sealed);
+  // A device without this vault's cache digests every record for the manifest check: that needs
+  // no key, so it is done now, while the key is derived, not after (issue 31).
+  void Promise.all([records, sealed])
+    .then(([list, cache]) => (cache instanceof Uint8Array ? undefined : digestSoon(list)))
+    .catch(() => undefined);
+}
+
+/** Computes the records' entry digests (kept by fileDigest) a slice at a time, between tasks. */
+async function digestSoon(records: readonly VaultFile[]) {
+  const SLICE = 500;
+  for (let i = 0; i < records.length; i += SLICE) {
+    await Promise.all(records.slice(i, i + SLICE).map(fileDigest));
+    // The dialog stays responsive to typing between slices.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
 
 /** The records prefetched for this vault, once, if they are recent; else undefined. */

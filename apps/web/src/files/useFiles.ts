@@ -1,7 +1,8 @@
 // The decrypted files of an unlocked file vault, and the record writes: rename and move (one
 // record each), the trash (trashFiles, restoreItems), older versions (versions.ts) and deleting
-// for good (deleteRecords). All metadata is decrypted in the Worker in one batch; records that do
-// not decrypt are counted, never shown.
+// for good (deleteRecords). All metadata is decrypted in the Worker in one batch (earlyOpen.ts,
+// started as soon as the unlock opened the key); records that do not decrypt are counted, never
+// shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { asFileId, FOLDER_MIME, lookupOf, type FileMeta } from '@sealvault/crypto';
 import { filesApi, type VaultFile } from '@sealvault/protocol';
@@ -15,10 +16,10 @@ import {
   checkAgainstManifest,
   commitFile,
   fileDigest,
-  knownFileDigests,
   recordSig,
 } from '../vaults/manifest/vaultManifest.ts';
 import { loadLearnt, saveLearnt, takeFileRecords, type Learnt } from './deviceCache.ts';
+import { openRecords, takeOpened, type Opening } from './earlyOpen.ts';
 import { followMove } from '../vaults/move/follow.ts';
 import { notConnectedError } from './cloudConnection.ts';
 import { metaOf, type FileEntry } from './model.ts';
@@ -39,32 +40,15 @@ const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true
 /** The records of the last checked list, by id: a rename's next manifest entry starts from them. */
 const checkedRecords = new Map<string, VaultFile>();
 
-async function decryptAll(
-  vaultId: string,
-  records: VaultFile[],
-  learnt: ReadonlyMap<string, Learnt>,
-): Promise<FilesList> {
+async function decryptAll(vaultId: string, opening: Opening): Promise<FilesList> {
   const session = sessionOf(vaultId);
-  const crypto = cryptoClient();
-  // What this device learnt before from these exact records is not decrypted or digested again.
-  const known = records.map((r) => {
-    const l = learnt.get(r.id);
-    return l && l.sig === recordSig(r) ? l : undefined;
-  });
-  knownFileDigests(records.flatMap((r, i) => (known[i] ? [{ id: r.id, ...known[i] }] : [])));
-  const missing = records.filter((_, i) => !known[i]);
-  const [opened, problems] = await Promise.all([
-    missing.length === 0
-      ? []
-      : crypto.decryptMetas(
-          session,
-          missing.map((r) => ({ id: asFileId(r.id), parentId: null, encMeta: r.enc_meta })),
-        ),
-    checkAgainstManifest(vaultId, session, { files: records }),
+  // The manifest check (the entry digests, on this thread) starts with the records, beside
+  // their decryption in the Worker.
+  const [{ records, learnt, metas, fresh }, problems] = await Promise.all([
+    opening.opened,
+    opening.records.then((records) => checkAgainstManifest(vaultId, session, { files: records })),
   ]);
-  let next = 0;
-  const metas = known.map((k) => k?.meta ?? opened[next++] ?? null);
-  if (missing.length > 0 || learnt.size !== records.length) {
+  if (fresh > 0 || learnt.size !== records.length) {
     void remember(vaultId, records, metas);
   }
   const hidden = hiddenIds(problems);
@@ -142,18 +126,23 @@ export function useFiles(vaultId: string) {
     queryKey: filesKey(vaultId),
     queryFn: async () => {
       await followMove(qc, vaultId);
+      const session = sessionOf(vaultId);
       const fetchRecords = () => filesApi.list(vaultId).then((r) => r.files);
-      // Fetched while the password was typed, when this is the first listing after the unlock.
-      const early = takeFileRecords(vaultId);
-      const [records, learnt] = await Promise.all([
-        early ?? fetchRecords(),
-        loadLearnt(vaultId, sessionOf(vaultId)),
-      ]);
-      const list = await decryptAll(vaultId, records, learnt);
+      const open = (records: Promise<VaultFile[]>): Opening => ({
+        records,
+        opened: Promise.all([records, loadLearnt(vaultId, session)]).then(([r, l]) =>
+          openRecords(session, r, l),
+        ),
+      });
+      // Opened while the unlock checked the vault (earlyOpen.ts), or fetched while the password
+      // was typed, when this is the first listing after the unlock.
+      const opened = takeOpened(vaultId, session);
+      const early = opened ? undefined : takeFileRecords(vaultId);
+      const list = await decryptAll(vaultId, opened ?? open(early ?? fetchRecords()));
       // Records fetched before the unlock may predate a change another device made meanwhile:
       // what looks wrong is checked again against the records as they are now.
-      return early && list.integrity.length > 0
-        ? decryptAll(vaultId, await fetchRecords(), learnt)
+      return (opened || early) && list.integrity.length > 0
+        ? decryptAll(vaultId, open(fetchRecords()))
         : list;
     },
   });

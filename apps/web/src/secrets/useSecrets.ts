@@ -10,10 +10,16 @@
 // first) throws SecretConflictError after the list is refreshed, so the newer version is on screen
 // and the user's edit is still in the form.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { secretsApi, type SecretRecord } from '@sealvault/protocol';
+import { secretsApi, type ProviderType, type SecretRecord } from '@sealvault/protocol';
 import { itemCrypto } from '../crypto/items.ts';
 import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
-import { checkAgainstManifest } from '../vaults/manifest/vaultManifest.ts';
+import {
+  checkAgainstManifest,
+  secretDigest,
+  type ManifestAnswer,
+} from '../vaults/manifest/vaultManifest.ts';
+import { providerFor } from '../storage/providers.ts';
+import { prefetchSegments } from './store/segmentLog.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import type { Secret, SecretData } from './model.ts';
 import { inProvider, sourceFor, type Loaded } from './store/sources.ts';
@@ -34,11 +40,49 @@ export function prefetchSecretRecords(
 ) {
   const vaultId = vault.id;
   if (vault.provider_type !== 'server') return Promise.resolve();
-  return qc.prefetchQuery({
-    queryKey: recordsKey(vaultId),
-    queryFn: async () => (await secretsApi.list(vaultId)).secrets,
-    staleTime: 30_000,
-  });
+  return qc
+    .prefetchQuery({
+      queryKey: recordsKey(vaultId),
+      queryFn: async () => {
+        const { secrets } = await secretsApi.list(vaultId);
+        // Their manifest entry digests need no key either: computed now, not after the unlock.
+        void digestSoon(secrets);
+        return secrets;
+      },
+      staleTime: 30_000,
+    })
+    .catch(() => undefined);
+}
+
+/** The entry digests of records (kept by secretDigest), a slice at a time between tasks. */
+async function digestSoon(records: readonly SecretRecord[]) {
+  for (let i = 0; i < records.length; i += 500) {
+    await Promise.all(records.slice(i, i + 500).map(secretDigest));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the dialog stays responsive
+  }
+}
+
+/**
+ * A vault kept in its provider: its segments as the unlock's manifest (not verified yet) names
+ * them, read while the key is derived (store/segmentLog.ts, prefetchSegments). A wrong list
+ * costs only fetches: the read after the unlock takes only what its verified manifest pins.
+ */
+export function prefetchSegmentsFor(
+  vault: { id: string; provider_type: ProviderType },
+  manifest: Promise<ManifestAnswer>,
+): void {
+  if (vault.provider_type === 'server') return;
+  void manifest
+    .then((answer) => {
+      if (answer.kind !== 'present' || !answer.manifest.segments) return;
+      const deps = {
+        vaultId: vault.id,
+        blobs: providerFor(vault.provider_type),
+        digestOf: secretDigest,
+      };
+      return prefetchSegments(deps, answer.manifest.segments);
+    })
+    .catch(() => undefined); // the read after the unlock fetches what is missing
 }
 
 export interface SecretsList {

@@ -8,13 +8,14 @@
 // A vault with passkeys offers "Unlock with a passkey" where the browser has WebAuthn's PRF
 // extension (passkeys/webauthn.ts); elsewhere one line says why only the password is offered.
 import { prefetchFileRecords } from '../files/deviceCache.ts';
+import { dropOpened, openEarly } from '../files/earlyOpen.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudOff, Fingerprint, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { CryptoError } from '@sealvault/crypto';
+import { CryptoError, type SessionId } from '@sealvault/crypto';
 import { messages, userMessage, vaultsApi, type Vault } from '@sealvault/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { msg, useTranslation } from '../i18n/i18n.ts';
@@ -28,10 +29,14 @@ import { connectCloud } from '../storage/cloud/connect.ts';
 import { connections, type CloudId } from '../storage/cloud/connections.ts';
 import { needsConnection, providerConnection, providerInfo, useProviderEnv } from './providers.tsx';
 import { useVaultSessions } from './sessionContext.tsx';
-import { prefetchSecretRecords } from '../secrets/useSecrets.ts';
+import { prefetchSecretRecords, prefetchSegmentsFor } from '../secrets/useSecrets.ts';
 import { vaultKeysQuery } from './useVaults.ts';
 import { recordAccess } from './lastAccessed.ts';
-import { unlockChecked, VaultIntegrityError } from './manifest/vaultManifest.ts';
+import {
+  fetchManifestAnswer,
+  unlockChecked,
+  VaultIntegrityError,
+} from './manifest/vaultManifest.ts';
 import { passkeySlots, unlockCredentials } from './passkeys/vaultPasskeys.ts';
 import {
   assertVaultPasskey,
@@ -158,10 +163,20 @@ export function UnlockDialog({
 
   const unlock = async ({ password }: UnlockValues) => {
     setRefused(null);
+    // The manifest is fetched beside the vault's own record and the key derivation, once
+    // ([Note: manifest at unlock]); a file vault's records are opened as soon as the key is.
+    const manifest = fetchManifestAnswer(vault.id);
+    if (vault.vault_type === 'secrets') prefetchSegmentsFor(vault, manifest);
+    const onSession =
+      vault.vault_type === 'files' ? (s: SessionId) => openEarly(vault.id, s) : undefined;
     try {
       const current = await currentVault();
-      sessions.start(vault.id, await unlockChecked(current, password));
+      sessions.start(
+        vault.id,
+        await unlockChecked(current, password, { manifest, ...(onSession ? { onSession } : {}) }),
+      );
     } catch (err) {
+      dropOpened(vault.id);
       if (err instanceof VaultIntegrityError) setRefused(err.message);
       else
         setError(

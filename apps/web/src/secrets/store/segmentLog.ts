@@ -114,7 +114,7 @@ export const streamOf = (bytes: Uint8Array<ArrayBuffer>) =>
     },
   });
 
-function fetcher(deps: LogDeps) {
+function fetcher(deps: Pick<LogDeps, 'vaultId' | 'blobs'>) {
   return async (segmentId: string): Promise<Uint8Array | null> => {
     try {
       return await bytesOf(await deps.blobs.get(deps.vaultId, `${SEGMENT_PREFIX}${segmentId}`));
@@ -123,6 +123,32 @@ function fetcher(deps: LogDeps) {
       throw err;
     }
   };
+}
+
+/**
+ * Reads into the cache the segments a manifest not verified yet names (the unlock's, fetched
+ * while the key is derived: issue 31), and computes their items' entry digests meanwhile. A pin
+ * carries the digest its bytes are checked against, so a list the server made up costs only
+ * fetches: a read uses the cache only for the pins its verified manifest names
+ * ([Note: segment cache]).
+ */
+export async function prefetchSegments(
+  deps: Pick<LogDeps, 'vaultId' | 'blobs' | 'digestOf'>,
+  pins: readonly SegmentPin[],
+): Promise<void> {
+  const cache = cacheOf(deps.vaultId);
+  const unknown = pins.filter((p) => !cache.has(pinKey(p)));
+  const fetched = await readSegments(unknown, fetcher(deps));
+  const items: ItemRecord[] = [];
+  fetched.forEach((s, i) => {
+    if (!('records' in s)) return;
+    cache.set(pinKey(unknown[i]!), s.records);
+    for (const r of s.records) if (!('deleted' in r)) items.push(r);
+  });
+  for (let i = 0; i < items.length; i += 500) {
+    await Promise.all(items.slice(i, i + 500).map(deps.digestOf));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the page stays responsive
+  }
 }
 
 /** Reads the pinned segments (those not verified before, in parallel) and folds them. */

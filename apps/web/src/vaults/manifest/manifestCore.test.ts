@@ -4,7 +4,9 @@ import {
   createManifestCore,
   entriesWith,
   integrityTexts,
+  PRIMED_MS,
   VaultIntegrityError,
+  type ManifestDeps,
   type ManifestRecord,
   type UnsignedManifestRecord,
 } from './manifestCore.ts';
@@ -60,7 +62,15 @@ function server() {
 }
 
 function core(srv: ReturnType<typeof server>, store = memoryStore(), key = 'k') {
-  return createManifestCore<string>({
+  return createManifestCore<string>(deps(srv, store, key));
+}
+
+function deps(
+  srv: ReturnType<typeof server>,
+  store = memoryStore(),
+  key = 'k',
+): ManifestDeps<string> {
+  return {
     fetch: srv.fetch,
     put: srv.put,
     store,
@@ -76,7 +86,7 @@ function core(srv: ReturnType<typeof server>, store = memoryStore(), key = 'k') 
       if (next.version === seen.version + 1) return next.prev === seen.hash ? 'ok' : 'fork';
       return 'newer-unlinked';
     },
-  });
+  };
 }
 
 async function commitOrFail(
@@ -162,6 +172,35 @@ describe('manifest core', () => {
     expect(srv.puts - puts).toBe(2); // the held version 3 was refused by the swap, then retried
     expect(done.manifest.version).toBe(5);
     expect(done.manifest.files.map(([id]) => id)).toEqual(['a1', 'a2', 'a3', 'b1']);
+  });
+
+  // [Note: manifest at unlock]
+  it("answers the unlock's verified manifest to the vault's next load only, once, while fresh", async () => {
+    const srv = server();
+    const c = core(srv);
+    await c.create('s', VAULT, empty);
+    const unlocked = await c.accept('s', VAULT, srv.stored!);
+    const before = srv.fetches;
+    c.prime('s', VAULT, unlocked);
+    expect(await c.load('s', VAULT)).toBe(unlocked);
+    expect(srv.fetches).toBe(before);
+    await c.load('s', VAULT); // taken once: the next load asks the server
+    expect(srv.fetches).toBe(before + 1);
+    // Not for another session, nor once this page wrote a newer version, nor when stale.
+    c.prime('s', VAULT, unlocked);
+    await c.load('other', VAULT);
+    expect(srv.fetches).toBe(before + 2);
+    c.prime('s', VAULT, unlocked);
+    await c.commit('s', VAULT, (m) => entriesWith.file(m, 'f', 'd'));
+    expect((await c.load('s', VAULT))?.manifest.version).toBe(2);
+    let now = 1_000;
+    const timed = createManifestCore<string>({ ...deps(srv), now: () => now });
+    const v2 = await timed.accept('s', VAULT, srv.stored!);
+    timed.prime('s', VAULT, v2);
+    now += PRIMED_MS;
+    const fetched = srv.fetches;
+    await timed.load('s', VAULT);
+    expect(srv.fetches).toBe(fetched + 1);
   });
 
   it('a vault without a manifest that this device never saw loads as none and commits nothing', async () => {

@@ -168,54 +168,106 @@ export const passkeyNeedsManifestText = msg(
   'This vault must be unlocked with its password first. Use the password.',
 );
 
+/** The server's answer for a vault's manifest: none, one, or one the schema refused. */
+export type ManifestAnswer =
+  { kind: 'none' } | { kind: 'present'; manifest: ManifestRecord } | { kind: 'refused' };
+
+/**
+ * Fetches the vault's manifest for an unlock (ciphertext and a MAC: it needs no key), so the
+ * caller can start it beside the vault's own fetch and the key derivation.
+ */
+export function fetchManifestAnswer(vaultId: string): Promise<ManifestAnswer> {
+  const answer = vaultsApi.manifest(vaultId).then(
+    (r): ManifestAnswer =>
+      r.manifest === null ? { kind: 'none' } : { kind: 'present', manifest: r.manifest },
+    (err: unknown): ManifestAnswer => {
+      // A manifest the schema refuses (unsorted, duplicated, malformed) is the server's doing.
+      if (err instanceof ZodError) return { kind: 'refused' };
+      throw err;
+    },
+  );
+  answer.catch(() => undefined); // awaited by unlockChecked, or not at all
+  return answer;
+}
+
+export interface UnlockOptions {
+  /** The manifest's fetch, started earlier (fetchManifestAnswer); else fetched here. */
+  manifest?: Promise<ManifestAnswer>;
+  /**
+   * Called with the new session as soon as the key is open, before the manifest is verified, to
+   * start what needs the key (decrypting the records fetched meanwhile). Nothing may be shown
+   * from it before unlockChecked resolves: the session is closed if a check fails.
+   */
+  onSession?: (session: SessionId) => void;
+}
+
 /**
  * Unlocks with the password (or a passkey: `secret` an object), then checks the vault against
  * its manifest, or makes the manifest (version 1) of a vault that has none: the first unlock of
  * a vault made before it. Slots of a vault made before commitments are re-sealed as committed
  * slots first. Anything wrong locks the vault again and throws VaultIntegrityError (or the crypto
- * error 'Invalid password').
+ * error 'Invalid password'). The manifest is fetched once ([Note: manifest at unlock]).
  */
-export async function unlockChecked(vault: Vault, secret: UnlockSecret): Promise<SessionId> {
+export async function unlockChecked(
+  vault: Vault,
+  secret: UnlockSecret,
+  options: UnlockOptions = {},
+): Promise<SessionId> {
   if (
     countOf(vault.key, 'password') > 1 ||
     countOf(vault.key, 'recovery') > 1 ||
     countOf(vault.key, 'passkey') > MAX_PASSKEY_SLOTS
   )
     throw new VaultIntegrityError(integrityTexts.slotAdded);
-  // Whether a manifest exists decides whether a legacy slot may open; it is verified after.
-  const [seen, existing] = await Promise.all([
-    deviceStore().get(vault.id),
-    vaultsApi.manifest(vault.id).then(
-      (r) => r.manifest !== null,
-      (err: unknown) => {
-        if (err instanceof ZodError) return true; // present but refused: load() says so below
-        throw err;
-      },
-    ),
-  ]);
-  if (!existing && seen) throw new VaultIntegrityError(integrityTexts.missing(seen.version));
-  // Once a vault has a manifest every slot the app makes is committed; an uncommitted one is a
-  // server's (it could be built to open under several passwords: ADR 0007).
-  if (existing && vault.key.slots.some((s) => s.kind === 'password' && !s.commit))
-    throw new VaultIntegrityError(integrityTexts.uncommitted);
   const client = cryptoClient();
   const id = asVaultId(vault.id);
+  const answer = options.manifest ?? fetchManifestAnswer(vault.id);
+  // Whether a manifest exists decides whether a legacy slot may open. A key without one opens
+  // the same either way: its derivation starts now, beside the manifest's fetch, and its session
+  // is closed if a check below refuses the vault.
+  const legacy = vault.key.slots.some((s) => s.kind === 'password' && !s.commit);
+  const early =
+    typeof secret === 'string' && !legacy
+      ? client.unlockVault(id, vault.key, secret, { allowLegacy: false })
+      : null;
+  early?.catch(() => undefined); // its error is the one thrown below, when it is awaited
+  const closeEarly = () => void early?.then((s) => client.closeSession(s)).catch(() => undefined);
+  const [seen, present] = await Promise.all([deviceStore().get(vault.id), answer]).catch(
+    (err: unknown) => {
+      closeEarly();
+      throw err;
+    },
+  );
+  // A manifest present but refused by the schema: verification says so below, after the key.
+  const existing = present.kind !== 'none';
+  if (!existing && seen) {
+    closeEarly();
+    throw new VaultIntegrityError(integrityTexts.missing(seen.version));
+  }
+  // Once a vault has a manifest every slot the app makes is committed; an uncommitted one is a
+  // server's (it could be built to open under several passwords: ADR 0007). No early session then.
+  if (existing && legacy) throw new VaultIntegrityError(integrityTexts.uncommitted);
   // A passkey slot is only ever added to a vault with a manifest.
   if (typeof secret !== 'string' && !existing) throw new Error(passkeyNeedsManifestText);
   const session =
-    typeof secret === 'string'
-      ? await client.unlockVault(id, vault.key, secret, { allowLegacy: !existing && !seen })
-      : await client.unlockWithPasskey(id, vault.key, secret.credentialId, secret.prf);
+    early !== null
+      ? await early
+      : typeof secret === 'string'
+        ? await client.unlockVault(id, vault.key, secret, { allowLegacy: !existing && !seen })
+        : await client.unlockWithPasskey(id, vault.key, secret.credentialId, secret.prf);
+  options.onSession?.(session);
   const password = typeof secret === 'string' ? secret : '';
   try {
     const usedPrint = await slotPrints(vault.key);
-    if (existing) {
-      const verified = await manifests.load(session, vault.id);
-      const pinned = new Set(verified?.manifest.slots ?? []);
+    if (present.kind === 'refused') throw new VaultIntegrityError(integrityTexts.invalid);
+    if (present.kind === 'present') {
+      const verified = await manifests.accept(session, vault.id, present.manifest);
+      manifests.prime(session, vault.id, verified);
+      const pinned = new Set(verified.manifest.slots);
       if (!usedPrint.every((p) => pinned.has(p)))
         throw new VaultIntegrityError(integrityTexts.slotsChanged);
       // A slot change that stopped between its two manifest writes: finish it.
-      if (verified && pinned.size !== usedPrint.length)
+      if (pinned.size !== usedPrint.length)
         await manifests.commit(session, vault.id, (m) => ({ ...m, slots: usedPrint }));
       noteKeyRevision(vault.id, vault.key_revision);
       return session;
