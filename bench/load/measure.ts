@@ -53,13 +53,18 @@ export function countError(kind: string, why: string): void {
   errors?.set(why, (errors.get(why) ?? 0) + 1);
 }
 
-/** Runs one request of `kind`; any status but those in `ok` (or no answer at all) is an error. */
+/**
+ * Runs one request of `kind`; any status but those in `ok` (or no answer at all) is an error.
+ * `since` is when it was due (an open loop's schedule, run.ts): its latency counts from then, so a
+ * request that waited for a connection or for the generator is not timed as if it had not.
+ */
 export async function timed(
   kind: string,
   ok: number[],
   run: () => Promise<Answer>,
+  since = performance.now(),
 ): Promise<Answer> {
-  const t0 = performance.now();
+  const t0 = since;
   let res: Answer;
   try {
     res = await run();
@@ -81,7 +86,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** The recorded requests over `seconds`, per kind and all together, and every error seen. */
-export function summarize(seconds: number): { table: string; errors: number } {
+export function summarize(seconds: number): { table: string; errors: number; requests: number } {
   const rows: string[] = [];
   const row = (kind: string, sorted: number[], errs: number) =>
     rows.push(
@@ -113,5 +118,5 @@ export function summarize(seconds: number): { table: string; errors: number } {
     ...rows,
     ...detail,
   ].join('\n');
-  return { table, errors };
+  return { table, errors, requests: all.length };
 }

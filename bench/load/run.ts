@@ -7,6 +7,11 @@
 // per kind of request, the load average (the machine is shared: read the figures with it) and
 // the server's RSS; then every created secret must be listed with the ciphertext sent, and every
 // uploaded file listed and downloaded byte-identical.
+// BENCH_LOAD_RATE=500 makes it an open loop instead (issue 31): operations start at that fixed
+// rate whatever the answers' speed, and their latency counts from when each was due. Both modes
+// report the server's CPU per request (from /proc over the measured window).
+// Each account keeps its cookies as a browser does: a Set-Cookie answer (the session cache
+// renewed, [Note: session cookie cache] in apps/server/src/auth/auth.middleware.ts) replaces them.
 // Run: node --import tsx bench/load/run.ts [seconds] [concurrency] [accounts]
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,6 +32,9 @@ import { client, countError, measure, summarize, timed } from './measure.ts';
 const SECONDS = Number(process.argv[2] ?? 60);
 const CONCURRENCY = Number(process.argv[3] ?? 24);
 const ACCOUNTS = Number(process.argv[4] ?? 8);
+/** Operations started per second in the open loop (an upload is two requests); 0: closed loops. */
+const RATE = Number(process.env.BENCH_LOAD_RATE ?? 0);
+if (!(RATE >= 0)) throw new Error('BENCH_LOAD_RATE: not a rate');
 /** Secrets each vault starts with, so that a list is a real one from the first request. */
 const SEEDED_SECRETS = 50;
 /**
@@ -40,9 +48,28 @@ for (const pair of process.env.BENCH_LOAD_MIX?.split(',').filter(Boolean) ?? [])
   MIX[op as keyof typeof MIX] = Number(share);
 }
 
-const request = client(CONCURRENCY);
+const http = client(CONCURRENCY);
+
+/** The Cookie header after these Set-Cookie lines, as a browser's jar would make it. */
+function cookieAfter(cookie: string, setCookie: string[]): string {
+  const jar = new Map<string, string>();
+  for (const pair of cookie.split('; ').filter(Boolean)) {
+    const eq = pair.indexOf('=');
+    jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  for (const line of setCookie) {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
 
 interface Account {
+  /** The Cookie header this account sends now (renewed by Set-Cookie answers). */
   cookie: string;
   secretsVault: string;
   filesVault: string;
@@ -85,7 +112,8 @@ try {
   const cookies = [app.cookie];
   for (let i = 1; i < ACCOUNTS; i++) cookies.push(await app.signUpAnother(`load${i}`));
   app.withDb((db) => db.prepare("update profiles set current_plan_id = 'unlimited'").run());
-  const expectedRuns = Math.ceil(((SECONDS * 600) / ACCOUNTS) * MIX.createSecret) + 50;
+  const perSecond = RATE > 0 ? RATE * 1.1 : 600;
+  const expectedRuns = Math.ceil(((SECONDS + 5) * perSecond * MIX.createSecret) / ACCOUNTS) + 50;
   const accounts: Account[] = [];
   for (const [i, cookie] of cookies.entries()) {
     const password = `load-vault-${i}`;
@@ -123,6 +151,19 @@ try {
       `${((performance.now() - setupStart) / 1000).toFixed(1)} s`,
   );
 
+  /** A request as the account's browser sends it; Set-Cookie answers renew its cookies. */
+  const request = async (
+    a: Account,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: Buffer,
+  ) => {
+    const res = await http(base, method, path, headers, body);
+    const set = res.headers['set-cookie'];
+    if (set?.length) a.cookie = cookieAfter(a.cookie, set);
+    return res;
+  };
   const json = (a: Account) => ({
     cookie: a.cookie,
     origin: base,
@@ -130,29 +171,40 @@ try {
   });
   const tus = (a: Account) => ({ cookie: a.cookie, origin: base, 'tus-resumable': '1.0.0' });
 
-  const ops: Record<keyof typeof MIX, (a: Account) => Promise<void>> = {
-    vaults: async (a) => {
-      await timed('GET vaults', [200], () =>
-        request(base, 'GET', '/api/vaults', { cookie: a.cookie }),
+  // `due`: when the operation was due (the open loop's schedule); its first request's latency
+  // counts from then.
+  const ops: Record<keyof typeof MIX, (a: Account, due?: number) => Promise<void>> = {
+    vaults: async (a, due) => {
+      await timed(
+        'GET vaults',
+        [200],
+        () => request(a, 'GET', '/api/vaults', { cookie: a.cookie }),
+        due,
       );
     },
-    secrets: async (a) => {
-      await timed('GET secrets', [200], () =>
-        request(base, 'GET', `/api/vaults/${a.secretsVault}/secrets`, { cookie: a.cookie }),
+    secrets: async (a, due) => {
+      await timed(
+        'GET secrets',
+        [200],
+        () => request(a, 'GET', `/api/vaults/${a.secretsVault}/secrets`, { cookie: a.cookie }),
+        due,
       );
     },
-    createSecret: async (a) => {
+    createSecret: async (a, due) => {
       const item = a.pool.pop();
-      if (!item) return ops.secrets(a);
+      if (!item) return ops.secrets(a, due);
       const body = Buffer.from(
         JSON.stringify({ id: item.id, revision: 1, data: item.data, key_revision: 0 }),
       );
-      const res = await timed('POST secret', [201], () =>
-        request(base, 'POST', `/api/vaults/${a.secretsVault}/secrets`, json(a), body),
+      const res = await timed(
+        'POST secret',
+        [201],
+        () => request(a, 'POST', `/api/vaults/${a.secretsVault}/secrets`, json(a), body),
+        due,
       );
       if (res.status === 201) a.created.set(item.id, item.data);
     },
-    upload: async (a) => {
+    upload: async (a, due) => {
       // 4 to 64 KiB of plaintext: the size of a note or a small image, one PATCH.
       const bytes = randomBytes(ciphertextLength(4096 + Math.floor(Math.random() * 61_440)));
       const fileId = randomUUID();
@@ -165,19 +217,23 @@ try {
         wrappedKey: randomBytes(60).toString('base64'),
         keyRevision: '0',
       };
-      const created = await timed('tus POST', [201], () =>
-        request(base, 'POST', UPLOADS_PATH, {
-          ...tus(a),
-          'upload-length': String(bytes.length),
-          'upload-metadata': metadata(meta),
-        }),
+      const created = await timed(
+        'tus POST',
+        [201],
+        () =>
+          request(a, 'POST', UPLOADS_PATH, {
+            ...tus(a),
+            'upload-length': String(bytes.length),
+            'upload-metadata': metadata(meta),
+          }),
+        due,
       );
       const location = created.headers.location;
       if (created.status !== 201 || !location) return;
       const sha = createHash('sha256').update(bytes).digest('base64');
       const patched = await timed('tus PATCH', [204], () =>
         request(
-          base,
+          a,
           'PATCH',
           location,
           {
@@ -191,14 +247,18 @@ try {
       );
       if (patched.status === 204) a.uploaded.set(fileId, bytes);
     },
-    download: async (a) => {
+    download: async (a, due) => {
       const ids = [...a.uploaded.keys()];
-      if (ids.length === 0) return ops.upload(a);
+      if (ids.length === 0) return ops.upload(a, due);
       const id = ids[Math.floor(Math.random() * ids.length)]!;
-      const res = await timed('GET file content', [200], () =>
-        request(base, 'GET', `/api/vaults/${a.filesVault}/files/${id}/content`, {
-          cookie: a.cookie,
-        }),
+      const res = await timed(
+        'GET file content',
+        [200],
+        () =>
+          request(a, 'GET', `/api/vaults/${a.filesVault}/files/${id}/content`, {
+            cookie: a.cookie,
+          }),
+        due,
       );
       if (res.status === 200 && !res.body.equals(a.uploaded.get(id)!)) {
         countError('GET file content', 'not the bytes uploaded');
@@ -212,6 +272,32 @@ try {
     }
     return 'vaults';
   };
+  /** CONCURRENCY workers, a closed loop each: the next operation when the last is answered. */
+  const closedLoops = (stopped: () => boolean) =>
+    Array.from({ length: CONCURRENCY }, async (_, w) => {
+      const a = accounts[w % accounts.length]!;
+      while (!stopped()) await ops[pick()](a);
+    });
+  /**
+   * RATE operations a second, each due at its slot of a fixed schedule and started then (or as
+   * soon as the generator gets to it), over the accounts in turn, whatever is still in flight.
+   */
+  const openLoop = async (stopped: () => boolean) => {
+    const start = performance.now();
+    const inFlight = new Set<Promise<void>>();
+    let started = 0;
+    while (!stopped()) {
+      const dueNow = Math.floor(((performance.now() - start) / 1000) * RATE);
+      for (; started < dueNow; started++) {
+        const due = start + (started * 1000) / RATE;
+        const op = ops[pick()](accounts[started % accounts.length]!, due);
+        inFlight.add(op);
+        void op.finally(() => inFlight.delete(op));
+      }
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all(inFlight);
+  };
 
   // ---- the run: a few seconds of warm-up, then SECONDS measured ----
   /** The server's CPU seconds so far (utime + stime in /proc/<pid>/stat, at USER_HZ 100). */
@@ -223,10 +309,7 @@ try {
   const rss = () =>
     Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${app.pid}/status`, 'utf8'))?.[1]) / 1024;
   let stop = false;
-  const workers = Array.from({ length: CONCURRENCY }, async (_, w) => {
-    const a = accounts[w % accounts.length]!;
-    while (!stop) await ops[pick()](a);
-  });
+  const workers = RATE > 0 ? [openLoop(() => stop)] : closedLoops(() => stop);
   await new Promise((r) => setTimeout(r, 3000));
   const rssBefore = rss();
   const cpuBefore = { server: serverCpu(), here: process.cpuUsage() };
@@ -246,12 +329,16 @@ try {
   await Promise.all(workers);
 
   // ---- report ----
-  const { table, errors } = summarize(elapsed);
+  const { table, errors, requests } = summarize(elapsed);
   const mix = Object.entries(MIX)
     .map(([op, share]) => `${op} ${share}`)
     .join(', ');
+  const shape =
+    RATE > 0
+      ? `open loop at ${RATE} operations/s (at most ${CONCURRENCY} connections)`
+      : `${CONCURRENCY} workers`;
   console.log(
-    `\n${SECONDS} s, ${CONCURRENCY} workers over ${ACCOUNTS} accounts (Node ${process.version}); mix: ${mix}`,
+    `\n${SECONDS} s, ${shape} over ${ACCOUNTS} accounts (Node ${process.version}); mix: ${mix}`,
   );
   console.log(table);
   console.log(
@@ -261,6 +348,10 @@ try {
     `CPU over the run: server ${cpu.server.toFixed(1)} s, this load generator ${cpu.here.toFixed(1)} s ` +
       `(${elapsed.toFixed(0)} s on ${os.cpus().length} cores)`,
   );
+  console.log(
+    `server CPU per request: ${((cpu.server * 1000) / requests).toFixed(3)} ms ` +
+      `(${requests} requests answered in the window)`,
+  );
   console.log(`load average before: ${loadBefore}; at the end of the run: ${loadAfter}`);
 
   // ---- nothing lost ----
@@ -268,7 +359,7 @@ try {
   let filesChecked = 0;
   const lost: string[] = [];
   for (const a of accounts) {
-    const res = await request(base, 'GET', `/api/vaults/${a.secretsVault}/secrets`, {
+    const res = await request(a, 'GET', `/api/vaults/${a.secretsVault}/secrets`, {
       cookie: a.cookie,
     });
     const listed = new Map(
@@ -280,7 +371,7 @@ try {
       if (listed.get(id) !== data) lost.push(`secret ${id}`);
       secretsChecked += 1;
     }
-    const files = await request(base, 'GET', `/api/vaults/${a.filesVault}/files`, {
+    const files = await request(a, 'GET', `/api/vaults/${a.filesVault}/files`, {
       cookie: a.cookie,
     });
     const records = new Map(
@@ -290,14 +381,9 @@ try {
     );
     for (const [id, bytes] of a.uploaded) {
       const record = records.get(id);
-      const content = await request(
-        base,
-        'GET',
-        `/api/vaults/${a.filesVault}/files/${id}/content`,
-        {
-          cookie: a.cookie,
-        },
-      );
+      const content = await request(a, 'GET', `/api/vaults/${a.filesVault}/files/${id}/content`, {
+        cookie: a.cookie,
+      });
       if (
         record?.ciphertext_size !== bytes.length ||
         record.checksum !== contentHash(bytes) ||
@@ -315,6 +401,6 @@ try {
   );
   if (lost.length || errors) process.exitCode = 1;
 } finally {
-  request.close();
+  http.close();
   await app.stop();
 }
