@@ -236,6 +236,8 @@ function pairedTable(results) {
   ];
   for (const [what, stream, bases] of [
     ['encrypt', 'streamEncrypt', ['rawEncrypt', 'rawEncryptRead', 'rawEncryptMessages']],
+    // The app's upload since issue 31: a File read and sealed in the Worker (ADR 0014).
+    ['encrypt a File', 'fileEncrypt', ['rawEncrypt', 'rawEncryptRead']],
     ['decrypt', 'streamDecrypt', ['rawDecrypt', 'rawDecryptRead']],
   ]) {
     const names = {
