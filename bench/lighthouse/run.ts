@@ -3,8 +3,12 @@
 // Lighthouse 12's default config: the mobile preset (a mid-range phone's screen, 4x CPU slowdown,
 // simulated slow 4G), performance category only. Debian's Chromium, started here with a DevTools
 // port for Lighthouse to drive; nothing is downloaded. The dashboard's account is signed up
-// through the API (bench/shared/app.ts) with a files vault and a secrets vault, and its session
-// cookie goes with every request (Lighthouse's extraHeaders).
+// through the API (bench/shared/app.ts) with a files vault and a secrets vault; its session
+// cookies are put in Chromium's cookie jar before each signed-in run (and the jar emptied before
+// the others), so that the server's Set-Cookie answers renew them as in a browser (the session
+// cookie cache, [Note: session cookie cache] in apps/server/src/auth/auth.middleware.ts). A
+// fixed Cookie header (Lighthouse's extraHeaders, as before) hid the renewed cache cookie from
+// the API, whose answers became 401s a minute into the runs and sent the dashboard to /auth.
 //
 // Each page is measured LH_RUNS times (3 by default), the pages taking turns so that a change in
 // the machine's load falls on all of them; the table gives the median of each figure. The
@@ -111,12 +115,20 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
-          ...(page.signedIn ? { extraHeaders: { Cookie: app.cookie } } : {}),
         };
         const url = `${app.base}${page.path}`;
+        await devtools(port, 'Storage.clearCookies');
+        if (page.signedIn) {
+          await devtools(port, 'Storage.setCookies', { cookies: jarCookies(app.base, app.cookie) });
+        }
         const result = await lighthouse(url, flags);
         if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
         const { lhr } = result;
+        // The report is kept first, so that a failed run can be looked into.
+        if (OUT) {
+          fs.mkdirSync(OUT, { recursive: true });
+          fs.writeFileSync(path.join(OUT, `${page.name}-${run}.json`), JSON.stringify(lhr));
+        }
         if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
         // A signed-in page whose session did not reach the server would land on /auth.
         if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) {
@@ -127,10 +139,6 @@ async function main() {
         console.error(
           `run ${run} ${page.name}: ${f.score} (LCP ${Math.round(f.lcp)} ms, TBT ${Math.round(f.tbt)} ms)`,
         );
-        if (OUT) {
-          fs.mkdirSync(OUT, { recursive: true });
-          fs.writeFileSync(path.join(OUT, `${page.name}-${run}.json`), JSON.stringify(lhr));
-        }
       }
     }
 
@@ -153,6 +161,33 @@ async function main() {
     browser?.kill('SIGTERM');
     await app.stop();
   }
+}
+
+/** The cookies of a `Cookie` header, for the browser's jar at `base`. */
+function jarCookies(base: string, cookie: string) {
+  return cookie.split('; ').map((c) => {
+    const eq = c.indexOf('=');
+    return { name: c.slice(0, eq), value: c.slice(eq + 1), url: base, httpOnly: true };
+  });
+}
+
+/** Sends one DevTools protocol command to the browser and waits for its answer. */
+async function devtools(port: number, method: string, params: object = {}): Promise<void> {
+  const { webSocketDebuggerUrl } = (await (
+    await fetch(`http://127.0.0.1:${port}/json/version`)
+  ).json()) as { webSocketDebuggerUrl: string };
+  const ws = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  const answer = new Promise<{ error?: { message: string } }>((resolve) => {
+    ws.onmessage = (e) => resolve(JSON.parse(String(e.data)) as { error?: { message: string } });
+  });
+  ws.send(JSON.stringify({ id: 1, method, params }));
+  const { error } = await answer;
+  ws.close();
+  if (error) throw new Error(`${method}: ${error.message}`);
 }
 
 function lighthouseVersion(): string {
