@@ -1,27 +1,21 @@
-// requireUser(): the gate of every signed-in API route. It reads the Better Auth session from the
-// request's cookies, then checks in one indexed query that the session is still in the database
-// and reads the account (e-mail, name) and the profile (role: the single source of truth,
-// docs/product.md §6), and puts them on c.var.user; without a live session it answers 401 'User
-// not authenticated'.
-//
-// [Note: session cookie cache] Better Auth keeps a signed copy of the session and user in a
-// second cookie (session.cookieCache in auth.ts, 60 s), so getSession() answers from the cookie
-// without its own database lookups: those and its adapter were the largest part of an API
-// request's CPU (issue 31). A cached copy alone would outlive a sign-out elsewhere, a revoked
-// session, a disabled or deleted account for up to those 60 s; so this gate takes from it only
-// which session the cookie names (the signed token's, checked against it by Better Auth) and asks
-// the database, in one query by primary keys, whether that session row still exists, with the
-// account's e-mail and name and the profile. Every way of ending a session deletes its row
-// (sign-out, "sign out other devices", a password change with revocation, an admin's disable or
-// revoke, account deletion), on whichever instance, so it ends access to /api/* at once
-// everywhere (docs/adr/0006-several-instances.md), and nothing read from the copy can be stale.
-// Better Auth's own routes never see the copy (auth.routes.ts): they read the database as before.
+// requireUser(): the gate of every signed-in API route. It finds the request's session, checks
+// that its row is still in the database, reads the account (e-mail, name) and the profile (role:
+// the single source of truth, docs/product.md §6) in the same query, and puts them on c.var.user;
+// without a live session it answers 401 'User not authenticated'. How the session is read, and
+// why no copy of it is trusted: [Note: session check] in session-check.ts.
 import type { Context, MiddlewareHandler } from 'hono';
 import { adminMessages, messages } from '@sealvault/protocol';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody } from '../http/errors.ts';
 import { ensureProfile } from '../profiles/profiles.repository.ts';
 import { initialPlanOf } from '../plans/plans.config.ts';
+import {
+  cookieSettings,
+  findLiveSession,
+  freshEnough,
+  signedSessionToken,
+  type LiveSession,
+} from './session-check.ts';
 
 export interface SessionUser {
   id: string;
@@ -30,43 +24,41 @@ export interface SessionUser {
   role: 'user' | 'admin';
 }
 
-/** The session's row (if it is still there), its account and its profile, in one query. */
-function liveSession(c: Context<AppEnv>, sessionId: string) {
-  return c.var.db.kysely
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
-    .leftJoin('profiles', 'profiles.id', 'session.userId')
-    .select([
-      'user.id as userId',
-      'user.email',
-      'user.name',
-      'profiles.role',
-      'profiles.disabled_at',
-    ])
-    .where('session.id', '=', sessionId)
-    .executeTakeFirst();
+/**
+ * The live session of the request, and the Set-Cookie lines Better Auth answered with when it
+ * was asked (a refreshed session cookie, or the cleared one of an expired session).
+ */
+async function sessionOf(c: Context<AppEnv>): Promise<{ row?: LiveSession; setCookies: string[] }> {
+  const db = c.var.db.kysely;
+  const s = await cookieSettings(c.var.auth);
+  const token = signedSessionToken(c.req.header('cookie'), s);
+  const row = token ? await findLiveSession(db, 'token', token) : undefined;
+  if (row && freshEnough(row, s)) return { row, setCookies: [] };
+  // [Note: session check]: anything else is Better Auth's to decide, as before.
+  const { headers, response } = await c.var.auth.api.getSession({
+    headers: c.req.raw.headers,
+    returnHeaders: true,
+  });
+  const setCookies = headers.getSetCookie();
+  if (!response) return { setCookies };
+  const live = await findLiveSession(db, 'id', response.session.id);
+  return { row: live?.userId === response.user.id ? live : undefined, setCookies };
 }
 
 export function requireUser(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { headers, response: session } = await c.var.auth.api.getSession({
-      headers: c.req.raw.headers,
-      returnHeaders: true,
-    });
-    // A refreshed cache or session cookie goes back to the browser as from get-session itself.
-    const setCookies = headers.getSetCookie();
+    const found = await sessionOf(c);
+    const { setCookies } = found;
+    let { row } = found;
     const refuse = (message: string) => {
       for (const v of setCookies) c.header('set-cookie', v, { append: true });
       return c.json(errorBody('unauthorized', message), 401);
     };
-    if (!session) return refuse(messages.auth.notAuthenticated);
-    let row = await liveSession(c, session.session.id);
-    // [Note: session cookie cache]: a session ended elsewhere is refused at once.
-    if (!row || row.userId !== session.user.id) return refuse(messages.auth.notAuthenticated);
+    if (!row) return refuse(messages.auth.notAuthenticated);
     if (row.role === null) {
       const user = { id: row.userId, email: row.email, name: row.name };
       await ensureProfile(c.var.db.kysely, user, c.var.now(), initialPlanOf(c.var.config.plans));
-      row = (await liveSession(c, session.session.id)) ?? row;
+      row = (await findLiveSession(c.var.db.kysely, 'id', row.sessionId)) ?? row;
     }
     // [Note: disabled accounts] in admin/users.service.ts: its sessions were deleted when it was
     // disabled; one that is left (made in that instant) is refused all the same.
@@ -77,7 +69,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
       name: row.name,
       role: row.role === 'admin' ? 'admin' : 'user',
     });
-    c.set('sessionId', session.session.id);
+    c.set('sessionId', row.sessionId);
     await next();
     if (setCookies.length) appendCookies(c, setCookies);
   };

@@ -8,28 +8,10 @@ import type { AppEnv } from '../http/context.ts';
 import { errorBody } from '../http/errors.ts';
 import { CLIENT_IP_HEADER, clientAddress } from './client-ip.ts';
 
-/** The session cache cookie, whole or in chunks ("sealvault.session_data", "...session_data.0"). */
-const SESSION_DATA_COOKIE = /^(__Secure-)?sealvault\.session_data(\.\d+)?=/;
-
-/**
- * [Note: session cookie cache] in auth.middleware.ts: the cached copy is for requireUser() only.
- * Better Auth's routes (get-session, sign-out, the session list, passkeys, second factor...) read
- * the session from the database as if there were no cache, so one revoked elsewhere is refused
- * there at once too, and get-session renews the copy at each page load.
- */
-function withoutSessionCache(headers: Headers): void {
-  const cookie = headers.get('cookie');
-  if (!cookie) return;
-  const kept = cookie.split(/;\s*/).filter((pair) => !SESSION_DATA_COOKIE.test(pair));
-  if (kept.length) headers.set('cookie', kept.join('; '));
-  else headers.delete('cookie');
-}
-
 /** The request Better Auth sees, with the client address for its per-client rate limits. */
 function withClientIp(c: Context<AppEnv>): Request {
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, clientAddress(c));
-  withoutSessionCache(headers);
   return new Request(c.req.raw, { headers });
 }
 

@@ -183,12 +183,6 @@ export function createAuth({
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
-      // [Note: session cookie cache] in auth.middleware.ts: a signed copy of the session for
-      // 60 s saves getSession() its database lookups; requireUser() still checks that the session
-      // row exists, so an ended session is refused at once. 60 s bounds how long a name or e-mail
-      // changed on another device, or get-session after a revocation elsewhere, can be stale,
-      // while a browser making requests every few seconds renews it once a minute.
-      cookieCache: { enabled: true, maxAge: 60 },
     },
     rateLimit: {
       enabled: true,

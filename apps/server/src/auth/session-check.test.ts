@@ -1,7 +1,9 @@
-// [Note: session cookie cache] in auth.middleware.ts: with Better Auth's signed session copy in a
-// cookie, an ended session is still refused at once, on this instance and on another one over the
-// same database: sign-out, "sign out other devices", a password change, an admin's disable or
-// revoke, account deletion. Every request here replays the cookies a browser held before.
+// [Note: session check] in session-check.ts: requireUser() reads the session itself (the cookie's
+// signature, one query by the token) and still refuses an ended session at once, on this instance
+// and on another one over the same database: sign-out, "sign out other devices", a password
+// change, an admin's disable or revoke, account deletion. Every request here replays the cookies a
+// browser held before. A forged cookie, an expired session and one due for its daily refresh go
+// to Better Auth as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { cookieFrom, createUser, postJson, signIn, type TestUser } from '../testing/users.ts';
@@ -22,11 +24,58 @@ const sessionCount = async (userId: string) =>
   (await t.db.kysely.selectFrom('session').select('id').where('userId', '=', userId).execute())
     .length;
 
-describe('the session cookie cache', () => {
-  it('is set at sign-in, and the gate still answers from it', async () => {
+/** The session's expiry as stored, moved to `at` in the same form (ISO text or epoch ms). */
+async function setExpiry(userId: string, at: Date) {
+  const q = t.db.kysely.withTables<{ session: { expiresAt: unknown } }>();
+  const row = await q
+    .selectFrom('session')
+    .select('expiresAt')
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  const value = typeof row.expiresAt === 'number' ? at.getTime() : at.toISOString();
+  await q
+    .updateTable('session')
+    .set({ expiresAt: row.expiresAt instanceof Date ? at : value })
+    .where('userId', '=', userId)
+    .execute();
+  return q;
+}
+
+describe('the session check', () => {
+  it('refuses a session cookie whose signature was tampered with', async () => {
     const u = await createUser(t);
-    expect(u.cookie).toMatch(/sealvault\.session_data=/);
     expect((await me(u.cookie)).status).toBe(200);
+    const forged = u.cookie.replace(
+      /(session_token=[^.;]+\.)([^;])/,
+      (_, head: string, c: string) => head + (c === 'A' ? 'B' : 'A'),
+    );
+    expect(forged).not.toBe(u.cookie);
+    expect((await me(forged)).status).toBe(401);
+  });
+
+  it('refuses an expired session', async () => {
+    const u = await createUser(t);
+    await setExpiry(u.id, new Date(Date.now() - 1000));
+    expect((await me(u.cookie)).status).toBe(401);
+  });
+
+  it('renews a session due for its daily refresh through Better Auth, cookie and row', async () => {
+    const u = await createUser(t);
+    const q = await setExpiry(u.id, new Date(Date.now() + 5 * 24 * 3600_000));
+    const res = await me(u.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.includes('session_token='))).toBe(true);
+    const row = await q
+      .selectFrom('session')
+      .select('expiresAt')
+      .where('userId', '=', u.id)
+      .executeTakeFirstOrThrow();
+    const expires = new Date(
+      typeof row.expiresAt === 'string' && !/^\d+$/.test(row.expiresAt)
+        ? row.expiresAt
+        : Number(row.expiresAt),
+    );
+    expect(expires.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600_000);
   });
 
   it('does not outlive sign-out: the replayed cookies are refused at once', async () => {

@@ -1,0 +1,104 @@
+// [Note: session check] requireUser() (auth.middleware.ts) reads the session of every API request
+// without Better Auth's getSession() when it can (issue 31). getSession() cost most of an API
+// request's CPU: its endpoint machinery (better-call's context, hooks), the signed cookie checked
+// through WebCrypto's async HMAC, and two lookups through its adapter. Here the session cookie's
+// signature is checked with node:crypto's HMAC (the same HMAC-SHA256 over the same value, as
+// better-call signs it: "<token>.<base64 signature>", URL-encoded), and one indexed query by the
+// token reads the session row, the account and the profile together. Nothing is cached: a
+// session ended anywhere (sign-out, "sign out other devices", a password change, an admin's
+// disable or revoke, account deletion: each deletes its row) is refused at its next request, on
+// every instance (docs/adr/0006-several-instances.md). Whenever the fast path has no clear answer
+// (no valid signature, no row, a session expired or due for Better Auth's daily refresh), the
+// middleware asks getSession() as before, so expiry, refresh and cookie clean-up stay Better
+// Auth's.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Auth } from './auth.ts';
+
+/** What the fast path needs from Better Auth's configuration, read once per auth instance. */
+interface CookieSettings {
+  name: string;
+  secret: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+}
+const settings = new WeakMap<Auth, Promise<CookieSettings>>();
+
+export function cookieSettings(auth: Auth): Promise<CookieSettings> {
+  let s = settings.get(auth);
+  if (!s) {
+    s = auth.$context.then((ctx) => ({
+      name: ctx.authCookies.sessionToken.name,
+      secret: ctx.secret,
+      expiresInMs: ctx.sessionConfig.expiresIn * 1000,
+      updateAgeMs: ctx.sessionConfig.updateAge * 1000,
+    }));
+    settings.set(auth, s);
+  }
+  return s;
+}
+
+/** The value of cookie `name` in a Cookie header (URL-decoded as better-call does), or null. */
+function cookieValue(header: string, name: string): string | null {
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    const raw = pair.slice(eq + 1).trim();
+    try {
+      return raw.includes('%') ? decodeURIComponent(raw) : raw;
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
+
+/** The session token, if the Cookie header carries it with a valid signature; else null. */
+export function signedSessionToken(cookieHeader: string | undefined, s: CookieSettings) {
+  if (!cookieHeader) return null;
+  const value = cookieValue(cookieHeader, s.name);
+  const dot = value?.lastIndexOf('.') ?? -1;
+  if (!value || dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', s.secret).update(token).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected)
+    ? token
+    : null;
+}
+
+/** A stored time as Better Auth's adapters leave it (Date, epoch ms, ISO text) in ms, or NaN. */
+export function timeOf(value: unknown): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  return NaN;
+}
+
+/** The session row (by its token or its id) if it is still there, its account and profile. */
+export function findLiveSession(db: Kysely<Database>, by: 'token' | 'id', value: string) {
+  return db
+    .withTables<{ session: { expiresAt: unknown } }>()
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .leftJoin('profiles', 'profiles.id', 'session.userId')
+    .select([
+      'session.id as sessionId',
+      'session.expiresAt',
+      'user.id as userId',
+      'user.email',
+      'user.name',
+      'profiles.role',
+      'profiles.disabled_at',
+    ])
+    .where(by === 'token' ? 'session.token' : 'session.id', '=', value)
+    .executeTakeFirst();
+}
+export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+
+/** Whether the fast path may answer for this row: not expired, not due for Better Auth's refresh. */
+export function freshEnough(row: LiveSession, s: CookieSettings, now = Date.now()): boolean {
+  const expiresAt = timeOf(row.expiresAt);
+  return expiresAt > now && expiresAt - s.expiresInMs + s.updateAgeMs > now;
+}
