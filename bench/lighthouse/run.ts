@@ -121,9 +121,16 @@ async function main() {
         if (page.signedIn) {
           await devtools(port, 'Storage.setCookies', { cookies: jarCookies(app.base, app.cookie) });
         }
-        const result = await lighthouse(url, flags);
-        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-        const { lhr } = result;
+        // On a busy machine Lighthouse now and then loses the trace's start (NO_NAVSTART) and
+        // asks to be run again: that run is repeated, up to twice.
+        let lhr: Result | undefined;
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(url, flags);
+          if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+          lhr = result.lhr;
+          if (lhr.runtimeError?.code !== 'NO_NAVSTART' || attempt === 3) break;
+          console.error(`run ${run} ${page.name}: NO_NAVSTART, running it again`);
+        }
         // The report is kept first, so that a failed run can be looked into.
         if (OUT) {
           fs.mkdirSync(OUT, { recursive: true });
