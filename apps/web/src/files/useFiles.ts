@@ -37,6 +37,9 @@ export interface FilesList extends VaultView {
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
+/** How long after a list is read the device cache is written (issue 31). */
+const REMEMBER_AFTER_MS = 300;
+
 /** The records of the last checked list, by id: a rename's next manifest entry starts from them. */
 const checkedRecords = new Map<string, VaultFile>();
 
@@ -49,7 +52,8 @@ async function decryptAll(vaultId: string, opening: Opening): Promise<FilesList>
     opening.records.then((records) => checkAgainstManifest(vaultId, session, { files: records })),
   ]);
   if (fresh > 0 || learnt.size !== records.length) {
-    void remember(vaultId, records, metas);
+    // After the list is on screen: writing the cache is megabytes of JSON on this thread.
+    setTimeout(() => void remember(vaultId, records, metas), REMEMBER_AFTER_MS);
   }
   const hidden = hiddenIds(problems);
   const names = new Map<string, string>();

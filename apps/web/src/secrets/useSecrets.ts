@@ -18,7 +18,7 @@ import {
   secretDigest,
   type ManifestAnswer,
 } from '../vaults/manifest/vaultManifest.ts';
-import { providerFor } from '../storage/providers.ts';
+import { providerFor, registerVaultStorage } from '../storage/providers.ts';
 import { prefetchSegments } from './store/segmentLog.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import type { Secret, SecretData } from './model.ts';
@@ -68,10 +68,12 @@ async function digestSoon(records: readonly SecretRecord[]) {
  * costs only fetches: the read after the unlock takes only what its verified manifest pins.
  */
 export function prefetchSegmentsFor(
-  vault: { id: string; provider_type: ProviderType },
+  vault: { id: string; provider_type: ProviderType; storage_folder?: string | null },
   manifest: Promise<ManifestAnswer>,
 ): void {
   if (vault.provider_type === 'server') return;
+  // Its folder in the provider, as SecretsManager registers it once the vault is open.
+  registerVaultStorage(vault);
   void manifest
     .then((answer) => {
       if (answer.kind !== 'present' || !answer.manifest.segments) return;
