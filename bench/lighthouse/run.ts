@@ -5,10 +5,10 @@
 // port for Lighthouse to drive; nothing is downloaded. The dashboard's account is signed up
 // through the API (bench/shared/app.ts) with a files vault and a secrets vault; its session
 // cookies are put in Chromium's cookie jar before each signed-in run (and the jar emptied before
-// the others), so that the server's Set-Cookie answers renew them as in a browser (the session
-// cookie cache, [Note: session cookie cache] in apps/server/src/auth/auth.middleware.ts). A
-// fixed Cookie header (Lighthouse's extraHeaders, as before) hid the renewed cache cookie from
-// the API, whose answers became 401s a minute into the runs and sent the dashboard to /auth.
+// the others), so that the server's Set-Cookie answers (a refreshed session) renew them as in a
+// browser. A fixed Cookie header (Lighthouse's extraHeaders, as before) hid them from the API:
+// while the server had a session cookie cache (26d9273 to 6ade05e) its answers became 401s a
+// minute into the runs and the dashboard ended at /auth.
 //
 // Each page is measured LH_RUNS times (3 by default), the pages taking turns so that a change in
 // the machine's load falls on all of them; the table gives the median of each figure. The
