@@ -8,6 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { cookieFrom, createUser, postJson, signIn, type TestUser } from '../testing/users.ts';
 import { send } from '../testing/vaults.ts';
+import { resolveAuthSecret } from './auth.secret.ts';
+import {
+  findLiveSession,
+  freshEnough,
+  signedSessionToken,
+  type CookieSettings,
+} from './session-check.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -42,6 +49,24 @@ async function setExpiry(userId: string, at: Date) {
 }
 
 describe('the session check', () => {
+  it('answers from the fast path for a fresh session, on this database', async () => {
+    const u = await createUser(t);
+    // The settings Better Auth's context gives (auth.ts: 7 days, refreshed daily; the app's
+    // secret): the cookie's signature and the stored expiry are read as the middleware reads them.
+    const settings: CookieSettings = {
+      name: 'sealvault.session_token',
+      secret: resolveAuthSecret(t.config.auth.secret, t.config.dataDir),
+      expiresInMs: 7 * 24 * 3600_000,
+      updateAgeMs: 24 * 3600_000,
+    };
+    const token = signedSessionToken(u.cookie, settings);
+    expect(token).toMatch(/^[\w-]{16,}$/);
+    const row = await findLiveSession(t.db.kysely, 'token', token!);
+    expect(row).toMatchObject({ userId: u.id, email: u.email, role: 'user', disabled_at: null });
+    expect(freshEnough(row!, settings)).toBe(true);
+    expect(signedSessionToken(u.cookie, { ...settings, secret: 'another-secret' })).toBeNull();
+  });
+
   it('refuses a session cookie whose signature was tampered with', async () => {
     const u = await createUser(t);
     expect((await me(u.cookie)).status).toBe(200);

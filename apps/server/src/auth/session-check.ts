@@ -17,7 +17,7 @@ import type { Database } from '../db/schema.ts';
 import type { Auth } from './auth.ts';
 
 /** What the fast path needs from Better Auth's configuration, read once per auth instance. */
-interface CookieSettings {
+export interface CookieSettings {
   name: string;
   secret: string;
   expiresInMs: number;
@@ -44,7 +44,8 @@ function cookieValue(header: string, name: string): string | null {
   for (const pair of header.split(';')) {
     const eq = pair.indexOf('=');
     if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
-    const raw = pair.slice(eq + 1).trim();
+    let raw = pair.slice(eq + 1).trim();
+    if (raw.startsWith('"')) raw = raw.slice(1, -1);
     try {
       return raw.includes('%') ? decodeURIComponent(raw) : raw;
     } catch {
@@ -61,7 +62,10 @@ export function signedSessionToken(cookieHeader: string | undefined, s: CookieSe
   const dot = value?.lastIndexOf('.') ?? -1;
   if (!value || dot < 1) return null;
   const token = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1), 'base64');
+  const encoded = value.slice(dot + 1);
+  // A base64 HMAC-SHA256 is 44 characters with one '=' of padding (better-call refuses others).
+  if (encoded.length !== 44 || !encoded.endsWith('=')) return null;
+  const signature = Buffer.from(encoded, 'base64');
   const expected = createHmac('sha256', s.secret).update(token).digest();
   return signature.length === expected.length && timingSafeEqual(signature, expected)
     ? token
