@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { startSessionCheck } from './auth/sessionPrefetch.ts';
-import './i18n/i18n.ts';
+import { i18nReady } from './i18n/i18n.ts';
 import './index.css';
 
 // A signed-in screen's session check goes out with the entry ([Note: early session check]).
@@ -12,8 +12,11 @@ startSessionCheck(location.pathname);
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Rendered once the language's catalogue is in (at once for English; i18n.ts).
+void i18nReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

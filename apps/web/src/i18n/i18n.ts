@@ -2,7 +2,8 @@
 // its English text, word for word (the spec's texts), so English is the source catalogue and
 // needs no file; `locales/<language>/*.json` map each English text to its translation. The files
 // are split by area of the app (auth.json, files.json, ...) only so that they stay readable; they
-// are merged into one namespace, so a text has one translation wherever it appears.
+// are merged into one namespace (`locales/<language>.ts`, loaded when the language is shown), so
+// a text has one translation wherever it appears.
 //
 // The language: the one chosen in Settings (kept on this device), else the browser's first
 // language we have, else English. Components call `useTranslation()` (from here, which makes
@@ -22,12 +23,16 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_KEY = 'sealvault.language';
 
 type Catalogue = Record<string, string>;
-const files = import.meta.glob<Catalogue>('./locales/*/*.json', { eager: true, import: 'default' });
-const resources: Record<string, { translation: Catalogue }> = {};
-for (const [file, catalogue] of Object.entries(files)) {
-  const language = file.split('/')[2]!;
-  const translation = (resources[language] ??= { translation: {} }).translation;
-  Object.assign(translation, catalogue);
+// One chunk per language, loaded only when that language is shown: English, the source, needs
+// none, and most visitors never pay for German (its 137 KiB were a sixth of the start-up
+// JavaScript: bench/RESULTS.md, "Lighthouse").
+const catalogues = import.meta.glob<Catalogue>('./locales/*.ts', { import: 'default' });
+
+/** Loads the catalogue of `language` into i18next once (nothing for English). */
+async function loadCatalogue(language: string): Promise<void> {
+  const load = catalogues[`./locales/${language}.ts`];
+  if (!load || i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await load());
 }
 
 if (!i18n.isInitialized) {
@@ -35,7 +40,8 @@ if (!i18n.isInitialized) {
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources,
+      resources: {},
+      partialBundledLanguages: true, // catalogues are added as they load (loadCatalogue)
       supportedLngs: LANGUAGES.map((l) => l.code),
       nonExplicitSupportedLngs: true, // de-AT, de-CH → de
       fallbackLng: 'en',
@@ -50,10 +56,18 @@ if (!i18n.isInitialized) {
         lookupLocalStorage: LANGUAGE_KEY,
         caches: [], // only a choice made in Settings is kept (setLanguage)
       },
-      initAsync: false, // the catalogues are bundled: ready before the first render
+      initAsync: false, // the language is known at once; its catalogue: i18nReady
       react: { useSuspense: false },
     });
 }
+
+/**
+ * Resolves once the catalogue of the language shown at start is loaded: main.tsx renders after
+ * it, so a German page never flashes English. For English it is already resolved.
+ */
+export const i18nReady: Promise<void> = loadCatalogue(currentLanguage()).catch(() => {
+  // A catalogue that failed to load (offline): the app shows English rather than nothing.
+});
 
 const showLanguage = (lng: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
@@ -61,10 +75,15 @@ const showLanguage = (lng: string) => {
 showLanguage(currentLanguage());
 i18n.on('languageChanged', () => showLanguage(currentLanguage()));
 
+/** The language of ours that `lng` (a tag such as de-AT) is shown in. */
+function baseOf(lng: string | undefined): Language {
+  const base = (lng ?? 'en').toLowerCase().split('-')[0];
+  return LANGUAGES.find((l) => l.code === base)?.code ?? 'en';
+}
+
 /** The language shown now. */
 export function currentLanguage(): Language {
-  const base = (i18n.language ?? 'en').toLowerCase().split('-')[0];
-  return LANGUAGES.find((l) => l.code === base)?.code ?? 'en';
+  return baseOf(i18n.language);
 }
 
 /** The choice made in Settings on this device, or 'browser' when none is. */
@@ -86,6 +105,7 @@ export async function setLanguage(choice: Language | 'browser'): Promise<void> {
     // Storage refused (a private window's quota): the choice holds for this page only.
   }
   if (choice !== 'browser') {
+    await loadCatalogue(choice);
     await i18n.changeLanguage(choice);
     return;
   }
@@ -93,7 +113,9 @@ export async function setLanguage(choice: Language | 'browser'): Promise<void> {
     detect: () => string | string[] | undefined;
   };
   const detected = detector.detect();
-  await i18n.changeLanguage(Array.isArray(detected) ? detected[0] : detected);
+  const language = Array.isArray(detected) ? detected[0] : detected;
+  await loadCatalogue(baseOf(language));
+  await i18n.changeLanguage(language);
 }
 
 /**

@@ -1,12 +1,14 @@
 // Settings: the app's language (issue 33, item 7), kept on this device (i18n/i18n.ts). 'Browser
 // language' follows the browser's own list; each language is named in itself, as is usual.
+import { useState } from 'react';
 import { Languages } from 'lucide-react';
 import { LANGUAGES, languageChoice, setLanguage, useTranslation } from '../i18n/i18n.ts';
 import { Panel } from './Panel.tsx';
 
 export function LanguagePanel() {
   const { t } = useTranslation();
-  const choice = languageChoice();
+  // Shown chosen at once: the language itself follows when its catalogue has loaded.
+  const [choice, setChoice] = useState(languageChoice);
   const options = [
     { value: 'browser', label: t('Browser language'), lang: undefined },
     ...LANGUAGES.map((l) => ({ value: l.code, label: l.name, lang: l.code })),
@@ -33,7 +35,10 @@ export function LanguagePanel() {
                 name="language"
                 value={o.value}
                 checked={choice === o.value}
-                onChange={() => void setLanguage(o.value)}
+                onChange={() => {
+                  setChoice(o.value);
+                  void setLanguage(o.value);
+                }}
                 // Over the whole label, unseen: the label is what shows the choice.
                 className="absolute inset-0 cursor-pointer appearance-none rounded-lg opacity-0"
               />
