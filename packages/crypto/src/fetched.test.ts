@@ -13,7 +13,7 @@ import { diff, FAST_KDF, pattern, readAll, readUntilError, streamOf, uuid } from
 const answers = new Map<string, Uint8Array | number>();
 const signals: AbortSignal[] = [];
 const fakeFetch: typeof fetch = (input, init) => {
-  const url = String(input);
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   if (init?.signal) signals.push(init.signal);
   const answer = answers.get(url);
   if (answer === undefined) return Promise.reject(new TypeError('Failed to fetch'));
