@@ -9,7 +9,13 @@ export interface Answer {
   headers: http.IncomingHttpHeaders;
 }
 
-/** A request function over at most `sockets` keep-alive connections; close() ends them. */
+/**
+ * A request function over at most `sockets` keep-alive connections; close() ends them. A request
+ * sent on a reused connection that the server had just closed as idle (its keep-alive timeout,
+ * 5 s) fails with ECONNRESET before any answer: it is sent again once on a new connection, as a
+ * browser does (and as Node's http documentation advises, `request.reusedSocket`). Without this,
+ * an open loop that keeps few connections busy counted "socket hang up" errors (issue 31).
+ */
 export function client(sockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const request = (
@@ -18,6 +24,7 @@ export function client(sockets: number) {
     path: string,
     headers: Record<string, string>,
     body?: Buffer,
+    retried = false,
   ): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const req = http.request(new URL(path, base), { method, headers, agent }, (res) => {
@@ -32,7 +39,11 @@ export function client(sockets: number) {
         );
         res.on('error', reject);
       });
-      req.on('error', reject);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (!retried && req.reusedSocket && err.code === 'ECONNRESET') {
+          resolve(request(base, method, path, headers, body, true));
+        } else reject(err);
+      });
       req.end(body);
     });
   return Object.assign(request, { close: () => agent.destroy() });
