@@ -254,6 +254,7 @@ function pairedTable(results) {
       `|---|---|${used.map(() => '---|---').join('|')}|`,
     );
     for (const [name, p] of contexts) {
+      if (p.rounds[0][stream] === undefined) continue; // not measured in this context
       const cells = used.map((k) =>
         p.rounds[0][k] === undefined
           ? '- | -'
