@@ -26,6 +26,7 @@ import {
   UPLOADS_PATH,
 } from '@sealvault/protocol';
 import { seedVault, seedVaultWithKeys } from '../secrets/seed.ts';
+import { cookieAfter } from '../../apps/server/src/testing/users.ts';
 import { startApp } from '../shared/app.ts';
 import { client, countError, measure, summarize, timed } from './measure.ts';
 
@@ -49,24 +50,6 @@ for (const pair of process.env.BENCH_LOAD_MIX?.split(',').filter(Boolean) ?? [])
 }
 
 const http = client(CONCURRENCY);
-
-/** The Cookie header after these Set-Cookie lines, as a browser's jar would make it. */
-function cookieAfter(cookie: string, setCookie: string[]): string {
-  const jar = new Map<string, string>();
-  for (const pair of cookie.split('; ').filter(Boolean)) {
-    const eq = pair.indexOf('=');
-    jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-  }
-  for (const line of setCookie) {
-    const [pair = ''] = line.split(';');
-    const eq = pair.indexOf('=');
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
-    if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
-    else jar.set(name, value);
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-}
 
 interface Account {
   /** The Cookie header this account sends now (renewed by Set-Cookie answers). */

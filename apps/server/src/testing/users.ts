@@ -14,12 +14,17 @@ export interface TestUser {
 
 /** The Cookie header value that a browser would send back after these Set-Cookie headers. */
 export function cookieFrom(res: Response, previous = ''): string {
+  return cookieAfter(previous, res.headers.getSetCookie());
+}
+
+/** The Cookie header `cookie` becomes after these Set-Cookie lines, as a browser's jar makes it. */
+export function cookieAfter(cookie: string, setCookie: readonly string[]): string {
   const jar = new Map<string, string>();
-  for (const pair of previous.split('; ').filter(Boolean)) {
+  for (const pair of cookie.split('; ').filter(Boolean)) {
     const eq = pair.indexOf('=');
     jar.set(pair.slice(0, eq), pair.slice(eq + 1));
   }
-  for (const line of res.headers.getSetCookie()) {
+  for (const line of setCookie) {
     const [pair = ''] = line.split(';');
     const eq = pair.indexOf('=');
     const name = pair.slice(0, eq).trim();
