@@ -9,11 +9,17 @@ import { serve, workerTransport } from './rpc.ts';
 import { createCryptoService } from './service.ts';
 import { diff, FAST_KDF, pattern, readAll, readUntilError, streamOf, uuid } from './testkit.ts';
 
+/** The Worker fetches only its own origin: the test page's in a browser, any in Node. */
+const here = (globalThis as { location?: Location }).location;
+const ORIGIN = here?.origin ?? 'https://app.test';
+
 /** What the fake network answers for a URL: bytes (200, sent in pieces) or a status. */
 const answers = new Map<string, Uint8Array | number>();
 const signals: AbortSignal[] = [];
+const requested: string[] = [];
 const fakeFetch: typeof fetch = (input, init) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  requested.push(url);
   if (init?.signal) signals.push(init.signal);
   const answer = answers.get(url);
   if (answer === undefined) return Promise.reject(new TypeError('Failed to fetch'));
@@ -38,7 +44,7 @@ async function fileAt(size: number) {
   const plain = pattern(size);
   const enc = await client.encryptFileStream(session, fileId, streamOf(plain));
   const ciphertext = await readAll(enc.ciphertext);
-  const url = `https://app.test/api/files/${fileId}/content`;
+  const url = `${ORIGIN}/api/files/${fileId}/content`;
   answers.set(url, ciphertext);
   return { session, fileId, plain, ciphertext, url, wrappedKey: enc.wrappedKey };
 }
@@ -94,6 +100,16 @@ describe('downloads fetched in the Worker', () => {
     await expect(
       client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url),
     ).rejects.toMatchObject({ code: 'LOCKED' });
+  });
+
+  it.runIf(here)('refuses a URL of another origin', async () => {
+    const f = await fileAt(10);
+    const elsewhere = 'https://elsewhere.test/api/files/x/content';
+    answers.set(elsewhere, f.ciphertext);
+    await expect(
+      client.decryptFetched(f.session, f.fileId, f.wrappedKey, elsewhere),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(requested).not.toContain(elsewhere);
   });
 
   it('aborts the request and ends the job when the reader cancels or the signal aborts', async () => {
