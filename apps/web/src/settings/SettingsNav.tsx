@@ -24,9 +24,13 @@ function useCurrentSection(): number {
     update();
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
+    // Sections still loading (their panels' code and data) move the others without a scroll.
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    resized?.observe(document.body);
     return () => {
       window.removeEventListener('scroll', update);
       window.removeEventListener('resize', update);
+      resized?.disconnect();
     };
   }, []);
   return current;
