@@ -8,10 +8,10 @@ import type { Bytes } from './primitives.ts';
 /** Bytes per answer to the page: four 256 KiB chunks a message instead of one. */
 export const BATCH_BYTES = 2 ** 20;
 
-interface Running {
+interface Running<T> {
   /** The batch being read ahead. */
-  ahead: Promise<Bytes[]>;
-  chunks: AsyncIterator<Bytes, void, undefined>;
+  ahead: Promise<T[]>;
+  chunks: AsyncIterator<T, void, undefined>;
   stop: () => Promise<void>;
 }
 
@@ -21,35 +21,43 @@ export function quiet<T>(p: Promise<T>): Promise<T> {
   return p;
 }
 
-async function batchOf(chunks: AsyncIterator<Bytes, void, undefined>): Promise<Bytes[]> {
-  const out: Bytes[] = [];
+async function batchOf<T>(
+  chunks: AsyncIterator<T, void, undefined>,
+  sizeOf: (item: T) => number,
+): Promise<T[]> {
+  const out: T[] = [];
   let bytes = 0;
   while (bytes < BATCH_BYTES) {
     const { done, value } = await chunks.next();
     if (done) break;
     out.push(value);
-    bytes += value.length;
+    bytes += sizeOf(value);
   }
   return out;
 }
 
-export interface BatchJobs {
+export interface BatchJobs<T = Bytes> {
   /** Starts reading `chunks` ahead for `job`; `stop` releases what the job holds. */
-  add(job: JobId, chunks: AsyncIterator<Bytes, void, undefined>, stop: () => Promise<void>): void;
+  add(job: JobId, chunks: AsyncIterator<T, void, undefined>, stop: () => Promise<void>): void;
   /**
    * The job's next batch, in order; empty once the chunks ended (the job is then over). A failure
    * ends the job too: a CryptoError as it is, anything else (a stream cut off) as `otherwise`.
    */
-  read(job: JobId, otherwise: CryptoError): Promise<Bytes[]>;
+  read(job: JobId, otherwise: CryptoError): Promise<T[]>;
   /** Ends a job early. */
   end(job: JobId): Promise<void>;
 }
 
-export function batchJobs(): BatchJobs {
-  const running = new Map<JobId, Running>();
+/** Jobs of byte chunks, or of items that `sizeOf` says how many bytes each stands for. */
+export function batchJobs(): BatchJobs;
+export function batchJobs<T>(sizeOf: (item: T) => number): BatchJobs<T>;
+export function batchJobs<T>(
+  sizeOf: (item: T) => number = (item) => (item as Bytes).length,
+): BatchJobs<T> {
+  const running = new Map<JobId, Running<T>>();
   return {
     add(job, chunks, stop) {
-      running.set(job, { ahead: quiet(batchOf(chunks)), chunks, stop });
+      running.set(job, { ahead: quiet(batchOf(chunks, sizeOf)), chunks, stop });
     },
     async read(job, otherwise) {
       const run = running.get(job);
@@ -61,7 +69,7 @@ export function batchJobs(): BatchJobs {
           await run.stop();
           return [];
         }
-        run.ahead = quiet(batchOf(run.chunks)); // read while the page handles this batch
+        run.ahead = quiet(batchOf(run.chunks, sizeOf)); // read while the page handles this batch
         return parts;
       } catch (err) {
         running.delete(job);

@@ -11,7 +11,8 @@
 // [Note: encryption lanes]). Callers never know how many Workers there are.
 //
 // The parts: clientPool.ts (the Workers, calls in all of them, a session handed to the others),
-// clientStreams.ts (files sealed and opened, whole or by range); this module puts them together
+// clientStreams.ts (files sealed and opened, whole or by range), clientWorkerFiles.ts (files the
+// primary Worker reads or fetches itself); this module puts them together
 // with the calls that go to the primary as they are.
 import { createPool } from './clientPool.ts';
 import { fileStreams, type FileStreams } from './clientStreams.ts';
@@ -36,12 +37,14 @@ type Passthrough = Omit<
   | 'endFetched'
   | 'beginSealFile'
   | 'readSealed'
+  | 'beginSealPieces'
+  | 'readSealedPieces'
   | 'endSealed'
 >;
 
 /**
  * The service's calls, plus the file streams: `encryptFileStream` (a new file version, fresh FK),
- * `encryptFile` (the same from a File the Worker reads itself),
+ * `encryptFile` (the same from a File the Worker reads itself; `encryptFilePieces` as Blobs),
  * `decryptFileStream` (a whole ciphertext, header included; DECRYPT_FAILED on any damage),
  * `decryptFetched` (the same, fetched from a URL by the Worker itself) and `decryptRange` (the
  * slice a RangePlan named, plus the 72 header bytes, to exactly the range).

@@ -4,21 +4,18 @@
 import { ByteReader, openChunks, sealChunks, toReadable, trim } from './stream.ts';
 import { CryptoError } from './errors.ts';
 import { HEADER_BYTES } from './header.ts';
-import { CONTENT_HASH_BLOCK_BYTES } from './contentHash.ts';
 import type { RangePlan } from './chunk.ts';
 import type { Pool } from './clientPool.ts';
 import type { FileId, JobId, SessionId } from './ids.ts';
 import type { Bytes } from './primitives.ts';
+import {
+  settled,
+  workerFiles,
+  type EncryptedFileStream,
+  type WorkerFiles,
+} from './clientWorkerFiles.ts';
 
-/** An encryption in progress: the ciphertext stream (header first) and its result. */
-export interface EncryptedFileStream {
-  /** encFK, base64: store it with the file record. */
-  wrappedKey: string;
-  /** Header then sealed chunks; read it to the end. */
-  ciphertext: ReadableStream<Uint8Array>;
-  /** Resolves when `ciphertext` has been read to the end; rejects if it failed. */
-  done: Promise<{ ciphertextSize: number; plaintextSize: number }>;
-}
+export type { EncryptedFileStream } from './clientWorkerFiles.ts';
 
 export interface StreamOptions {
   /** Chunks in flight at once. */
@@ -28,20 +25,7 @@ export interface StreamOptions {
   reuseOnOpen: boolean;
 }
 
-export interface FileStreams {
-  /**
-   * A new version of `fileId` from `file`, zero-padded to `paddedSize`, which the primary Worker
-   * reads and seals itself ([Note: files read in the Worker] in sealedFile.ts). The ciphertext
-   * comes in pieces of `pieceBytes` (the last shorter): the content hash's 4 MiB blocks unless
-   * told otherwise.
-   */
-  encryptFile(
-    session: SessionId,
-    fileId: FileId,
-    file: Blob,
-    paddedSize: number,
-    pieceBytes?: number,
-  ): Promise<EncryptedFileStream>;
+export interface FileStreams extends WorkerFiles {
   encryptFileStream(
     session: SessionId,
     fileId: FileId,
@@ -61,30 +45,6 @@ export interface FileStreams {
     plan: RangePlan,
     slice: ReadableStream<Uint8Array>,
   ): ReadableStream<Uint8Array>;
-  /**
-   * The plaintext of the ciphertext at `url`, which the primary Worker fetches and opens itself
-   * ([Note: fetched downloads] in fetched.ts). Resolves once the request answered and the header
-   * checked out (NOT_FOUND, FETCH_FAILED, DECRYPT_FAILED otherwise); `signal` stops it.
-   */
-  decryptFetched(
-    session: SessionId,
-    fileId: FileId,
-    wrappedKey: string,
-    url: string,
-    signal?: AbortSignal,
-  ): Promise<ReadableStream<Uint8Array>>;
-}
-
-/** A promise settled from outside; its rejection is handled where it is awaited, if anywhere. */
-function settled<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (err: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  promise.catch(() => undefined);
-  return { promise, resolve, reject };
 }
 
 export function fileStreams(pool: Pool, options: StreamOptions): FileStreams {
@@ -215,101 +175,9 @@ export function fileStreams(pool: Pool, options: StreamOptions): FileStreams {
     return { wrappedKey, ciphertext: toReadable(sealed()), done: sizes.promise };
   }
 
-  async function encryptFile(
-    session: SessionId,
-    fileId: FileId,
-    file: Blob,
-    paddedSize: number,
-    pieceBytes = CONTENT_HASH_BLOCK_BYTES,
-  ): Promise<EncryptedFileStream> {
-    const { job, wrappedKey } = await primary.call('beginSealFile', [
-      session,
-      fileId,
-      file,
-      paddedSize,
-      pieceBytes,
-    ]);
-    let ciphertextSize = 0;
-    let over = false;
-    const sizes = settled<Awaited<EncryptedFileStream['done']>>();
-    async function* sealed() {
-      try {
-        for (;;) {
-          const parts = await primary.call('readSealed', [job]);
-          if (parts.length === 0) break;
-          for (const part of parts) {
-            ciphertextSize += part.length;
-            yield part;
-          }
-        }
-        over = true; // the Worker ended the job with the file
-        sizes.resolve({ ciphertextSize, plaintextSize: paddedSize });
-      } catch (err) {
-        over = true; // the Worker ended the job with the failure
-        sizes.reject(err);
-        throw err;
-      } finally {
-        sizes.reject(new CryptoError('INVALID_INPUT', 'The ciphertext stream was cancelled'));
-        if (!over) await primary.call('endSealed', [job]).catch(() => undefined);
-      }
-    }
-    return { wrappedKey, ciphertext: toReadable(sealed()), done: sizes.promise };
-  }
-
-  async function decryptFetched(
-    session: SessionId,
-    fileId: FileId,
-    wrappedKey: string,
-    url: string,
-    signal?: AbortSignal,
-  ): Promise<ReadableStream<Uint8Array>> {
-    signal?.throwIfAborted();
-    const job = await primary.call('beginFetched', [session, fileId, wrappedKey, url]);
-    let over = false;
-    const end = () => {
-      if (over) return Promise.resolve();
-      over = true;
-      signal?.removeEventListener('abort', onAbort);
-      return primary.call('endFetched', [job]).catch(() => undefined);
-    };
-    let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
-    const onAbort = () => {
-      void end();
-      stream?.error(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    return new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          stream = controller;
-        },
-        async pull(controller) {
-          try {
-            const parts = await primary.call('readFetched', [job]);
-            if (over) return;
-            if (parts.length === 0) {
-              over = true; // the Worker ended the job with the file
-              signal?.removeEventListener('abort', onAbort);
-              controller.close();
-              return;
-            }
-            for (const part of parts) controller.enqueue(part);
-          } catch (err) {
-            over = true; // the Worker ended the job with the failure
-            signal?.removeEventListener('abort', onAbort);
-            throw err;
-          }
-        },
-        cancel: () => end(),
-      },
-      { highWaterMark: 0 },
-    );
-  }
-
   return {
-    encryptFile,
+    ...workerFiles(pool),
     encryptFileStream,
-    decryptFetched,
     decryptFileStream: (session, fileId, wrappedKey, ciphertext) =>
       toReadable(decryptAll(session, fileId, wrappedKey, ciphertext)),
     decryptRange: (session, fileId, wrappedKey, header, plan, slice) =>

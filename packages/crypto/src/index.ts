@@ -13,6 +13,7 @@ export {
   type CryptoClient,
   type EncryptedFileStream,
 } from './client.ts';
+export type { SealedPiece } from './sealedFile.ts';
 export {
   inProcessTransport,
   serve,

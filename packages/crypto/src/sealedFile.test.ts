@@ -9,7 +9,8 @@ import { CHUNK_BYTES as C, ciphertextSize } from './chunk.ts';
 import { createCryptoClient } from './client.ts';
 import type { FileId, VaultId } from './ids.ts';
 import { inProcessTransport, serve, workerTransport, type Transport } from './rpc.ts';
-import { UNREADABLE } from './sealedFile.ts';
+import { UNREADABLE, type SealedPiece } from './sealedFile.ts';
+import { blockDigest } from './contentHash.ts';
 import { createCryptoService } from './service.ts';
 import { diff, FAST_KDF, pattern, readAll, readUntilError, streamOf, uuid } from './testkit.ts';
 
@@ -137,5 +138,60 @@ describe('files sealed in the Worker', () => {
     await reader.cancel();
     expect(calls).toEqual(['endSealed']);
     await expect(enc.done).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  // [Note: sealed pieces as Blobs]: the same ciphertext, each piece a Blob with its digest.
+  describe('as Blobs', () => {
+    it('hands over Blob pieces and their digests that open to the padded file', async () => {
+      const s = await session();
+      const fileId = uuid<FileId>();
+      const plain = pattern(20 * C + 7);
+      const padded = plain.length + C + 100;
+      calls.length = 0;
+      const enc = await client.encryptFilePieces(s, fileId, new Blob([plain]), padded);
+      const pieces: SealedPiece[] = [];
+      for await (const piece of enc.ciphertext) pieces.push(piece);
+      expect(pieces.every((p) => p.blob instanceof Blob)).toBe(true);
+      const bytes = await Promise.all(
+        pieces.map(async (p) => new Uint8Array(await p.blob.arrayBuffer())),
+      );
+      const ciphertext = joined(bytes);
+      expect(ciphertext.length).toBe(ciphertextSize(padded));
+      expect(bytes.map((b) => b.length)).toEqual([4 * 2 ** 20, ciphertext.length - 4 * 2 ** 20]);
+      // Each digest is its own piece's, although the Worker fills one buffer for every piece.
+      for (const [i, p] of pieces.entries()) expect(p.digest).toEqual(await blockDigest(bytes[i]!));
+      expect(await enc.done).toEqual({ ciphertextSize: ciphertext.length, plaintextSize: padded });
+      expect(calls.filter((m) => m === 'readSealedPieces')).toHaveLength(3);
+      expect(calls).not.toContain('readSealed');
+
+      const back = await readAll(
+        client.decryptFileStream(s, fileId, enc.wrappedKey, streamOf(ciphertext)),
+      );
+      expect(diff(back.subarray(0, plain.length), plain)).toEqual([0, -1]);
+      expect(back.subarray(plain.length).every((b) => b === 0)).toBe(true);
+    });
+
+    it('seals an empty file into one piece, the header', async () => {
+      const s = await session();
+      const enc = await client.encryptFilePieces(s, uuid(), new Blob([]), 0);
+      const pieces: SealedPiece[] = [];
+      for await (const piece of enc.ciphertext) pieces.push(piece);
+      expect(pieces.map((p) => p.blob.size)).toEqual([ciphertextSize(0)]);
+    });
+
+    it('refuses a locked session, and ends the job when cancelled', async () => {
+      const s = await session();
+      const enc = await client.encryptFilePieces(s, uuid(), new Blob([pattern(40 * C)]), 40 * C);
+      const reader = enc.ciphertext.getReader();
+      await reader.read();
+      calls.length = 0;
+      await reader.cancel();
+      expect(calls).toEqual(['endSealed']);
+      await expect(enc.done).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+      await client.closeSession(s);
+      await expect(client.encryptFilePieces(s, uuid(), new Blob([]), 0)).rejects.toMatchObject({
+        code: 'LOCKED',
+      });
+    });
   });
 });

@@ -7,11 +7,19 @@
 // blocks), one piece per message (batches.ts): the page's piece reader takes them as they are. The page no longer reads the file nor
 // posts each 256 KiB chunk to the Worker and back, which made it the busiest thread of an
 // upload while the Worker waited (bench/RESULTS.md, "Upload and download"). One Worker reads
-// and seals the whole file: its chunks are not dealt over the pool. The storage provider on
-// the page still cuts, hashes and sends the ciphertext as before.
+// and seals the whole file: its chunks are not dealt over the pool.
+//
+// [Note: sealed pieces as Blobs] For our server's uploads (storage/server/tus.ts) the Worker
+// also digests each piece (the tus checksum of its PATCH) and hands it over as a Blob made here
+// (beginSealPieces): the page sends that Blob as the request's body and never touches the
+// bytes. XMLHttpRequest copies an ArrayBuffer body on the page's thread (the largest cost left on
+// it), while a Blob body is read by the browser's network code itself, about twice as fast
+// (bench/RESULTS.md, "Speed II: uploads and downloads"). The Blob is made from the piece's
+// buffer, which is then used for the next piece. Other providers take the bytes as before.
 import { sealChunks } from './stream.ts';
 import { batchJobs } from './batches.ts';
 import { CryptoError } from './errors.ts';
+import { blockDigest } from './contentHash.ts';
 import type { CryptoService } from './service.ts';
 import type { FileId, JobId, SessionId } from './ids.ts';
 import type { Bytes } from './primitives.ts';
@@ -42,8 +50,27 @@ export interface SealedFiles {
    * UNREADABLE if the file could not be read (it changed or went away on the way).
    */
   readSealed(job: JobId): Promise<Bytes[]>;
-  /** Stops a file being sealed early: its reading stops and its job ends. */
+  /**
+   * The same as beginSealFile, but the ciphertext comes from readSealedPieces, each piece a Blob
+   * with its SHA-256 ([Note: sealed pieces as Blobs]).
+   */
+  beginSealPieces(
+    session: SessionId,
+    fileId: FileId,
+    file: Blob,
+    paddedSize: number,
+    pieceBytes: number,
+  ): Promise<EncryptJob>;
+  /** The next pieces of a beginSealPieces job, one at a time; empty once the last was read. */
+  readSealedPieces(job: JobId): Promise<SealedPiece[]>;
+  /** Stops a file being sealed early (either kind): its reading stops and its job ends. */
   endSealed(job: JobId): Promise<void>;
+}
+
+/** A piece of ciphertext made into a Blob where it was sealed, with its SHA-256. */
+export interface SealedPiece {
+  blob: Blob;
+  digest: Bytes;
 }
 
 type Sealing = Pick<CryptoService, 'beginEncrypt' | 'sealChunk' | 'endJob'>;
@@ -63,11 +90,16 @@ function paddedBlob(file: Blob, padded: number): Blob {
   return new Blob(parts);
 }
 
-/** The ciphertext, header first, re-cut into pieces of exactly `size` bytes (the last shorter). */
+/**
+ * The ciphertext, header first, re-cut into pieces of exactly `size` bytes (the last shorter).
+ * `reuse`: each piece's buffer is filled again for the next one once the consumer asks for it
+ * (it must be done with the last by then).
+ */
 async function* piecesOf(
   header: Bytes,
   chunks: AsyncGenerator<Bytes, void, undefined>,
   size: number,
+  reuse = false,
 ): AsyncGenerator<Bytes, void, undefined> {
   let piece = new Uint8Array(size);
   let used = 0;
@@ -79,7 +111,7 @@ async function* piecesOf(
       at += n;
       if (used === size) {
         yield piece;
-        piece = new Uint8Array(size);
+        if (!reuse) piece = new Uint8Array(size);
         used = 0;
       }
     }
@@ -87,35 +119,82 @@ async function* piecesOf(
   try {
     yield* add(header);
     for await (const chunk of chunks) yield* add(chunk);
-    if (used > 0) yield piece.slice(0, used);
+    if (used > 0) yield reuse ? piece.subarray(0, used) : piece.slice(0, used);
   } finally {
     await chunks.return(undefined);
   }
 }
 
+/** Each piece made into a Blob (a copy), with its digest; the piece's buffer is free after. */
+async function* asBlobs(pieces: AsyncGenerator<Bytes, void, undefined>) {
+  for await (const piece of pieces) {
+    const blob = new Blob([piece]);
+    yield { blob, digest: await blockDigest(piece) } satisfies SealedPiece;
+  }
+}
+
 export function sealedFiles(files: Sealing): SealedFiles {
   const jobs = batchJobs();
+  const blobJobs = batchJobs<SealedPiece>((p) => p.blob.size);
+
+  /** Starts sealing `file`: its job, and the pieces of its ciphertext as they are read. */
+  async function begin(
+    session: SessionId,
+    fileId: FileId,
+    file: Blob,
+    paddedSize: number,
+    pieceBytes: number,
+    reuse: boolean,
+  ) {
+    const sizes = [paddedSize, pieceBytes].every(Number.isSafeInteger);
+    if (!(file instanceof Blob) || !sizes || paddedSize < file.size || pieceBytes < 1)
+      throw new CryptoError('INVALID_INPUT');
+    const begun = await files.beginEncrypt(session, fileId, 1);
+    const source = paddedBlob(file, paddedSize).stream();
+    const sealer = {
+      seal: (index: number, plain: Bytes, final: boolean) =>
+        files.sealChunk(begun.job, index, plain, final),
+    };
+    const sealed = sealChunks(source, sealer, CONCURRENCY);
+    const pieces = piecesOf(begun.header, sealed, pieceBytes, reuse);
+    const stop = async () => {
+      await pieces.return(undefined).catch(() => undefined);
+      await files.endJob(begun.job).catch(() => undefined);
+    };
+    return { begun, pieces, stop };
+  }
+
+  // A file that could not be read (moved, its permission gone) is not a crypto failure.
+  const unreadable = () => new CryptoError('INVALID_INPUT', UNREADABLE);
   return {
     async beginSealFile(session, fileId, file, paddedSize, pieceBytes) {
-      const sizes = [paddedSize, pieceBytes].every(Number.isSafeInteger);
-      if (!(file instanceof Blob) || !sizes || paddedSize < file.size || pieceBytes < 1)
-        throw new CryptoError('INVALID_INPUT');
-      const begun = await files.beginEncrypt(session, fileId, 1);
-      const source = paddedBlob(file, paddedSize).stream();
-      const sealer = {
-        seal: (index: number, plain: Bytes, final: boolean) =>
-          files.sealChunk(begun.job, index, plain, final),
-      };
-      const chunks = piecesOf(begun.header, sealChunks(source, sealer, CONCURRENCY), pieceBytes);
-      const stop = async () => {
-        await chunks.return(undefined).catch(() => undefined);
-        await files.endJob(begun.job).catch(() => undefined);
-      };
-      jobs.add(begun.job, chunks, stop);
+      const { begun, pieces, stop } = await begin(
+        session,
+        fileId,
+        file,
+        paddedSize,
+        pieceBytes,
+        false,
+      );
+      jobs.add(begun.job, pieces, stop);
       return begun;
     },
-    // A file that could not be read (moved, its permission gone) is not a crypto failure.
-    readSealed: (job) => jobs.read(job, new CryptoError('INVALID_INPUT', UNREADABLE)),
-    endSealed: (job) => jobs.end(job),
+    readSealed: (job) => jobs.read(job, unreadable()),
+    async beginSealPieces(session, fileId, file, paddedSize, pieceBytes) {
+      const { begun, pieces, stop } = await begin(
+        session,
+        fileId,
+        file,
+        paddedSize,
+        pieceBytes,
+        true,
+      );
+      blobJobs.add(begun.job, asBlobs(pieces), stop);
+      return begun;
+    },
+    readSealedPieces: (job) => blobJobs.read(job, unreadable()),
+    endSealed: async (job) => {
+      await Promise.all([jobs.end(job), blobJobs.end(job)]);
+    },
   };
 }

@@ -231,8 +231,8 @@ export async function* trim(
 }
 
 /** An async generator as a pull-driven ReadableStream (cancel stops the generator). */
-export function toReadable(gen: AsyncGenerator<Uint8Array, void, undefined>) {
-  return new ReadableStream<Uint8Array>(
+export function toReadable<T = Uint8Array>(gen: AsyncGenerator<T, void, undefined>) {
+  return new ReadableStream<T>(
     {
       async pull(controller) {
         const r = await gen.next();

@@ -4,6 +4,7 @@
 // see a key, a name or plaintext. One line per method says what it promises; the contract suite
 // (contract.testkit.ts) checks every implementation against the same tests.
 import type { ProviderType, VaultFile } from '@sealvault/protocol';
+import type { SealedPiece } from '@sealvault/crypto';
 
 /** What a provider can do, for callers that must choose (e.g. range reads for video seeking). */
 export interface Capabilities {
@@ -93,6 +94,19 @@ export interface StorageProvider {
     blobId: string,
     length: number,
     source: ReadableStream<Uint8Array>,
+    options?: PutOptions,
+  ): Promise<StoredBlob>;
+  /**
+   * The same as `put`, from pieces a crypto Worker sealed, each a Blob with its SHA-256
+   * ([Note: sealed pieces as Blobs] in packages/crypto/src/sealedFile.ts): the page sends them
+   * without touching their bytes. Only our server has it (its PATCH bodies are these pieces);
+   * an upload to any other provider goes through `put`.
+   */
+  putPieces?(
+    vaultId: string,
+    blobId: string,
+    length: number,
+    pieces: ReadableStream<SealedPiece>,
     options?: PutOptions,
   ): Promise<StoredBlob>;
   /** The blob's bytes, or bytes [start, end) of it; StorageError 'not_found' if it is missing. */

@@ -4,11 +4,19 @@
 // Our server makes the file's record itself when the last byte is in; for any other provider the
 // record (metadata, the provider's reference, the content hash) is sent once the provider holds
 // the whole ciphertext, and the provider's copy is removed if the record cannot be made.
-import { asFileId, asFolderId, ciphertextSize, FOLDER_MIME } from '@sealvault/crypto';
+import {
+  asFileId,
+  asFolderId,
+  ciphertextSize,
+  FOLDER_MIME,
+  type FileId,
+  type SessionId,
+} from '@sealvault/crypto';
 import { filesApi, paddedSize } from '@sealvault/protocol';
 import { cryptoClient } from '../../crypto/client.ts';
 import { sessionOf } from '../../vaults/sessionContext.tsx';
 import { storageOf } from '../../storage/providers.ts';
+import type { PutOptions, StorageProvider } from '../../storage/provider.ts';
 import { withCurrentKey } from '../../vaults/manifest/keyRevision.ts';
 import { commitFile } from '../../vaults/manifest/vaultManifest.ts';
 import { mimeOf } from '../model.ts';
@@ -105,9 +113,9 @@ async function uploadOnce(
   // Padded with zeros to paddedSize (Padmé): the stored size hides the exact one. The crypto
   // Worker reads the file itself ([Note: files read in the Worker] in packages/crypto).
   const padded = paddedSize(file.size);
-  const enc = await crypto.encryptFile(session, id, file, padded);
   const length = ciphertextSize(padded);
   const storage = storageOf(vaultId);
+  const sealed = await sealFor(storage, session, id, file, padded, length);
   const options = {
     signal,
     onRetrying,
@@ -119,13 +127,10 @@ async function uploadOnce(
     const record = {
       encMeta,
       lookup,
-      wrappedKey: enc.wrappedKey,
+      wrappedKey: sealed.wrappedKey,
       keyRevision: String(keyRevision),
     };
-    const stored = await storage.put(vaultId, fileId, length, enc.ciphertext, {
-      ...options,
-      record,
-    });
+    const stored = await sealed.send(vaultId, fileId, { ...options, record });
     // A provider that made no record: this server records the file after the provider holds it,
     // with the provider's reference and the content hash; the provider's copy goes if it cannot.
     const made =
@@ -136,7 +141,7 @@ async function uploadOnce(
             id: fileId,
             enc_meta: encMeta,
             name_lookup: lookup,
-            wrapped_key: enc.wrappedKey,
+            wrapped_key: sealed.wrappedKey,
             ciphertext_size: stored.size,
             checksum: stored.contentHash,
             storage_ref: stored.ref,
@@ -154,7 +159,7 @@ async function uploadOnce(
       ...made,
       enc_meta: encMeta,
       name_lookup: lookup,
-      wrapped_key: enc.wrappedKey,
+      wrapped_key: sealed.wrappedKey,
       ciphertext_size: length,
     });
     return fileId;
@@ -162,4 +167,31 @@ async function uploadOnce(
     signal.throwIfAborted();
     throw err;
   }
+}
+
+/**
+ * Starts sealing `file` in the crypto Worker for `storage`: our server takes the pieces as Blobs
+ * the Worker made and digested ([Note: sealed pieces as Blobs] in packages/crypto), any other
+ * provider the ciphertext's bytes. `send` stores them, `length` bytes in all.
+ */
+async function sealFor(
+  storage: StorageProvider,
+  session: SessionId,
+  id: FileId,
+  file: File,
+  padded: number,
+  length: number,
+) {
+  const crypto = cryptoClient();
+  if (storage.putPieces) {
+    const putPieces = storage.putPieces.bind(storage);
+    const enc = await crypto.encryptFilePieces(session, id, file, padded);
+    const send = (vaultId: string, blobId: string, options: PutOptions) =>
+      putPieces(vaultId, blobId, length, enc.ciphertext, options);
+    return { wrappedKey: enc.wrappedKey, send };
+  }
+  const enc = await crypto.encryptFile(session, id, file, padded);
+  const send = (vaultId: string, blobId: string, options: PutOptions) =>
+    storage.put(vaultId, blobId, length, enc.ciphertext, options);
+  return { wrappedKey: enc.wrappedKey, send };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pieceSource, piecesOf, readerOf, type PieceHooks } from './pieces.ts';
+import { pieceSource, piecesOf, readerOf, sealedPiecesOf, type PieceHooks } from './pieces.ts';
 
 const streamOf = (parts: number[][]) =>
   new ReadableStream<Uint8Array>({
@@ -176,5 +176,70 @@ describe('pieceSource', () => {
     expect(source.digestOf(2, 6)).toBeNull(); // a resumed PATCH inside the piece
     await source.slice(4, 8);
     expect([...(source.digestOf(4, 8) ?? [])]).toEqual([18]); // the shorter last piece
+  });
+});
+
+describe('sealedPiecesOf', () => {
+  /** Blob pieces with stand-in digests (their first byte), as the crypto Worker hands them. */
+  const sealedOf = (parts: number[][]) =>
+    new ReadableStream<{ blob: Blob; digest: Uint8Array }>({
+      start(c) {
+        for (const p of parts)
+          c.enqueue({ blob: new Blob([new Uint8Array(p)]), digest: Uint8Array.of(p[0] ?? 0) });
+        c.close();
+      },
+    }).getReader();
+  const bytesOf = async (blob: Blob | undefined) => [...new Uint8Array(await blob!.arrayBuffer())];
+
+  it('hands over the Blobs as they are, with their digests, and calls onEnd before the last', async () => {
+    const events: string[] = [];
+    const onEnd = (digests: Uint8Array[]) => {
+      events.push(`end ${digests.map((d) => d[0]).join(',')}`);
+      return Promise.resolve();
+    };
+    const r = sealedPiecesOf(sealedOf([[1, 2], [3, 4], [5]]), 2, 5, onEnd);
+    const first = await r.read();
+    expect(first?.bytes).toBeInstanceOf(Blob);
+    expect(await bytesOf(first?.bytes)).toEqual([1, 2]);
+    expect([...(first?.digest ?? [])]).toEqual([1]);
+    expect(events).toEqual([]);
+    await r.read();
+    const last = await r.read();
+    expect(events).toEqual(['end 1,3,5']);
+    expect(await bytesOf(last?.bytes)).toEqual([5]);
+    expect(await r.read()).toBeNull();
+  });
+
+  it('fails pieces of another size than declared, and a stream longer than the total', async () => {
+    const none = () => Promise.resolve();
+    const short = sealedPiecesOf(sealedOf([[1], [2, 3]]), 2, 3, none);
+    await expect(short.read()).rejects.toThrow(/ended before/);
+    const long = sealedPiecesOf(
+      sealedOf([
+        [1, 2],
+        [3, 4],
+      ]),
+      2,
+      2,
+      none,
+    );
+    await expect(long.read()).rejects.toThrow(/longer/);
+    const ended = sealedPiecesOf(sealedOf([[1, 2]]), 2, 4, none);
+    await ended.read();
+    await expect(ended.read()).rejects.toThrow(/ended before/);
+  });
+
+  it('is served by pieceSource as Blob slices, with the digest of a whole piece', async () => {
+    const source = pieceSource(
+      sealedPiecesOf(sealedOf([[1, 2, 3], [4]]), 3, 4, () => Promise.resolve()),
+      4,
+    );
+    const first = await source.slice(0, 3);
+    expect(first.value).toBeInstanceOf(Blob);
+    expect(await bytesOf(first.value as Blob)).toEqual([1, 2, 3]);
+    expect([...(source.digestOf(0, 3) ?? [])]).toEqual([1]);
+    expect(await bytesOf((await source.slice(1, 4)).value as Blob)).toEqual([2, 3]); // a retry
+    expect(await bytesOf((await source.slice(3, 6)).value as Blob)).toEqual([4]);
+    expect(await source.slice(4, 7)).toEqual({ value: null, done: true });
   });
 });

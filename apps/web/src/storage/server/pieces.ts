@@ -13,15 +13,18 @@
 // reclaims late: a GiB read that way grew the browser by 200-370 MiB, read in place by 64-78 MiB
 // (bench/RESULTS.md, "Move a vault").
 
-export interface Piece {
-  bytes: Uint8Array<ArrayBuffer>;
+/** A piece's bytes, or (B = Blob) a Blob of them made in a crypto Worker ([Note: sealed pieces as Blobs]). */
+export interface Piece<B extends Uint8Array<ArrayBuffer> | Blob = Uint8Array<ArrayBuffer>> {
+  bytes: B;
   /** SHA-256 of `bytes`. */
   digest: Uint8Array<ArrayBuffer>;
 }
 
-export interface PieceReader {
+const sizeOf = (bytes: Uint8Array | Blob) => (bytes instanceof Blob ? bytes.size : bytes.length);
+
+export interface PieceReader<B extends Uint8Array<ArrayBuffer> | Blob = Uint8Array<ArrayBuffer>> {
   /** The next piece, or null after the last one. */
-  read(): Promise<Piece | null>;
+  read(): Promise<Piece<B> | null>;
   cancel(): Promise<void>;
 }
 
@@ -153,10 +156,75 @@ export function piecesOf(
   };
 }
 
+/**
+ * [Note: Blob pieces and the collector] A Blob's bytes live in the browser process for as long as
+ * any Blob object for them does, and those objects go only when this page's collector runs. The
+ * collector does not see the bytes: an upload that makes few other objects would keep every piece
+ * of the file (a GiB upload grew the browser process by 1.2 GiB, bench/RESULTS.md "Speed II:
+ * uploads and downloads"). For each piece, the page allocates an ArrayBuffer of its size and
+ * drops it: never written, it costs no memory, but the engine counts it, and collects (and with
+ * it the Blobs of pieces already sent) after every few tens of MiB, as it did when the pieces were
+ * ArrayBuffers themselves.
+ */
+let held: ArrayBuffer | null = null;
+function reportHeld(bytes: number) {
+  held = new ArrayBuffer(bytes);
+  return held;
+}
+
+/**
+ * Pieces a crypto Worker sealed whole, each a Blob with its digest ([Note: sealed pieces as
+ * Blobs] in packages/crypto/src/sealedFile.ts): checked to be exactly `size` bytes each (the
+ * last shorter) and `total` in all, and, as piecesOf does, `onEnd` awaited with every digest
+ * before the last is handed over. One piece is read ahead.
+ */
+export function sealedPiecesOf(
+  reader: ReadableStreamDefaultReader<{ blob: Blob; digest: Uint8Array }>,
+  size: number,
+  total: number,
+  onEnd: PieceHooks['onEnd'],
+): PieceReader<Blob> {
+  let produced = 0;
+  let ahead: Promise<Piece<Blob> | null> | null = null;
+  const digests: Uint8Array<ArrayBuffer>[] = [];
+
+  async function readPiece(): Promise<Piece<Blob> | null> {
+    if (produced >= total) return null;
+    const want = Math.min(size, total - produced);
+    const next = await reader.read();
+    if (next.done) throw new Error(ENDED);
+    const { blob, digest } = next.value;
+    if (blob.size !== want) throw new Error(blob.size > want ? LONGER : ENDED);
+    reportHeld(want);
+    produced += want;
+    const piece = { bytes: blob, digest: new Uint8Array(digest) };
+    digests.push(piece.digest);
+    if (produced === total) {
+      if (!(await reader.read()).done) throw new Error(LONGER);
+      await onEnd(digests);
+    }
+    return piece;
+  }
+
+  return {
+    async read() {
+      const current = ahead ?? readPiece();
+      ahead = null;
+      const piece = await current;
+      if (piece && produced < total) {
+        ahead = readPiece();
+        ahead.catch(() => undefined); // surfaces on the next read
+      }
+      return piece;
+    },
+    cancel: () => reader.cancel().catch(() => undefined),
+  };
+}
+
 /** What tus-js-client reads an upload from (its FileSource; tus-js-client declares no export). */
-export interface SliceSource {
+export interface SliceSource<B extends Uint8Array | Blob = Uint8Array | Blob> {
   size: number;
-  slice(start: number, end: number): Promise<{ value: Uint8Array | null; done: boolean }>;
+  slice(start: number, end: number): Promise<{ value: B | null; done: boolean }>;
   close(): void;
 }
 
@@ -166,34 +234,36 @@ export interface SliceSource {
  * piece is kept until a slice past it is asked for, so a retried PATCH (after a dropped
  * connection or a refused checksum) is served again without rereading the stream.
  */
-export function pieceSource(
-  pieces: PieceReader,
+export function pieceSource<B extends Uint8Array<ArrayBuffer> | Blob>(
+  pieces: PieceReader<B>,
   total: number,
-): SliceSource & {
+): SliceSource<B> & {
   /** The digest of bytes [start, end) if they are exactly the current piece, else null. */
   digestOf(start: number, end: number): Uint8Array<ArrayBuffer> | null;
 } {
-  let piece: Piece | null = null;
+  let piece: Piece<B> | null = null;
   let pieceStart = 0;
   let ended = false;
   return {
     size: total,
     async slice(start, end) {
       if (start < pieceStart) throw new Error('Requested data is before the current piece');
-      while (!ended && (piece === null || start >= pieceStart + piece.bytes.length)) {
-        if (piece) pieceStart += piece.bytes.length;
+      while (!ended && (piece === null || start >= pieceStart + sizeOf(piece.bytes))) {
+        if (piece) pieceStart += sizeOf(piece.bytes);
         piece = await pieces.read();
         if (!piece) ended = true;
       }
       if (!piece) return { value: null, done: true };
       const from = start - pieceStart;
-      const to = Math.min(end - pieceStart, piece.bytes.length);
-      return { value: piece.bytes.subarray(from, to), done: false };
+      const { bytes } = piece;
+      const to = Math.min(end - pieceStart, sizeOf(bytes));
+      const value = (bytes instanceof Blob ? bytes.slice(from, to) : bytes.subarray(from, to)) as B;
+      return { value, done: false };
     },
     digestOf(start, end) {
       const p = piece;
       const whole =
-        p && start === pieceStart && Math.min(end, total) === pieceStart + p.bytes.length;
+        p && start === pieceStart && Math.min(end, total) === pieceStart + sizeOf(p.bytes);
       return whole ? p.digest : null;
     },
     close: () => void pieces.cancel(),

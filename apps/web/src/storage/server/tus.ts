@@ -16,8 +16,19 @@ import {
   uploadChecksumTexts,
   UPLOADS_PATH,
 } from '@sealvault/protocol';
-import { StorageError, type StorageProvider } from '../provider.ts';
-import { pieceSource, piecesOf, type PieceHooks } from './pieces.ts';
+import {
+  StorageError,
+  type PutOptions,
+  type StorageProvider,
+  type StoredBlob,
+} from '../provider.ts';
+import {
+  pieceSource,
+  piecesOf,
+  sealedPiecesOf,
+  type PieceHooks,
+  type PieceReader,
+} from './pieces.ts';
 import { msg } from '../../i18n/i18n.ts';
 
 /** Bytes per PATCH request: one block of the content hash, so its digest is the PATCH's checksum. */
@@ -88,6 +99,101 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
     });
   };
 
+  /**
+   * Sends the pieces of blob `blobId` (`length` bytes) with tus, one per PATCH; `hash.value` is
+   * the content hash once the last piece has been read. Resolves with what was stored.
+   */
+  async function send(
+    vaultId: string,
+    blobId: string,
+    length: number,
+    pieces: PieceReader<Uint8Array<ArrayBuffer> | Blob>,
+    hash: { value: string | null },
+    opts: PutOptions,
+  ): Promise<StoredBlob> {
+    const { signal, onProgress, onRetrying = () => undefined } = opts;
+    const pieced = pieceSource(pieces, length);
+    // A failed source (the file unreadable, the encryption failed) is not a lost connection:
+    // it is not retried.
+    let sourceFailed = false;
+    const source = {
+      ...pieced,
+      slice: (start: number, end: number) =>
+        pieced.slice(start, end).catch((err: unknown) => {
+          sourceFailed = true;
+          throw err;
+        }),
+    };
+    await new Promise<void>((resolve, reject) => {
+      // tus-js-client reads through `fileReader` (pieceSource), never its own stream source.
+      const unread = { read: () => Promise.reject(new Error('read through fileReader')) };
+      const upload = new Upload(unread, {
+        fileReader: { openFile: () => Promise.resolve(source) },
+        endpoint: UPLOADS_PATH,
+        // Move mode (issue 27): the ciphertext of a file the vault has, under its own id.
+        metadata:
+          opts.record && MOVE_FILE_ID_METADATA in opts.record
+            ? { ...opts.record, vaultId }
+            : { ...opts.record, vaultId, fileId: blobId },
+        uploadSize: length,
+        uploadLengthDeferred: false,
+        chunkSize: TUS_CHUNK_BYTES,
+        retryDelays: RETRY_DELAYS,
+        removeFingerprintOnSuccess: true,
+        storeFingerprintForResuming: false,
+        onBeforeRequest: (req) => {
+          if (req.getMethod() !== 'PATCH') return;
+          // tus-js-client has sliced the body already: the current piece, from this offset.
+          const offset = Number(req.getHeader('Upload-Offset'));
+          const block = pieced.digestOf(offset, offset + TUS_CHUNK_BYTES);
+          if (block) req.setHeader(UPLOAD_CHECKSUM_HEADER, `sha256 ${base64(block)}`);
+          // Known once the last piece has been read: for the completing PATCH and its retries.
+          if (hash.value) req.setHeader(UPLOAD_FINAL_CHECKSUM_HEADER, hash.value);
+        },
+        onShouldRetry: (err, attempt) => {
+          const res = err.originalResponse;
+          const retry =
+            !sourceFailed &&
+            shouldRetryUpload(res?.getStatus() ?? 0, attempt, res?.getBody() ?? '');
+          if (retry) onRetrying(true);
+          return retry;
+        },
+        onProgress: (sent) => {
+          onRetrying(false);
+          onProgress?.(sent);
+        },
+        onSuccess: () => resolve(),
+        onError: (err) => {
+          source.close();
+          void upload.abort(true).catch(() => undefined); // the server drops what it has
+          reject(new StorageError('failed', uploadErrorMessage(err), { cause: err }));
+        },
+      });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          void upload.abort(true).catch(() => undefined);
+          source.close();
+          reject(new StorageError('aborted', msg('Upload cancelled'), { cause: signal.reason }));
+        },
+        { once: true },
+      );
+      upload.start();
+    });
+    // The server made the record when the last byte was in, after checking the content hash.
+    const { file } = await filesApi.get(vaultId, blobId);
+    return { ref: blobId, size: length, contentHash: hash.value ?? file.checksum, record: file };
+  }
+
+  /** Where each piece's digest goes, and the content hash made of them all. */
+  const hashed = () => {
+    const hash = { value: null as string | null };
+    const onEnd = async (digests: Uint8Array<ArrayBuffer>[]) => {
+      hash.value = await options.contentHash(digests);
+    };
+    return { hash, onEnd };
+  };
+
   return {
     type: 'server',
     capabilities: { ranges: true, resumable: true, maxBlobBytes: null, deviceOnly: false },
@@ -95,86 +201,17 @@ export function createServerProvider(options: ServerProviderOptions): StoragePro
     prepare: () => Promise.resolve(),
     quota: () => Promise.resolve({ usedBytes: null, totalBytes: null }),
 
-    async put(vaultId, blobId, length, ciphertext, opts = {}) {
-      const { signal, onProgress, onRetrying = () => undefined } = opts;
-      let contentHash: string | null = null;
-      const pieces = piecesOf(ciphertext.getReader(), TUS_CHUNK_BYTES, length, {
-        digest,
-        onEnd: async (digests) => {
-          contentHash = await options.contentHash(digests);
-        },
-      });
-      const pieced = pieceSource(pieces, length);
-      // A failed source (the file unreadable, the encryption failed) is not a lost connection:
-      // it is not retried.
-      let sourceFailed = false;
-      const source = {
-        ...pieced,
-        slice: (start: number, end: number) =>
-          pieced.slice(start, end).catch((err: unknown) => {
-            sourceFailed = true;
-            throw err;
-          }),
-      };
-      await new Promise<void>((resolve, reject) => {
-        // tus-js-client reads through `fileReader` (pieceSource), never its own stream source.
-        const unread = { read: () => Promise.reject(new Error('read through fileReader')) };
-        const upload = new Upload(unread, {
-          fileReader: { openFile: () => Promise.resolve(source) },
-          endpoint: UPLOADS_PATH,
-          // Move mode (issue 27): the ciphertext of a file the vault has, under its own id.
-          metadata:
-            opts.record && MOVE_FILE_ID_METADATA in opts.record
-              ? { ...opts.record, vaultId }
-              : { ...opts.record, vaultId, fileId: blobId },
-          uploadSize: length,
-          uploadLengthDeferred: false,
-          chunkSize: TUS_CHUNK_BYTES,
-          retryDelays: RETRY_DELAYS,
-          removeFingerprintOnSuccess: true,
-          storeFingerprintForResuming: false,
-          onBeforeRequest: (req) => {
-            if (req.getMethod() !== 'PATCH') return;
-            // tus-js-client has sliced the body already: the current piece, from this offset.
-            const offset = Number(req.getHeader('Upload-Offset'));
-            const block = pieced.digestOf(offset, offset + TUS_CHUNK_BYTES);
-            if (block) req.setHeader(UPLOAD_CHECKSUM_HEADER, `sha256 ${base64(block)}`);
-            // Known once the last piece has been read: for the completing PATCH and its retries.
-            if (contentHash) req.setHeader(UPLOAD_FINAL_CHECKSUM_HEADER, contentHash);
-          },
-          onShouldRetry: (err, attempt) => {
-            const res = err.originalResponse;
-            const retry =
-              !sourceFailed &&
-              shouldRetryUpload(res?.getStatus() ?? 0, attempt, res?.getBody() ?? '');
-            if (retry) onRetrying(true);
-            return retry;
-          },
-          onProgress: (sent) => {
-            onRetrying(false);
-            onProgress?.(sent);
-          },
-          onSuccess: () => resolve(),
-          onError: (err) => {
-            source.close();
-            void upload.abort(true).catch(() => undefined); // the server drops what it has
-            reject(new StorageError('failed', uploadErrorMessage(err), { cause: err }));
-          },
-        });
-        signal?.addEventListener(
-          'abort',
-          () => {
-            void upload.abort(true).catch(() => undefined);
-            source.close();
-            reject(new StorageError('aborted', msg('Upload cancelled'), { cause: signal.reason }));
-          },
-          { once: true },
-        );
-        upload.start();
-      });
-      // The server made the record when the last byte was in, after checking the content hash.
-      const { file } = await filesApi.get(vaultId, blobId);
-      return { ref: blobId, size: length, contentHash: contentHash ?? file.checksum, record: file };
+    put(vaultId, blobId, length, ciphertext, opts = {}) {
+      const { hash, onEnd } = hashed();
+      const pieces = piecesOf(ciphertext.getReader(), TUS_CHUNK_BYTES, length, { digest, onEnd });
+      return send(vaultId, blobId, length, pieces, hash, opts);
+    },
+
+    // [Note: sealed pieces as Blobs]: each PATCH's body is a Blob the crypto Worker made.
+    putPieces(vaultId, blobId, length, sealed, opts = {}) {
+      const { hash, onEnd } = hashed();
+      const pieces = sealedPiecesOf(sealed.getReader(), TUS_CHUNK_BYTES, length, onEnd);
+      return send(vaultId, blobId, length, pieces, hash, opts);
     },
 
     async get(vaultId, ref, range, signal) {
