@@ -29,6 +29,7 @@ const record = (id: string, revision: number, data: string): SecretRecord => ({
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 });
+const fields = (title: string) => ({ title, username: '', password: '', url: '', notes: '' });
 const load = (records: SecretRecord[]) => ({ records, problems: [], holder: 'the server' });
 
 describe('the secrets list', () => {
@@ -69,6 +70,46 @@ describe('the secrets list', () => {
     const second = await decryptAll(VAULT, load([record('a', 1, 'other')]), first);
     expect(opened).toEqual(['other']);
     expect(second.secrets[0]?.title).toBe('other');
+  });
+
+  it('reuses an item opened early only for a listed record with the same id, revision and ciphertext', async () => {
+    // [Note: early secrets opening]: what was opened before the manifest check, from records
+    // the server or the provider sent early (here the early fields say "early ...").
+    const early = new Map([
+      ['a', { revision: 1, data: 'alpha', fields: fields('early alpha') }],
+      ['b', { revision: 1, data: 'beta', fields: fields('early beta') }], // listed at revision 2
+      ['c', { revision: 1, data: 'old', fields: fields('early gamma') }], // other ciphertext
+      ['x', { revision: 1, data: 'extra', fields: fields('early extra') }], // not listed
+    ]);
+    const list = await decryptAll(
+      VAULT,
+      load([record('a', 1, 'alpha'), record('b', 2, 'beta'), record('c', 1, 'gamma')]),
+      undefined,
+      early,
+    );
+    expect(opened.sort()).toEqual(['beta', 'gamma']);
+    expect(list.secrets.map((s) => [s.id, s.title, s.revision])).toEqual([
+      ['b', 'beta', 2],
+      ['a', 'early alpha', 1],
+      ['c', 'gamma', 1],
+    ]);
+    expect(list.ciphers.get('a')).toBe('alpha');
+  });
+
+  it('shows no item opened early whose record the manifest check refused', async () => {
+    const early = new Map([['a', { revision: 1, data: 'alpha', fields: fields('alpha') }]]);
+    const list = await decryptAll(
+      VAULT,
+      {
+        records: [record('a', 1, 'alpha')],
+        problems: [{ kind: 'changed', item: 'secret', id: 'a' }],
+        holder: 'the server',
+      },
+      undefined,
+      early,
+    );
+    expect(list.secrets).toEqual([]);
+    expect(list.integrity).toHaveLength(1);
   });
 
   it('puts a change in place at once and keeps its ciphertext for the next read', async () => {

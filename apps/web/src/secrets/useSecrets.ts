@@ -1,6 +1,8 @@
 // The decrypted secrets of an unlocked vault, and the changes to them. Records come from the
 // vault's source (store/sources.ts: our server, or the segment log in its provider, ADR 0008),
-// checked against the manifest there, and are decrypted in the Worker in one batch.
+// checked against the manifest there, and are decrypted in the Worker in one batch; the first
+// list after an unlock reuses what was decrypted while the unlock checked the vault
+// ([Note: early secrets opening] in earlyOpen.ts).
 //
 // [Note: list after a change] A change the source accepted is put into the list at once (the
 // form closes as soon as the write and its manifest are done), and the list is then read again in
@@ -10,7 +12,7 @@
 // first) throws SecretConflictError after the list is refreshed, so the newer version is on screen
 // and the user's edit is still in the form.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { secretsApi, type ProviderType, type SecretRecord } from '@sealvault/protocol';
+import { secretsApi, type ProviderType, type SecretRecord, type Vault } from '@sealvault/protocol';
 import { itemCrypto } from '../crypto/items.ts';
 import { describeProblems, hiddenIds } from '../vaults/manifest/problems.ts';
 import {
@@ -24,6 +26,7 @@ import { sessionOf } from '../vaults/sessionContext.tsx';
 import type { Secret, SecretData } from './model.ts';
 import { inProvider, sourceFor, type Loaded } from './store/sources.ts';
 import { followMove } from '../vaults/move/follow.ts';
+import { noteEarlyRecords, takeOpenedSecrets, type OpenedItems } from './earlyOpen.ts';
 
 export const secretsKey = (vaultId: string) => ['secrets', vaultId] as const;
 /** The encrypted records as the server sent them (safe to hold before unlock). */
@@ -40,7 +43,7 @@ export function prefetchSecretRecords(
 ) {
   const vaultId = vault.id;
   if (vault.provider_type !== 'server') return Promise.resolve();
-  return qc
+  const fetched = qc
     .prefetchQuery({
       queryKey: recordsKey(vaultId),
       queryFn: async () => {
@@ -52,6 +55,12 @@ export function prefetchSecretRecords(
       staleTime: 30_000,
     })
     .catch(() => undefined);
+  // Opened as soon as the key is ([Note: early secrets opening]).
+  noteEarlyRecords(
+    vaultId,
+    fetched.then(() => qc.getQueryData<SecretRecord[]>(recordsKey(vaultId)) ?? []),
+  );
+  return fetched;
 }
 
 /** The entry digests of records (kept by secretDigest), a slice at a time between tasks. */
@@ -74,9 +83,9 @@ export function prefetchSegmentsFor(
   if (vault.provider_type === 'server') return;
   // Its folder in the provider, as SecretsManager registers it once the vault is open.
   registerVaultStorage(vault);
-  void manifest
+  const items = manifest
     .then((answer) => {
-      if (answer.kind !== 'present' || !answer.manifest.segments) return;
+      if (answer.kind !== 'present' || !answer.manifest.segments) return [];
       const deps = {
         vaultId: vault.id,
         blobs: providerFor(vault.provider_type),
@@ -84,7 +93,9 @@ export function prefetchSegmentsFor(
       };
       return prefetchSegments(deps, answer.manifest.segments);
     })
-    .catch(() => undefined); // the read after the unlock fetches what is missing
+    .catch(() => []); // the read after the unlock fetches what is missing
+  // Opened as soon as the key is ([Note: early secrets opening]).
+  noteEarlyRecords(vault.id, items);
 }
 
 export interface SecretsList {
@@ -105,18 +116,22 @@ const sortByTitle = (secrets: Secret[]) =>
 
 /**
  * Decrypts the records, leaving out what the manifest check refused (ADR 0007). A record whose
- * id, revision and ciphertext are those of a secret in `previous` reuses its decrypted fields.
+ * id, revision and ciphertext are those of a secret in `previous`, or of an item opened early
+ * (`early`, [Note: early secrets opening]), reuses its decrypted fields.
  */
 export async function decryptAll(
   vaultId: string,
   loaded: Loaded,
   previous?: SecretsList,
+  early?: OpenedItems,
 ): Promise<SecretsList> {
   const { records, problems, holder } = loaded;
   const known = new Map(previous?.secrets.map((s) => [s.id, s]));
-  const reused = (r: SecretRecord) => {
+  const reused = (r: SecretRecord): SecretData | null => {
     const s = known.get(r.id);
-    return s && s.revision === r.revision && previous?.ciphers.get(r.id) === r.data ? s : null;
+    if (s && s.revision === r.revision && previous?.ciphers.get(r.id) === r.data) return s;
+    const e = early?.get(r.id);
+    return e && e.revision === r.revision && e.data === r.data ? e.fields : null;
   };
   const fresh = records.filter((r) => !reused(r));
   const decrypted = await itemCrypto.decryptMany(vaultId, fresh);
@@ -185,20 +200,33 @@ export function useSecrets(vaultId: string) {
       // A prefetched copy is used once, then dropped, so every reload asks the server again.
       const prefetched = qc.getQueryData<SecretRecord[]>(recordsKey(vaultId));
       qc.removeQueries({ queryKey: recordsKey(vaultId), exact: true });
-      await followMove(qc, vaultId);
+      // The first list after an unlock: what it decrypted meanwhile, and the vault it read.
+      const opening = takeOpenedSecrets(vaultId, sessionOf(vaultId));
+      const vault = await followMove(qc, vaultId, opening?.vault);
       const source = sourceFor(vaultId);
       const loaded: Loaded =
         prefetched && !inProvider(vaultId)
-          ? await withProblems(vaultId, prefetched)
-          : await source.load();
-      return decryptAll(vaultId, loaded, qc.getQueryData<SecretsList>(secretsKey(vaultId)));
+          ? await withProblems(vaultId, prefetched, vault)
+          : await source.load(vault);
+      const early = await opening?.items.catch(() => undefined);
+      return decryptAll(vaultId, loaded, qc.getQueryData<SecretsList>(secretsKey(vaultId)), early);
     },
   });
 }
 
 /** A prefetched server list, checked as the server source checks what it loads. */
-async function withProblems(vaultId: string, records: SecretRecord[]): Promise<Loaded> {
-  const problems = await checkAgainstManifest(vaultId, sessionOf(vaultId), { secrets: records });
+async function withProblems(
+  vaultId: string,
+  records: SecretRecord[],
+  vault: Vault | undefined,
+): Promise<Loaded> {
+  const problems = await checkAgainstManifest(
+    vaultId,
+    sessionOf(vaultId),
+    { secrets: records },
+    undefined,
+    vault,
+  );
   return { records, problems, holder: 'the server' };
 }
 

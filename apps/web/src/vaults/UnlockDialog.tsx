@@ -7,15 +7,13 @@
 // connection first (docs/product.md §2 "Unlock dialog", with the provider's name), instead of the password.
 // A vault with passkeys offers "Unlock with a passkey" where the browser has WebAuthn's PRF
 // extension (passkeys/webauthn.ts); elsewhere one line says why only the password is offered.
-import { prefetchFileRecords } from '../files/deviceCache.ts';
-import { dropOpened, openEarly } from '../files/earlyOpen.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudOff, Fingerprint, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { CryptoError, type SessionId } from '@sealvault/crypto';
+import { CryptoError } from '@sealvault/crypto';
 import { messages, userMessage, vaultsApi, type Vault } from '@sealvault/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { msg, useTranslation } from '../i18n/i18n.ts';
@@ -24,19 +22,13 @@ import { PasswordInput } from '../components/PasswordInput.tsx';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DialogFooter } from '../components/DialogFooter.tsx';
 import { Field } from '../components/Field.tsx';
-import { warmUpCrypto } from '../crypto/client.ts';
 import { connectCloud } from '../storage/cloud/connect.ts';
 import { connections, type CloudId } from '../storage/cloud/connections.ts';
 import { needsConnection, providerConnection, providerInfo, useProviderEnv } from './providers.tsx';
 import { useVaultSessions } from './sessionContext.tsx';
-import { prefetchSecretRecords, prefetchSegmentsFor } from '../secrets/useSecrets.ts';
-import { vaultKeysQuery } from './useVaults.ts';
+import { afterUnlock, beginUnlock, prefetchForUnlock } from './earlyUnlock.ts';
 import { recordAccess } from './lastAccessed.ts';
-import {
-  fetchManifestAnswer,
-  unlockChecked,
-  VaultIntegrityError,
-} from './manifest/vaultManifest.ts';
+import { unlockChecked, VaultIntegrityError } from './manifest/vaultManifest.ts';
 import { passkeySlots, unlockCredentials } from './passkeys/vaultPasskeys.ts';
 import {
   assertVaultPasskey,
@@ -96,14 +88,15 @@ export function UnlockDialog({
   }, [open]);
 
   // While the password is typed and the key derived, fetch the vault's (encrypted) secrets or
-  // file records.
-  // Meanwhile the crypto Worker starts, so pressing Unlock only pays for the key derivation.
+  // file records; meanwhile the crypto Worker starts, so pressing Unlock only pays for the key
+  // derivation (earlyUnlock.ts).
   useEffect(() => {
     if (!open || mustConnect) return;
-    warmUpCrypto();
-    if (vault.vault_type === 'secrets')
-      void prefetchSecretRecords(qc, { id: vault.id, provider_type: vault.provider_type });
-    else prefetchFileRecords(vault.id);
+    prefetchForUnlock(qc, {
+      id: vault.id,
+      vault_type: vault.vault_type,
+      provider_type: vault.provider_type,
+    });
   }, [open, mustConnect, qc, vault.id, vault.vault_type, vault.provider_type]);
 
   if (mustConnect) {
@@ -127,18 +120,19 @@ export function UnlockDialog({
       () => vault,
     );
 
-  const unlocked = () => {
+  // The page holds the record the unlock used; the first unlock of an older vault re-seals its
+  // slot, and the new key is read again (earlyUnlock.ts, afterUnlock).
+  const unlocked = (current: Vault) => {
     reset();
     recordAccess(vault.id);
-    // The first unlock of an older vault re-seals its slot: the page must hold the new key.
-    void qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
+    afterUnlock(qc, current);
   };
 
   const unlockWithPasskey = async () => {
     setRefused(null);
     setPasskeyBusy(true);
+    const current = await currentVault(); // never throws: the page's copy if it fails
     try {
-      const current = await currentVault();
       const used = await assertVaultPasskey(unlockCredentials(current));
       const prfOutput = new Uint8Array(used.prf);
       used.prf.fill(0);
@@ -158,25 +152,19 @@ export function UnlockDialog({
       return;
     }
     setPasskeyBusy(false);
-    unlocked();
+    unlocked(current);
   };
 
   const unlock = async ({ password }: UnlockValues) => {
     setRefused(null);
     // The manifest is fetched beside the vault's own record and the key derivation, once
-    // ([Note: manifest at unlock]); a file vault's records are opened as soon as the key is.
-    const manifest = fetchManifestAnswer(vault.id);
-    if (vault.vault_type === 'secrets') prefetchSegmentsFor(vault, manifest);
-    const onSession =
-      vault.vault_type === 'files' ? (s: SessionId) => openEarly(vault.id, s) : undefined;
+    // ([Note: manifest at unlock]); the vault's records are opened as soon as the key is.
+    const early = beginUnlock(vault);
+    const current = await currentVault();
     try {
-      const current = await currentVault();
-      sessions.start(
-        vault.id,
-        await unlockChecked(current, password, { manifest, ...(onSession ? { onSession } : {}) }),
-      );
+      sessions.start(vault.id, await unlockChecked(current, password, early.options(current)));
     } catch (err) {
-      dropOpened(vault.id);
+      early.failed();
       if (err instanceof VaultIntegrityError) setRefused(err.message);
       else
         setError(
@@ -191,7 +179,7 @@ export function UnlockDialog({
         );
       return;
     }
-    unlocked();
+    unlocked(current);
   };
 
   const working = busy || passkeyBusy;

@@ -14,6 +14,7 @@ import {
   compactLog,
   forgetSegments,
   LogConflictError,
+  prefetchSegments,
   readLog,
   writeLog,
   type LogDeps,
@@ -160,6 +161,22 @@ describe('the segment log in a provider', () => {
     await writeLog(a, [item(2, 1)]);
     await readLog(a);
     expect(f.reads).toHaveLength(1); // the segment it wrote was cached as it was sealed
+  });
+
+  it('prefetches what an unverified list names, answering its live items, and a read takes only what its manifest pins', async () => {
+    const { srv, f, a } = await setup();
+    await writeLog(a, [item(1, 1), item(2, 1)]);
+    await writeLog(a, [tombstone(2, 1), item(3, 1)]);
+    const pins = (await srv.fetch())!.segments!;
+    forgetSegments(VAULT);
+    // A list the server made up: a pin whose bytes are not what it says is fetched, not kept.
+    const madeUp = [...pins, ['00000000-0000-4000-8000-00000000beef', 'x'.repeat(43)] as const];
+    const items = await prefetchSegments(a, madeUp);
+    expect(items.map((i) => i.id).sort()).toEqual([itemId(1), itemId(3)]); // 2 was deleted
+    expect(f.reads).toHaveLength(3);
+    const read = await readLog(a);
+    expect(read?.items.map((i) => i.id)).toEqual([itemId(1), itemId(3)]);
+    expect(f.reads).toHaveLength(3); // the verified pins came from what was prefetched
   });
 
   it('lands two devices writing different items at once', async () => {

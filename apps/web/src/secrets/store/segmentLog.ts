@@ -127,26 +127,35 @@ function fetcher(deps: Pick<LogDeps, 'vaultId' | 'blobs'>) {
 
 /**
  * Reads into the cache the segments a manifest not verified yet names (the unlock's, fetched
- * while the key is derived: issue 31), and computes their items' entry digests meanwhile. A pin
- * carries the digest its bytes are checked against, so a list the server made up costs only
- * fetches: a read uses the cache only for the pins its verified manifest names
- * ([Note: segment cache]).
+ * while the key is derived: issue 31), and answers the live items they fold to, for the early
+ * opening ([Note: early secrets opening] in ../earlyOpen.ts); their entry digests are computed
+ * after that, in the background. A pin carries the digest its bytes are checked against, so a
+ * list the server made up costs only fetches and decryptions: a read uses the cache only for
+ * the pins its verified manifest names ([Note: segment cache]).
  */
 export async function prefetchSegments(
   deps: Pick<LogDeps, 'vaultId' | 'blobs' | 'digestOf'>,
   pins: readonly SegmentPin[],
-): Promise<void> {
+): Promise<ItemRecord[]> {
   const cache = cacheOf(deps.vaultId);
   const unknown = pins.filter((p) => !cache.has(pinKey(p)));
   const fetched = await readSegments(unknown, fetcher(deps));
-  const items: ItemRecord[] = [];
   fetched.forEach((s, i) => {
-    if (!('records' in s)) return;
-    cache.set(pinKey(unknown[i]!), s.records);
-    for (const r of s.records) if (!('deleted' in r)) items.push(r);
+    if ('records' in s) cache.set(pinKey(unknown[i]!), s.records);
   });
+  const read = pins.flatMap((p): ReadSegment[] => {
+    const records = cache.get(pinKey(p));
+    return records ? [{ segment: p[0], records }] : [];
+  });
+  const items = [...foldSegments(read).items.values()];
+  void digestSoon(items, deps.digestOf);
+  return items;
+}
+
+/** The items' entry digests (kept by digestOf), a slice at a time between tasks. */
+async function digestSoon(items: readonly ItemRecord[], digestOf: EntryDigest): Promise<void> {
   for (let i = 0; i < items.length; i += 500) {
-    await Promise.all(items.slice(i, i + 500).map(deps.digestOf));
+    await Promise.all(items.slice(i, i + 500).map(digestOf));
     await new Promise((resolve) => setTimeout(resolve, 0)); // the page stays responsive
   }
 }

@@ -8,6 +8,7 @@ import {
   SecretConflictError,
   vaultsApi,
   type NewSecret,
+  type Vault,
   type SecretRecord,
 } from '@sealvault/protocol';
 import { providerFor, providerTypeOf } from '../../storage/providers.ts';
@@ -36,7 +37,8 @@ export interface Loaded {
 }
 
 export interface SecretsSource {
-  load(): Promise<Loaded>;
+  /** `vault`: the vault's record as just read (followMove), so it is not read again. */
+  load(vault?: Vault): Promise<Loaded>;
   /** A new item (`data` encrypted at revision 1). */
   create(id: string, data: string): Promise<void>;
   /** `data` encrypted at `secret.revision + 1`; SecretConflictError if it changed elsewhere. */
@@ -52,9 +54,15 @@ const CONFLICT = msg(
 function serverSource(vaultId: string): SecretsSource {
   const session = () => sessionOf(vaultId);
   return {
-    async load() {
+    async load(vault) {
       const records = (await secretsApi.list(vaultId)).secrets;
-      const problems = await checkAgainstManifest(vaultId, session(), { secrets: records });
+      const problems = await checkAgainstManifest(
+        vaultId,
+        session(),
+        { secrets: records },
+        undefined,
+        vault,
+      );
       return { records, problems, holder: 'the server' };
     },
     async create(id, data) {
@@ -192,9 +200,10 @@ function providerSource(vaultId: string): SecretsSource {
   }
 
   return {
-    async load() {
+    async load(known) {
       const d = deps();
       let read = await readLog(d);
+      const movesNow = read === null; // the move changes the vault's record: read anew
       if (read === null) {
         const vault = (await vaultsApi.get(vaultId)).vault;
         const provider = providerFor(vault.provider_type);
@@ -218,7 +227,7 @@ function providerSource(vaultId: string): SecretsSource {
         read = await readLog(d);
         if (read === null) throw new Error(moveTexts.unverified(name));
       } else if (!finished.has(vaultId)) {
-        const vault = (await vaultsApi.get(vaultId)).vault;
+        const vault = known ?? (await vaultsApi.get(vaultId)).vault;
         await finishMove(vault, read.manifest.vault.storage_folder);
         finished.add(vaultId);
       }
@@ -226,7 +235,13 @@ function providerSource(vaultId: string): SecretsSource {
       const dropped = read.problems.filter((p) => p.kind === 'dropped').length;
       if (holderOf(vaultId) === 'this browser' && dropped > 0 && dropped === read.pins.length)
         throw new Error(moveTexts.elsewhere);
-      const fields = await checkAgainstManifest(vaultId, sessionOf(vaultId), {}, read.manifest);
+      const fields = await checkAgainstManifest(
+        vaultId,
+        sessionOf(vaultId),
+        {},
+        read.manifest,
+        movesNow ? undefined : known,
+      );
       // Best effort, after the read it plans from: a failure leaves the log as it is.
       const done = read;
       void compactLog(d, done).catch(() => undefined);

@@ -316,15 +316,17 @@ export async function unlockChecked(
  * Checks what the server listed against the verified manifest: the vault's fields, its slots,
  * and the files or secrets given. Throws VaultIntegrityError when the manifest itself is refused.
  * `verifiedManifest`: one the caller has just loaded (manifests.load), not fetched again.
+ * `vaultRecord`: the vault's record as the caller just read it (follow.ts), not read again.
  */
 export async function checkAgainstManifest(
   vaultId: string,
   session: SessionId,
   listed: { files?: VaultFile[]; secrets?: SecretRecord[] },
   verifiedManifest?: ManifestRecord,
+  vaultRecord?: Vault,
 ): Promise<Problem[]> {
   const [vault, files, secrets] = await Promise.all([
-    vaultsApi.get(vaultId).then((r) => r.vault),
+    vaultRecord ?? vaultsApi.get(vaultId).then((r) => r.vault),
     listed.files ? digestFiles(listed.files) : undefined,
     listed.secrets ? digestSecrets(listed.secrets) : undefined,
   ]);
