@@ -7,6 +7,7 @@ import { createCryptoClient } from './client.ts';
 import type { FileId, SessionId, VaultId } from './ids.ts';
 import { serve, workerTransport } from './rpc.ts';
 import { createCryptoService } from './service.ts';
+import { JOINED_BYTES } from './fetched.ts';
 import { diff, FAST_KDF, pattern, readAll, readUntilError, streamOf, uuid } from './testkit.ts';
 
 /** The Worker fetches only its own origin: the test page's in a browser, any in Node. */
@@ -51,9 +52,24 @@ async function fileAt(size: number) {
 
 describe('downloads fetched in the Worker', () => {
   it('fetches and opens a file of several batches, byte-identical', async () => {
-    const f = await fileAt(9 * C + 5); // 2.25 MiB: three answers of up to 1 MiB
+    const f = await fileAt(9 * C + 5); // 2.25 MiB: one answer
     const plain = await client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url);
     expect(diff(await readAll(plain), f.plain)).toEqual([0, -1]);
+  });
+
+  it('answers the plaintext joined into 4 MiB buffers, one per message', async () => {
+    const f = await fileAt(2 * JOINED_BYTES + 3 * C + 1);
+    const plain = await client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url);
+    const sizes: number[] = [];
+    const parts: Uint8Array[] = [];
+    for await (const part of plain) {
+      sizes.push(part.length);
+      parts.push(part.slice());
+    }
+    expect(sizes).toEqual([JOINED_BYTES, JOINED_BYTES, 3 * C + 1]);
+    const all = new Uint8Array(f.plain.length);
+    parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+    expect(diff(all, f.plain)).toEqual([0, -1]);
   });
 
   it('opens an empty file', async () => {
@@ -113,11 +129,11 @@ describe('downloads fetched in the Worker', () => {
   });
 
   it('aborts the request and ends the job when the reader cancels or the signal aborts', async () => {
-    const f = await fileAt(12 * C);
+    const f = await fileAt(3 * JOINED_BYTES);
     const plain = await client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url);
     const request = signals.at(-1)!;
     const reader = plain.getReader();
-    expect((await reader.read()).value?.length).toBe(C);
+    expect((await reader.read()).value?.length).toBe(JOINED_BYTES);
     expect(request.aborted).toBe(false);
     await reader.cancel();
     expect(request.aborted).toBe(true);

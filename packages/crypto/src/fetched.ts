@@ -1,8 +1,8 @@
 // Downloads fetched and opened inside the crypto Worker (issue 31, "the Worker fetches and
 // decrypts, the page only writes"). Where the storage has a plain URL for a file's ciphertext
 // (our server's content route, the page's cookies), the Worker that holds the session fetches it,
-// reads the vf1 header and chunks itself and hands the page the plaintext, about 1 MiB per
-// message (batches.ts). The page then neither reads the ciphertext nor sends it anywhere: in the page-fed path
+// reads the vf1 header and chunks itself and hands the page the plaintext, 4 MiB in one buffer
+// per message (batches.ts, `joined`). The page then neither reads the ciphertext nor sends it anywhere: in the page-fed path
 // (clientStreams.ts) reading and posting every 256 KiB chunk kept the page thread the busiest of
 // a download while the Worker waited (bench/RESULTS.md, "Speed II: downloads").
 //
@@ -20,6 +20,35 @@ import type { Bytes } from './primitives.ts';
 
 /** Chunks being opened at once in the fetching Worker. */
 const CONCURRENCY = 4;
+/** Plaintext handed to the page per message, in one buffer ([Note: fetched downloads]). */
+export const JOINED_BYTES = 4 * 2 ** 20;
+
+/**
+ * The chunks joined into buffers of `size` bytes (the last shorter): the page then handles one
+ * message and one write per 4 MiB instead of sixteen, and its streams' per-chunk work with them;
+ * the copy is the Worker's, which waits on the network and the page most of the time.
+ */
+export async function* joined(
+  chunks: AsyncGenerator<Bytes, void, undefined>,
+  size: number,
+): AsyncGenerator<Bytes, void, undefined> {
+  let out = new Uint8Array(size);
+  let used = 0;
+  for await (const chunk of chunks) {
+    for (let at = 0; at < chunk.length;) {
+      const n = Math.min(chunk.length - at, size - used);
+      out.set(chunk.subarray(at, at + n), used);
+      used += n;
+      at += n;
+      if (used === size) {
+        yield out;
+        out = new Uint8Array(size);
+        used = 0;
+      }
+    }
+  }
+  if (used > 0) yield out.subarray(0, used);
+}
 
 export interface FetchedDownloads {
   /**
@@ -28,7 +57,7 @@ export interface FetchedDownloads {
    * any other failed request, DECRYPT_FAILED for a damaged header or key.
    */
   beginFetched(session: SessionId, fileId: FileId, wrappedKey: string, url: string): Promise<JobId>;
-  /** The next plaintext, in order, about 1 MiB of it; empty once the file ended (job over). */
+  /** The next plaintext, in order, 4 MiB of it in one buffer; empty once the file ended (job over). */
   readFetched(job: JobId): Promise<Bytes[]>;
   /** Stops a fetched download early: its request is aborted and its job ended. */
   endFetched(job: JobId): Promise<void>;
@@ -87,7 +116,7 @@ export function fetchedDownloads(
       open: (index: number, sealed: Bytes, final: boolean) =>
         files.openChunk(opened, index, sealed, final),
     };
-    jobs.add(opened, openChunks(reader, opener, CONCURRENCY), stop);
+    jobs.add(opened, joined(openChunks(reader, opener, CONCURRENCY), JOINED_BYTES), stop);
     return opened;
   }
 
