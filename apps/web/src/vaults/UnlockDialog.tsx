@@ -157,9 +157,9 @@ export function UnlockDialog({
 
   const unlock = async ({ password }: UnlockValues) => {
     setRefused(null);
-    // The manifest is fetched beside the vault's own record and the key derivation, once
-    // ([Note: manifest at unlock]); the vault's records are opened as soon as the key is.
-    const early = beginUnlock(vault);
+    // The manifest is fetched beside the vault's own record, once ([Note: manifest at unlock]),
+    // and the key derived meanwhile (earlyUnlock.ts); the records are opened as soon as the key is.
+    const early = beginUnlock(vault, password);
     const current = await currentVault();
     try {
       sessions.start(vault.id, await unlockChecked(current, password, early.options(current)));

@@ -16,7 +16,11 @@ const prefetch = vi.hoisted(() => ({
 }));
 vi.mock('../secrets/useSecrets.ts', () => prefetch);
 vi.mock('../files/deviceCache.ts', () => ({ prefetchFileRecords: vi.fn() }));
-vi.mock('../crypto/client.ts', () => ({ warmUpCrypto: vi.fn() }));
+const unlockVault = vi.hoisted(() => vi.fn());
+vi.mock('../crypto/client.ts', () => ({
+  warmUpCrypto: vi.fn(),
+  cryptoClient: () => ({ unlockVault }),
+}));
 const manifest = vi.hoisted(() => Promise.resolve({ kind: 'none' as const }));
 vi.mock('./manifest/vaultManifest.ts', () => ({ fetchManifestAnswer: () => manifest }));
 
@@ -32,16 +36,23 @@ const vaultOf = (vault_type: 'files' | 'secrets', slot: object = committed): Vau
     key: { slots: [slot] },
   }) as unknown as Vault;
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  unlockVault.mockResolvedValue(S);
+});
 
 describe('the early unlock', () => {
-  it("opens a secrets vault's items under the new session, with the record the unlock read", () => {
+  it("opens a secrets vault's items under the new session, with the record the unlock read", async () => {
     const vault = vaultOf('secrets');
     const current = { ...vault, name: 'as read now' };
-    const early = beginUnlock(vault);
+    const early = beginUnlock(vault, 'pw');
     expect(prefetch.prefetchSegmentsFor).toHaveBeenCalledWith(vault, manifest);
+    // The key derivation starts now, with the page's copy of the key, for unlockChecked to check.
+    expect(unlockVault).toHaveBeenCalledWith(vault.id, vault.key, 'pw', { allowLegacy: false });
     const options = early.options(current);
     expect(options.manifest).toBe(manifest);
+    expect(options.derived?.key).toBe(vault.key);
+    expect(await options.derived?.session).toBe(S);
     options.onSession!(S);
     expect(secrets.openSecretsEarly).toHaveBeenCalledWith(vault.id, S, current);
     expect(files.openEarly).not.toHaveBeenCalled();
@@ -49,13 +60,16 @@ describe('the early unlock', () => {
 
   it('hands on no record the unlock will rewrite (a slot from before commitments)', () => {
     const vault = vaultOf('secrets', { kind: 'password' });
-    beginUnlock(vault).options(vault).onSession!(S);
+    const options = beginUnlock(vault, 'pw').options(vault);
+    expect(unlockVault).not.toHaveBeenCalled(); // such a slot opens only once the manifest is known
+    expect(options.derived).toBeUndefined();
+    options.onSession!(S);
     expect(secrets.openSecretsEarly).toHaveBeenCalledWith(vault.id, S, undefined);
   });
 
   it("opens a file vault's records, and drops what either kind opened when the unlock fails", () => {
     const vault = vaultOf('files');
-    const early = beginUnlock(vault);
+    const early = beginUnlock(vault, 'pw');
     expect(prefetch.prefetchSegmentsFor).not.toHaveBeenCalled();
     early.options(vault).onSession!(S);
     expect(files.openEarly).toHaveBeenCalledWith(vault.id, S);

@@ -2,14 +2,15 @@
 // to the vault's first screen (issue 31, bench/RESULTS.md "Speed II": Unlock pressed → the list
 // shown). While the dialog is open the crypto Worker starts and the vault's encrypted records are
 // fetched; when Unlock is pressed the manifest's fetch starts (once, [Note: manifest at unlock])
-// with a provider vault's segments; as soon as the key is open, before the manifest is verified,
+// with a provider vault's segments, and the key derivation with the page's copy of the key, beside
+// the read of the vault's record that checks the copy is current; as soon as the key is open, before the manifest is verified,
 // the records are decrypted (files/earlyOpen.ts; secrets/earlyOpen.ts, [Note: early secrets
 // opening]). Nothing of that is shown before unlockChecked succeeded: it is keyed by the
 // session, and dropped when the unlock fails.
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionId } from '@sealvault/crypto';
+import { asVaultId, type SessionId } from '@sealvault/crypto';
 import type { Vault } from '@sealvault/protocol';
-import { warmUpCrypto } from '../crypto/client.ts';
+import { cryptoClient, warmUpCrypto } from '../crypto/client.ts';
 import { prefetchFileRecords } from '../files/deviceCache.ts';
 import { dropOpened, openEarly } from '../files/earlyOpen.ts';
 import { dropOpenedSecrets, openSecretsEarly } from '../secrets/earlyOpen.ts';
@@ -41,13 +42,22 @@ export interface EarlyUnlock {
   failed(): void;
 }
 
-/** Unlock pressed: the manifest's fetch starts now, and a provider vault's segments with it. */
-export function beginUnlock(vault: Vault): EarlyUnlock {
+/**
+ * Unlock pressed: the manifest's fetch starts now, a provider vault's segments with it, and the
+ * key derivation with the page's copy of the key (unlockChecked uses it only if the vault's
+ * record read meanwhile holds the same key, and closes it otherwise).
+ */
+export function beginUnlock(vault: Vault, password: string): EarlyUnlock {
   const manifest = fetchManifestAnswer(vault.id);
   if (vault.vault_type === 'secrets') prefetchSegmentsFor(vault, manifest);
+  const session = resealed(vault)
+    ? undefined
+    : cryptoClient().unlockVault(asVaultId(vault.id), vault.key, password, { allowLegacy: false });
+  session?.catch(() => undefined); // its error is unlockChecked's to throw
   return {
     options: (current) => ({
       manifest,
+      ...(session ? { derived: { key: vault.key, session } } : {}),
       onSession: (session: SessionId) => {
         if (current.vault_type === 'files') openEarly(vault.id, session);
         // The record goes to the first list (no second read) unless the unlock rewrites it.

@@ -199,6 +199,13 @@ export interface UnlockOptions {
    * from it before unlockChecked resolves: the session is closed if a check fails.
    */
   onSession?: (session: SessionId) => void;
+  /**
+   * The password's key derivation, started with the page's copy of the key before the vault's
+   * record was read again (vaults/earlyUnlock.ts, issue 31): used when that key is the one
+   * `vault` holds and may open early (no slot from before commitments), else its session is
+   * closed and the derivation starts again with `vault`'s key.
+   */
+  derived?: { key: VaultKey; session: Promise<SessionId> };
 }
 
 /**
@@ -213,25 +220,32 @@ export async function unlockChecked(
   secret: UnlockSecret,
   options: UnlockOptions = {},
 ): Promise<SessionId> {
+  const client = cryptoClient();
+  const closeSoon = (s: Promise<SessionId> | null | undefined) =>
+    void s?.then((x) => client.closeSession(x)).catch(() => undefined);
+  // Whether a manifest exists decides whether a legacy slot may open. A key without one opens
+  // the same either way: its derivation starts now (or started before: options.derived), beside
+  // the manifest's fetch, and its session is closed if a check below refuses the vault.
+  const legacy = vault.key.slots.some((s) => s.kind === 'password' && !s.commit);
+  const opensEarly = typeof secret === 'string' && !legacy;
+  const sameKey = JSON.stringify(options.derived?.key) === JSON.stringify(vault.key);
+  const derived = opensEarly && sameKey ? options.derived?.session : undefined;
+  if (!derived) closeSoon(options.derived?.session);
   if (
     countOf(vault.key, 'password') > 1 ||
     countOf(vault.key, 'recovery') > 1 ||
     countOf(vault.key, 'passkey') > MAX_PASSKEY_SLOTS
-  )
+  ) {
+    closeSoon(derived);
     throw new VaultIntegrityError(integrityTexts.slotAdded);
-  const client = cryptoClient();
+  }
   const id = asVaultId(vault.id);
   const answer = options.manifest ?? fetchManifestAnswer(vault.id);
-  // Whether a manifest exists decides whether a legacy slot may open. A key without one opens
-  // the same either way: its derivation starts now, beside the manifest's fetch, and its session
-  // is closed if a check below refuses the vault.
-  const legacy = vault.key.slots.some((s) => s.kind === 'password' && !s.commit);
-  const early =
-    typeof secret === 'string' && !legacy
-      ? client.unlockVault(id, vault.key, secret, { allowLegacy: false })
-      : null;
+  const early = opensEarly
+    ? (derived ?? client.unlockVault(id, vault.key, secret, { allowLegacy: false }))
+    : null;
   early?.catch(() => undefined); // its error is the one thrown below, when it is awaited
-  const closeEarly = () => void early?.then((s) => client.closeSession(s)).catch(() => undefined);
+  const closeEarly = () => closeSoon(early);
   const [seen, present] = await Promise.all([deviceStore().get(vault.id), answer]).catch(
     (err: unknown) => {
       closeEarly();
