@@ -100,3 +100,64 @@ test('a long download shows its progress, can be cancelled, and guards the page'
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(errorToasts(page)).toHaveCount(0);
 });
+
+// [Note: downloads written in the Worker]: a real file handle (here one of the origin's private
+// file system, which the save dialog's handles are like) goes to the crypto Worker, which
+// fetches, decrypts and writes the file itself; the page shows the progress. A cancelled one
+// leaves the file as it was.
+test('a download to a real file handle is written by the crypto Worker', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { showSaveFilePicker: unknown; __picked: string[] };
+    w.__picked = [];
+    w.showSaveFilePicker = async ({ suggestedName }: { suggestedName: string }) => {
+      const name = `${w.__picked.length}-${suggestedName}`;
+      w.__picked.push(name);
+      const dir = await navigator.storage.getDirectory();
+      return dir.getFileHandle(name, { create: true });
+    };
+  });
+  /** The SHA-256 and size of the latest picked file, as saved. */
+  const picked = (page: Page) =>
+    page.evaluate(async () => {
+      const w = window as unknown as { __picked: string[] };
+      const dir = await navigator.storage.getDirectory();
+      const file = await (await dir.getFileHandle(w.__picked.at(-1)!)).getFile();
+      const digest = new Uint8Array(
+        await crypto.subtle.digest('SHA-256', await file.arrayBuffer()),
+      );
+      return {
+        size: file.size,
+        sha256: [...digest].map((b) => b.toString(16).padStart(2, '0')).join(''),
+      };
+    });
+  await unlimitedFileVault(page, request, baseURL ?? '', 'dlworker', 'Archive');
+  const name = 'field recordings.wav';
+  const buffer = await uploadLargeFile(page, name, SIZE);
+  const downloads = page.getByRole('list', { name: 'Downloads' });
+
+  const bar = page.getByRole('progressbar', { name: `Download progress of ${name}` });
+  await page.getByRole('button', { name: `Download ${name}` }).click();
+  await expect(downloads.getByText(`Downloading ${name}...`)).toBeVisible();
+  await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
+  await expect(downloads).toBeHidden({ timeout: 60_000 });
+  expect(await picked(page)).toEqual({
+    size: SIZE,
+    sha256: createHash('sha256').update(buffer).digest('hex'),
+  });
+  await expect(errorToasts(page)).toHaveCount(0);
+
+  // Cancelled while its request is held back: the Worker drops the file; it stays empty.
+  await page.route('**/content', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole('button', { name: `Download ${name}` }).click();
+  await page.getByRole('button', { name: `Cancel download of ${name}` }).click();
+  await expect(downloads).toBeHidden();
+  await expect.poll(async () => (await picked(page)).size).toBe(0);
+  await expect(errorToasts(page)).toHaveCount(0);
+});

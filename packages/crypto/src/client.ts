@@ -35,6 +35,8 @@ type Passthrough = Omit<
   | 'beginFetched'
   | 'readFetched'
   | 'endFetched'
+  | 'beginFetchedTo'
+  | 'readWritten'
   | 'beginSealFile'
   | 'readSealed'
   | 'beginSealPieces'
@@ -46,7 +48,8 @@ type Passthrough = Omit<
  * The service's calls, plus the file streams: `encryptFileStream` (a new file version, fresh FK),
  * `encryptFile` (the same from a File the Worker reads itself; `encryptFilePieces` as Blobs),
  * `decryptFileStream` (a whole ciphertext, header included; DECRYPT_FAILED on any damage),
- * `decryptFetched` (the same, fetched from a URL by the Worker itself) and `decryptRange` (the
+ * `decryptFetched` (the same, fetched from a URL by the Worker itself; `decryptFetchedTo` also
+ * written to a file by it) and `decryptRange` (the
  * slice a RangePlan named, plus the 72 header bytes, to exactly the range).
  */
 export interface CryptoClient extends Passthrough, FileStreams {}

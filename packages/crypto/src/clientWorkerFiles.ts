@@ -9,6 +9,7 @@ import { CONTENT_HASH_BLOCK_BYTES } from './contentHash.ts';
 import type { Pool } from './clientPool.ts';
 import type { FileId, JobId, SessionId } from './ids.ts';
 import type { SealedPiece } from './sealedFile.ts';
+import type { WritableTarget } from './fetched.ts';
 
 /** An encryption in progress: the ciphertext stream (header first) and its result. */
 export interface EncryptedFileStream<T = Uint8Array> {
@@ -54,6 +55,22 @@ export interface WorkerFiles {
     url: string,
     signal?: AbortSignal,
   ): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * The same, written by the Worker to `target` (a file handle from the save dialog), cut to
+   * `length` ([Note: downloads written in the Worker] in fetched.ts). `onWritten` gets the bytes
+   * written so far; resolves once the file is saved. WRITE_FAILED if it cannot be written;
+   * `signal` stops it and drops the file (rejecting with the signal's reason, or an AbortError).
+   */
+  decryptFetchedTo(
+    session: SessionId,
+    fileId: FileId,
+    wrappedKey: string,
+    url: string,
+    target: WritableTarget,
+    length: number,
+    onWritten?: (bytes: number) => void,
+    signal?: AbortSignal,
+  ): Promise<void>;
 }
 
 /** A promise settled from outside; its rejection is handled where it is awaited, if anywhere. */
@@ -153,7 +170,49 @@ export function workerFiles({ primary }: Pool): WorkerFiles {
     );
   }
 
+  async function decryptFetchedTo(
+    session: SessionId,
+    fileId: FileId,
+    wrappedKey: string,
+    url: string,
+    target: WritableTarget,
+    length: number,
+    onWritten: (bytes: number) => void = () => undefined,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    signal?.throwIfAborted();
+    const args = [session, fileId, wrappedKey, url, target, length] as const;
+    const job = await primary.call('beginFetchedTo', [...args]);
+    let over = false;
+    let onAbort = () => undefined as void;
+    const stopped = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        if (over) return;
+        over = true;
+        void primary.call('endFetched', [job]).catch(() => undefined);
+        const reason: unknown = signal?.reason;
+        reject(reason instanceof Error ? reason : new DOMException('Aborted', 'AbortError'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) onAbort();
+    });
+    stopped.catch(() => undefined);
+    let bytes = 0;
+    try {
+      for (;;) {
+        const steps = await Promise.race([primary.call('readWritten', [job]), stopped]);
+        if (steps.length === 0) break;
+        for (const n of steps) bytes += n;
+        onWritten(bytes);
+      }
+    } finally {
+      over = true; // the Worker ended the job: saved, failed, or stopped above
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   return {
+    decryptFetchedTo,
     async encryptFile(session, fileId, file, paddedSize, pieceBytes = CONTENT_HASH_BLOCK_BYTES) {
       const args = [session, fileId, file, paddedSize, pieceBytes] as const;
       const { job, wrappedKey } = await primary.call('beginSealFile', [...args]);

@@ -17,6 +17,8 @@ export type CryptoErrorCode =
   | 'NOT_FOUND'
   /** A download the Worker fetched itself failed on the way (fetched.ts). */
   | 'FETCH_FAILED'
+  /** A download the Worker wrote to a file itself could not be written (fetched.ts). */
+  | 'WRITE_FAILED'
   /** Anything unexpected; the message leaks nothing. */
   | 'INTERNAL';
 
@@ -28,6 +30,7 @@ export const MESSAGES = {
   INVALID_INPUT: 'Invalid input to a crypto operation',
   NOT_FOUND: 'File data not found',
   FETCH_FAILED: 'Failed to load file content.',
+  WRITE_FAILED: 'The file could not be saved.',
   INTERNAL: 'Internal crypto error',
 } as const satisfies Record<CryptoErrorCode, string>;
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CHUNK_BYTES as C } from './chunk.ts';
 import { createCryptoClient } from './client.ts';
 import type { FileId, SessionId, VaultId } from './ids.ts';
-import { serve, workerTransport } from './rpc.ts';
+import { inProcessTransport, serve, workerTransport } from './rpc.ts';
 import { createCryptoService } from './service.ts';
 import { JOINED_BYTES } from './fetched.ts';
 import { diff, FAST_KDF, pattern, readAll, readUntilError, streamOf, uuid } from './testkit.ts';
@@ -37,13 +37,13 @@ afterAll(() => {
 });
 
 /** A vault's session and one file of `size` bytes, encrypted and served at a fresh URL. */
-async function fileAt(size: number) {
+async function fileAt(size: number, on = client) {
   const vaultId = uuid<VaultId>();
-  const { key } = await client.createVault(vaultId, 'pw', FAST_KDF);
-  const session: SessionId = await client.unlockVault(vaultId, key, 'pw');
+  const { key } = await on.createVault(vaultId, 'pw', FAST_KDF);
+  const session: SessionId = await on.unlockVault(vaultId, key, 'pw');
   const fileId = uuid<FileId>();
   const plain = pattern(size);
-  const enc = await client.encryptFileStream(session, fileId, streamOf(plain));
+  const enc = await on.encryptFileStream(session, fileId, streamOf(plain));
   const ciphertext = await readAll(enc.ciphertext);
   const url = `${ORIGIN}/api/files/${fileId}/content`;
   answers.set(url, ciphertext);
@@ -150,5 +150,104 @@ describe('downloads fetched in the Worker', () => {
     abort.abort(new Error('stopped'));
     expect((await readUntilError(second)).error).toMatchObject({ message: 'stopped' });
     await expect.poll(() => secondRequest.aborted).toBe(true);
+  });
+
+  // [Note: downloads written in the Worker]. A stand-in file handle cannot cross a message
+  // boundary (a browser's real one can): these run the service in-process.
+  describe('written to a file by the Worker', () => {
+    const local = createCryptoClient(inProcessTransport(createCryptoService({ fetch: fakeFetch })));
+
+    /** A file handle that keeps what is written, and says how its writable ended. */
+    function target(failAt = Infinity) {
+      const parts: Uint8Array[] = [];
+      const state = { closed: false, aborted: false, opened: 0 };
+      return {
+        parts,
+        state,
+        handle: {
+          createWritable: () => {
+            state.opened += 1;
+            return Promise.resolve({
+              write: (data: Uint8Array) => {
+                if (parts.length >= failAt) return Promise.reject(new Error('disk full'));
+                parts.push(data.slice());
+                return Promise.resolve();
+              },
+              close: () => ((state.closed = true), Promise.resolve()),
+              abort: () => ((state.aborted = true), Promise.resolve()),
+            });
+          },
+        },
+      };
+    }
+    const joinedOf = (parts: Uint8Array[]) => {
+      const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+      return all;
+    };
+
+    it('writes the plaintext cut to its length, saying what is written, then closes', async () => {
+      const f = await fileAt(2 * JOINED_BYTES + 5 * C, local);
+      const length = 2 * JOINED_BYTES + 3; // the rest is the padding
+      const t = target();
+      const progress: number[] = [];
+      await local.decryptFetchedTo(
+        f.session,
+        f.fileId,
+        f.wrappedKey,
+        f.url,
+        t.handle,
+        length,
+        (n) => progress.push(n),
+      );
+      expect(progress).toEqual([JOINED_BYTES, 2 * JOINED_BYTES, length]);
+      expect(diff(joinedOf(t.parts), f.plain.subarray(0, length))).toEqual([0, -1]);
+      expect(t.state).toEqual({ closed: true, aborted: false, opened: 1 });
+    });
+
+    it('fails with WRITE_FAILED when a write fails, and drops the file', async () => {
+      const f = await fileAt(3 * JOINED_BYTES, local);
+      const t = target(1);
+      await expect(
+        local.decryptFetchedTo(f.session, f.fileId, f.wrappedKey, f.url, t.handle, f.plain.length),
+      ).rejects.toMatchObject({ code: 'WRITE_FAILED', message: 'The file could not be saved.' });
+      expect(t.state).toMatchObject({ closed: false, aborted: true });
+      expect(signals.at(-1)?.aborted).toBe(true);
+    });
+
+    it('stops when the signal aborts: the request is aborted and the file dropped', async () => {
+      const f = await fileAt(4 * JOINED_BYTES, local);
+      const t = target();
+      const abort = new AbortController();
+      const saving = local.decryptFetchedTo(
+        f.session,
+        f.fileId,
+        f.wrappedKey,
+        f.url,
+        t.handle,
+        f.plain.length,
+        () => abort.abort(new Error('stopped')),
+        abort.signal,
+      );
+      await expect(saving).rejects.toThrow('stopped');
+      await expect.poll(() => t.state.aborted).toBe(true);
+      expect(t.state.closed).toBe(false);
+      await expect.poll(() => signals.at(-1)?.aborted).toBe(true);
+    });
+
+    it('opens no file for a 404 or a damaged file, and refuses a bad length', async () => {
+      const f = await fileAt(10, local);
+      const t = target();
+      answers.set(f.url, 404);
+      const save = () =>
+        local.decryptFetchedTo(f.session, f.fileId, f.wrappedKey, f.url, t.handle, 10);
+      await expect(save()).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      answers.set(f.url, f.ciphertext.subarray(0, 40));
+      await expect(save()).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+      expect(t.state.opened).toBe(0);
+      await expect(
+        local.decryptFetchedTo(f.session, f.fileId, f.wrappedKey, f.url, t.handle, -1),
+      ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    });
   });
 });

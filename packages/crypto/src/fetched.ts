@@ -10,7 +10,7 @@
 // over the pool. The network is read ahead by one batch while the page writes the last one.
 // Only a same-origin URL is fetched (where the Worker knows its origin): the Worker sends the
 // page's cookies with it and nothing else.
-import { ByteReader, openChunks } from './stream.ts';
+import { ByteReader, openChunks, trim } from './stream.ts';
 import { batchJobs } from './batches.ts';
 import { CryptoError } from './errors.ts';
 import { HEADER_BYTES } from './header.ts';
@@ -59,8 +59,32 @@ export interface FetchedDownloads {
   beginFetched(session: SessionId, fileId: FileId, wrappedKey: string, url: string): Promise<JobId>;
   /** The next plaintext, in order, 4 MiB of it in one buffer; empty once the file ended (job over). */
   readFetched(job: JobId): Promise<Bytes[]>;
-  /** Stops a fetched download early: its request is aborted and its job ended. */
+  /**
+   * The same, written by the Worker itself to `target`, a file handle the page's save dialog
+   * gave, cut to the file's `length` (its padding dropped) ([Note: downloads written in the
+   * Worker]). The file is written once every byte opened; WRITE_FAILED if it cannot be.
+   */
+  beginFetchedTo(
+    session: SessionId,
+    fileId: FileId,
+    wrappedKey: string,
+    url: string,
+    target: WritableTarget,
+    length: number,
+  ): Promise<JobId>;
+  /** Bytes written since the last call, in steps of 4 MiB; empty once the file is saved. */
+  readWritten(job: JobId): Promise<number[]>;
+  /** Stops a fetched download early: its request is aborted, its job ended, its file dropped. */
   endFetched(job: JobId): Promise<void>;
+}
+
+/** What the Worker writes a download to: a File System Access file handle (structured-cloned). */
+export interface WritableTarget {
+  createWritable(): Promise<{
+    write(data: Bytes): Promise<void>;
+    close(): Promise<void>;
+    abort(reason?: unknown): Promise<void>;
+  }>;
 }
 
 type Opening = Pick<CryptoService, 'beginDecrypt' | 'openChunk' | 'endJob'>;
@@ -79,6 +103,7 @@ export function fetchedDownloads(
   fetchFn: typeof fetch = (input, init) => fetch(input, init),
 ): FetchedDownloads {
   const jobs = batchJobs();
+  const writes = batchJobs<number>((n) => n);
 
   async function request(url: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
     const res = await fetchFn(checkedUrl(url), { signal, credentials: 'same-origin' }).catch(() => {
@@ -89,12 +114,8 @@ export function fetchedDownloads(
     throw new CryptoError(res.status === 404 ? 'NOT_FOUND' : 'FETCH_FAILED');
   }
 
-  async function beginFetched(
-    session: SessionId,
-    fileId: FileId,
-    wrappedKey: string,
-    url: string,
-  ): Promise<JobId> {
+  /** Fetches and opens `url`: the job, its plaintext in 4 MiB buffers, and how to stop it. */
+  async function open(session: SessionId, fileId: FileId, wrappedKey: string, url: string) {
     const abort = new AbortController();
     const reader = new ByteReader(await request(url, abort.signal));
     let job: JobId | null = null;
@@ -116,14 +137,69 @@ export function fetchedDownloads(
       open: (index: number, sealed: Bytes, final: boolean) =>
         files.openChunk(opened, index, sealed, final),
     };
-    jobs.add(opened, joined(openChunks(reader, opener, CONCURRENCY), JOINED_BYTES), stop);
-    return opened;
+    const plain = joined(openChunks(reader, opener, CONCURRENCY), JOINED_BYTES);
+    return { job: opened, plain, stop };
+  }
+
+  async function beginFetched(
+    session: SessionId,
+    fileId: FileId,
+    wrappedKey: string,
+    url: string,
+  ): Promise<JobId> {
+    const { job, plain, stop } = await open(session, fileId, wrappedKey, url);
+    jobs.add(job, plain, stop);
+    return job;
+  }
+
+  // [Note: downloads written in the Worker] Where the page's save dialog gave a file handle,
+  // the page hands it to the Worker, which writes the plaintext itself: the page then only shows
+  // the progress (bench/RESULTS.md, "Speed II: uploads and downloads"). A write that fails is
+  // WRITE_FAILED; a download stopped early aborts the writable, so the browser drops the file.
+  async function beginFetchedTo(
+    session: SessionId,
+    fileId: FileId,
+    wrappedKey: string,
+    url: string,
+    target: WritableTarget,
+    length: number,
+  ): Promise<JobId> {
+    if (!Number.isSafeInteger(length) || length < 0) throw new CryptoError('INVALID_INPUT');
+    const { job, plain, stop } = await open(session, fileId, wrappedKey, url);
+    const writable = await target.createWritable().catch(async () => {
+      await stop();
+      throw new CryptoError('WRITE_FAILED');
+    });
+    const failed = () => new CryptoError('WRITE_FAILED');
+    async function* written(): AsyncGenerator<number, void, undefined> {
+      for await (const part of trim(plain, 0, length)) {
+        await writable.write(part).catch(() => Promise.reject(failed()));
+        yield part.length;
+      }
+      await writable.close().catch(() => Promise.reject(failed()));
+    }
+    let saved = false;
+    const steps = written();
+    const counted = (async function* () {
+      yield* steps;
+      saved = true;
+    })();
+    const end = async () => {
+      await stop();
+      if (!saved) await writable.abort().catch(() => undefined);
+    };
+    writes.add(job, counted, end);
+    return job;
   }
 
   return {
     beginFetched,
     // A request dropped half-way surfaces as a stream error: not a damaged file.
     readFetched: (job) => jobs.read(job, new CryptoError('FETCH_FAILED')),
-    endFetched: (job) => jobs.end(job),
+    beginFetchedTo,
+    readWritten: (job) => writes.read(job, new CryptoError('FETCH_FAILED')),
+    endFetched: async (job) => {
+      await Promise.all([jobs.end(job), writes.end(job)]);
+    },
   };
 }

@@ -11,12 +11,14 @@ import { storageOf } from '../../storage/providers.ts';
 import { StorageError } from '../../storage/provider.ts';
 import { openMediaUrl, type MediaUrl } from './mediaStream.ts';
 import type { FileEntry } from '../model.ts';
-import { countingStream } from '../progress.ts';
+import { countingStream, percentReporter } from '../progress.ts';
 import { i18n, msg } from '../../i18n/i18n.ts';
 import { trimStream } from './padding.ts';
 
 const NOT_FOUND = msg('File data not found');
 const LOAD_FAILED = msg('Failed to load file content.');
+/** A download the crypto Worker could not write to the chosen file (CryptoError WRITE_FAILED). */
+const WRITE_FAILED = msg('The file could not be saved.');
 
 /** Files under this size are saved through an in-memory Blob. */
 export const BLOB_DOWNLOAD_LIMIT = 50 * 1024 * 1024;
@@ -49,11 +51,45 @@ export async function decryptedStream(
   return plain.pipeThrough(trimStream(file.size)); // the padding after the file's true size
 }
 
+/**
+ * Where the storage has a URL for the file (our server), how the crypto Worker fetches, decrypts
+ * and writes it to a file handle itself ([Note: downloads written in the Worker] in
+ * packages/crypto/src/fetched.ts): the page only shows the progress. Undefined elsewhere.
+ */
+function writerInWorker(
+  vaultId: string,
+  file: FileEntry,
+  onPercent: (percent: number) => void,
+  signal?: AbortSignal,
+): ((handle: FileSystemFileHandle) => Promise<void>) | undefined {
+  const url = storageOf(vaultId).contentUrl?.(vaultId, file.ref);
+  if (!url) return undefined;
+  return async (handle) => {
+    const progress = percentReporter(file.size, onPercent);
+    await cryptoClient()
+      .decryptFetchedTo(
+        sessionOf(vaultId),
+        asFileId(file.id),
+        file.wrappedKey,
+        url,
+        handle,
+        file.size,
+        progress.bytes,
+        signal,
+      )
+      .catch((err: unknown) => {
+        throw storageErrorOf(err);
+      });
+    progress.done();
+  };
+}
+
 /** The storage's errors for a fetch that failed in the Worker, as `get` would have thrown them. */
 function storageErrorOf(err: unknown): unknown {
   if (!(err instanceof CryptoError)) return err;
   if (err.code === 'NOT_FOUND') return new StorageError('not_found', NOT_FOUND, { cause: err });
   if (err.code === 'FETCH_FAILED') return new StorageError('failed', LOAD_FAILED, { cause: err });
+  if (err.code === 'WRITE_FAILED') return new StorageError('failed', WRITE_FAILED, { cause: err });
   return err;
 }
 
@@ -130,12 +166,20 @@ export async function saveWithPicker(
   name: string,
   open: () => Promise<ReadableStream<Uint8Array>>,
   signal?: AbortSignal,
+  writeInWorker?: (handle: FileSystemFileHandle) => Promise<void>,
 ): Promise<boolean> {
   let handle: SaveHandle;
   try {
     handle = await picker({ suggestedName: name });
   } catch {
     return false; // dismissed
+  }
+  // A real file handle can go to a Worker ([Note: downloads written in the Worker]).
+  if (writeInWorker && typeof FileSystemFileHandle !== 'undefined') {
+    if (handle instanceof FileSystemFileHandle) {
+      await writeInWorker(handle);
+      return true;
+    }
   }
   const writable = await handle.createWritable();
   await (await open()).pipeTo(writable, { signal });
@@ -214,6 +258,7 @@ export async function downloadFile(
             countingStream(file.size, percent),
           ),
         signal,
+        writerInWorker(vaultId, file, percent, signal),
       );
     }
     if (file.size >= BLOB_DOWNLOAD_LIMIT) {
