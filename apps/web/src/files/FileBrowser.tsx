@@ -1,17 +1,16 @@
 // The file browser of an unlocked file vault (docs/product.md §2 "File browser"): the file count, the
-// list/grid toggle, 'New folder' and 'Upload Files'; the folder path (FolderPath.tsx); search, sort
-// and the selection with its bulk download (one ZIP), move and delete (FileToolbar.tsx); the list
-// or grid of decrypted names, folders first (useFolderView.ts); drag-and-drop of files or folders
-// from the desktop with
-// the 'Drop files to upload' overlay; inline rename, download (with its progress), delete (to
-// the trash, with Undo) and the previewer; a file's older versions (VersionsDialog.tsx); the trash
-// (TrashView.tsx, `?view=trash`). A vault whose cloud account is no longer connected shows the spec's prompt to connect
-// it again, right here (CloudConnectionPrompt.tsx).
-import { FolderOpen, FolderPlus, Grid2x2, List, Loader2, Trash2, Upload } from 'lucide-react';
+// list/grid toggle, 'New folder' and 'Upload Files' (FileBrowserHeader.tsx); the folder path,
+// search, sort and the selection with its bulk download (one ZIP), move and delete, and the list or
+// grid of decrypted names, folders first (FolderListing.tsx, useFolderView.ts); drag-and-drop of
+// files or folders from the desktop with the 'Drop files to upload' overlay (useFileDrop.ts);
+// inline rename, download (with its progress), delete (to the trash, with Undo) and the previewer;
+// a file's older versions (VersionsDialog.tsx); the trash (TrashView.tsx, `?view=trash`). A vault
+// whose cloud account is no longer connected shows the spec's prompt to connect it again, right
+// here (CloudConnectionPrompt.tsx). This module holds the browser's state and its dialogs.
+import { Loader2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { messages, userMessage, type Vault } from '@sealvault/protocol';
-import { buttonClass } from '../components/buttonStyles.ts';
 import { useLimits } from '../vaults/useVaults.ts';
 import { DownloadsPanel } from './DownloadsPanel.tsx';
 import { registerVaultStorage, storageOf } from '../storage/providers.ts';
@@ -19,16 +18,16 @@ import { downloadFile } from './transfer/download.ts';
 import { CloudConnectionPrompt } from './CloudConnectionPrompt.tsx';
 import { CloudFolderNotice } from './CloudFolderNotice.tsx';
 import { LocalStorageNotice } from './LocalStorageNotice.tsx';
+import { FileBrowserHeader, type ViewMode } from './FileBrowserHeader.tsx';
 import type { FileActions } from './FileItems.tsx';
-import { FileGrid, FileList } from './FileViews.tsx';
 import { addToSelection, type FileEntry, type Selected } from './model.ts';
-import { BulkActions, FileSearch, FileSort, SelectAll } from './FileToolbar.tsx';
 import { buildTree, canMoveInto, zipEntriesOf } from './folders.ts';
 import { folderTexts, MoveDialog, NewFolderDialog } from './FolderDialogs.tsx';
-import { FolderPath } from './FolderPath.tsx';
-import { folderMaker, pickedFromDrop, type Picked } from './folderUpload.ts';
+import { FolderListing } from './FolderListing.tsx';
+import { folderMaker, type Picked } from './folderUpload.ts';
 import { createFolder } from './transfer/upload.ts';
 import { downloadZip } from './transfer/zip.ts';
+import { useFileDrop } from './useFileDrop.ts';
 import { useFolderView } from './useFolderView.ts';
 import { thumbnailLater, wantsThumbnail } from './thumbnails.ts';
 import { Previewer } from './Previewer.tsx';
@@ -41,10 +40,8 @@ import { TrashView } from './TrashView.tsx';
 import { VersionsDialog } from './VersionsDialog.tsx';
 import { ShareDialog } from '../shares/ShareDialog.tsx';
 import { holderName } from '../vaults/providers.tsx';
-import { IntegrityNotice } from '../vaults/manifest/IntegrityNotice.tsx';
 import { VaultIntegrityError } from '../vaults/manifest/manifestCore.ts';
 import { msg, useTranslation } from '../i18n/i18n.ts';
-import { formatNumber } from '../i18n/format.ts';
 
 export function FileBrowser({ vault }: { vault: Vault }) {
   const { t } = useTranslation();
@@ -56,12 +53,10 @@ export function FileBrowser({ vault }: { vault: Vault }) {
   const waiting = useTrashUpkeep(vaultId, list.data);
   const { limits } = useLimits();
   const lost = useLostConnection(vaultId, vault.provider_type);
-  const [view, setView] = useState<'list' | 'grid'>('list');
+  const [view, setView] = useState<ViewMode>('list');
   const [uploadOpen, setUploadOpen] = useState(false);
   const [newFolderOpen, setNewFolderOpen] = useState(false);
   const [selection, setSelection] = useState<Selected[]>([]);
-  const [dragging, setDragging] = useState(false);
-  const dragDepth = useRef(0);
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<FileEntry | null>(null);
   const [moving, setMoving] = useState<readonly FileEntry[] | null>(null);
@@ -71,13 +66,14 @@ export function FileBrowser({ vault }: { vault: Vault }) {
 
   const entries = list.data?.live ?? noEntries;
   const v = useFolderView(vaultId, entries, list.data?.tree ?? noTree);
-  const { tree, shown, selected, selectedEntries } = v;
+  const { tree, shown, selected } = v;
 
   const addFiles = (files: (File | Picked)[]) => {
     if (files.length === 0) return;
     setSelection((s) => addToSelection(s, files));
     setUploadOpen(true);
   };
+  const drop = useFileDrop(addFiles);
 
   /** A file as itself; a folder, or several entries, as one ZIP with the folders inside. */
   const download = (chosen: readonly FileEntry[]) => {
@@ -147,23 +143,12 @@ export function FileBrowser({ vault }: { vault: Vault }) {
 
   const count = entries.filter((e) => !e.isFolder).length;
   const trashCount = list.data?.trash.length ?? 0;
-  const hasFiles = (e: React.DragEvent) => e.dataTransfer.types.includes('Files');
 
   return (
     <section
       aria-labelledby="files-title"
       className="relative min-h-[50vh]"
-      onDragEnter={(e) => {
-        if (!hasFiles(e)) return;
-        e.preventDefault();
-        dragDepth.current += 1;
-        setDragging(true);
-      }}
-      onDragOver={(e) => hasFiles(e) && e.preventDefault()}
-      onDragLeave={() => {
-        dragDepth.current = Math.max(0, dragDepth.current - 1);
-        if (dragDepth.current === 0) setDragging(false);
-      }}
+      {...drop.handlers}
       onKeyDown={(e) => {
         // From a file's checkbox: Ctrl+A (Cmd+A) selects every file shown, Escape clears.
         if (!(e.target instanceof HTMLInputElement) || !('fileSelect' in e.target.dataset)) return;
@@ -175,92 +160,20 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           v.selectAll(false);
         }
       }}
-      onDrop={(e) => {
-        if (!hasFiles(e)) return;
-        e.preventDefault();
-        dragDepth.current = 0;
-        setDragging(false);
-        // Folders from the desktop come with their tree (walked after the event).
-        pickedFromDrop(e.dataTransfer)
-          .then(addFiles)
-          .catch(() => toast.error(t(messages.files.uploadFailed)));
-      }}
     >
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2
-            id="files-title"
-            ref={heading}
-            tabIndex={-1}
-            className="text-xl font-bold text-slate-900 focus:outline-none dark:text-white"
-          >
-            {v.inTrash ? t('Trash') : t('Files')}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {v.inTrash
-              ? trashCount === 1
-                ? t('{{count}} item in the trash', { count: formatNumber(trashCount) })
-                : t('{{count}} items in the trash', { count: formatNumber(trashCount) })
-              : count === 1
-                ? t('{{count}} file', { count: formatNumber(count) })
-                : t('{{count}} files', { count: formatNumber(count) })}
-            {!v.inTrash && v.searching && entries.length > 0
-              ? ` · ${t('{{count}} shown', { count: formatNumber(shown.length) })}`
-              : ''}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <div
-            role="group"
-            aria-label={t('View')}
-            className="flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700"
-          >
-            {(['list', 'grid'] as const).map((mode) => {
-              const Icon = mode === 'list' ? List : Grid2x2;
-              return (
-                <button
-                  key={mode}
-                  type="button"
-                  aria-label={mode === 'list' ? t('List view') : t('Grid view')}
-                  aria-pressed={view === mode}
-                  onClick={() => setView(mode)}
-                  className={`rounded-md p-2 focus-visible:outline-2 focus-visible:outline-indigo-500 ${
-                    view === mode
-                      ? 'bg-indigo-600 text-white dark:bg-indigo-500'
-                      : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
-                  }`}
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                </button>
-              );
-            })}
-          </div>
-          <button
-            type="button"
-            onClick={v.openTrash}
-            disabled={!list.data || v.inTrash}
-            className={buttonClass('secondary')}
-          >
-            <Trash2 aria-hidden="true" className="size-4" /> {t('Trash')}
-            {trashCount > 0 ? ` (${formatNumber(trashCount)})` : ''}
-          </button>
-          <button
-            type="button"
-            onClick={() => setNewFolderOpen(true)}
-            disabled={!list.data}
-            className={buttonClass('secondary')}
-          >
-            <FolderPlus aria-hidden="true" className="size-4" /> {t('New folder')}
-          </button>
-          <button
-            type="button"
-            onClick={() => setUploadOpen(true)}
-            className={buttonClass('primary')}
-          >
-            <Upload aria-hidden="true" className="size-4" /> {t('Upload Files')}
-          </button>
-        </div>
-      </div>
+      <FileBrowserHeader
+        heading={heading}
+        inTrash={v.inTrash}
+        count={count}
+        trashCount={trashCount}
+        shownCount={!v.inTrash && v.searching && entries.length > 0 ? shown.length : null}
+        view={view}
+        onView={setView}
+        loaded={!!list.data}
+        onTrash={v.openTrash}
+        onNewFolder={() => setNewFolderOpen(true)}
+        onUpload={() => setUploadOpen(true)}
+      />
 
       {lost && (
         <CloudConnectionPrompt
@@ -303,61 +216,21 @@ export function FileBrowser({ vault }: { vault: Vault }) {
           heading={heading}
         />
       ) : (
-        <>
-          <IntegrityNotice lines={list.data.integrity} />
-          {list.data.unreadable > 0 && (
-            <p role="alert" className="mt-4 text-sm text-amber-800 dark:text-amber-300">
-              {t('{{count}} file(s) could not be decrypted and are not shown.', {
-                count: formatNumber(list.data.unreadable),
-              })}
-            </p>
-          )}
-          {!v.searching && <FolderPath path={v.path} onOpen={v.open} onDropInto={moveInto} />}
-          {entries.length > 0 && (
-            <div className="mt-4 flex flex-col gap-3">
-              <div className="flex flex-wrap items-center gap-3">
-                <FileSearch query={v.query} onQuery={v.setQuery} />
-                <FileSort order={v.order} onOrder={v.changeOrder} />
-                <SelectAll shown={shown.length} selected={selected.size} onAll={v.selectAll} />
-              </div>
-              {selected.size > 0 && (
-                <BulkActions
-                  count={selected.size}
-                  zip={selectedEntries.length > 1 || selectedEntries.some((e) => e.isFolder)}
-                  onDownload={() => download(selectedEntries)}
-                  onMove={() => setMoving(selectedEntries)}
-                  onDelete={() => trash(selectedEntries)}
-                  onClear={() => v.selectAll(false)}
-                />
-              )}
-            </div>
-          )}
-          {entries.length === 0 ? (
-            <div className="mt-10 flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 py-16 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              <FolderOpen aria-hidden="true" className="size-10" />
-              <p>{t('No files in this vault')}</p>
-            </div>
-          ) : shown.length === 0 ? (
-            <p role="status" className="mt-10 text-center text-slate-600 dark:text-slate-400">
-              {v.searching ? t('No files match your search.') : t('This folder is empty.')}
-            </p>
-          ) : view === 'list' ? (
-            <FileList
-              files={shown}
-              selected={selected}
-              renamingId={renamingId}
-              onRenamed={onRenamed}
-              actions={actions}
-            />
-          ) : (
-            <div className="mt-4">
-              <FileGrid files={shown} selected={selected} actions={actions} />
-            </div>
-          )}
-        </>
+        <FolderListing
+          data={list.data}
+          v={v}
+          view={view}
+          renamingId={renamingId}
+          onRenamed={onRenamed}
+          actions={actions}
+          onDownload={download}
+          onMove={setMoving}
+          onDelete={trash}
+          onDropInto={moveInto}
+        />
       )}
 
-      {dragging && (
+      {drop.dragging && (
         <div
           aria-hidden="true"
           className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-indigo-600/15 backdrop-blur-[2px]"
