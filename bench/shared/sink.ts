@@ -23,7 +23,7 @@ export function wordSum(sum: number, index: number, words: Uint32Array): [number
  */
 function sumWorker() {
   const scope = self as unknown as {
-    onmessage: (e: MessageEvent<Uint8Array | 'close'>) => void;
+    onmessage: (e: MessageEvent<Uint8Array | Blob | 'close'>) => void | Promise<void>;
     postMessage: (m: unknown) => void;
     __wordSum: typeof wordSum;
   };
@@ -39,7 +39,14 @@ function sumWorker() {
     [sum, index] = scope.__wordSum(sum, index, words);
     carry = b.slice(n * 4);
   };
-  scope.onmessage = ({ data }) => {
+  scope.onmessage = async ({ data }: MessageEvent<Uint8Array | Blob | 'close'>) => {
+    if (data instanceof Blob) {
+      // A saved file, read here (opfsSinkScript): its chunks are summed like posted ones.
+      for await (const chunk of data.stream() as unknown as AsyncIterable<Uint8Array>)
+        await scope.onmessage({ data: chunk } as MessageEvent<Uint8Array>);
+      await scope.onmessage({ data: 'close' } as MessageEvent<'close'>);
+      return;
+    }
     if (data === 'close') {
       if (carry.length) {
         const last = new Uint8Array(4);
@@ -113,12 +120,66 @@ function installSink() {
 }
 
 /**
+ * Runs in the page: window.showSaveFilePicker answers a real file handle, a new file of the
+ * origin's private file system (OPFS) each time, like the handles of the browser's own save
+ * dialog: the app may hand it to its crypto Worker ([Note: downloads written in the Worker]).
+ * `__waitWritten(size)` resolves once the latest file holds `size` bytes (a writable's bytes
+ * appear when it closes; polled every 10 ms); `__checksum()` answers its count and wordSum,
+ * summed in a Worker of its own, and removes it.
+ */
+function installOpfsSink() {
+  const w = window as unknown as {
+    showSaveFilePicker: unknown;
+    __sumWorker: string;
+    __picked: string[];
+    __waitWritten: (size: number) => Promise<boolean>;
+    __checksum: () => Promise<{ bytes: number; sum: number }>;
+  };
+  w.__picked = [];
+  const latest = async () => {
+    const dir = await navigator.storage.getDirectory();
+    return { dir, handle: await dir.getFileHandle(w.__picked.at(-1) ?? '') };
+  };
+  w.showSaveFilePicker = async ({ suggestedName }: { suggestedName: string }) => {
+    const name = `${w.__picked.length}-${suggestedName}`;
+    w.__picked.push(name);
+    const dir = await navigator.storage.getDirectory();
+    return dir.getFileHandle(name, { create: true });
+  };
+  w.__waitWritten = async (size) => {
+    for (;;) {
+      const file = await latest()
+        .then(({ handle }) => handle.getFile())
+        .catch(() => null); // not picked yet
+      if (file && file.size === size) return true;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  w.__checksum = async () => {
+    const { dir, handle } = await latest();
+    const file = await handle.getFile();
+    const url = URL.createObjectURL(new Blob([w.__sumWorker], { type: 'text/javascript' }));
+    const worker = new Worker(url);
+    URL.revokeObjectURL(url);
+    const sum = await new Promise<number>((resolve) => {
+      worker.onmessage = ({ data }: MessageEvent<{ sum: number }>) => resolve(data.sum);
+      worker.postMessage(file);
+    });
+    worker.terminate();
+    await dir.removeEntry(handle.name);
+    return { bytes: file.size, sum };
+  };
+}
+
+/**
  * The stub as a script for a new document (Playwright's addInitScript or DevTools'
  * Page.addScriptToEvaluateOnNewDocument). tsx (esbuild keepNames) wraps named functions in
  * __name(): the page gets a no-op one.
  */
 const workerScript = `self.__name = (f) => f; self.__wordSum = ${wordSum.toString()}; (${sumWorker.toString()})();`;
 export const sinkScript = `window.__name = (f) => f; window.__sumWorker = ${JSON.stringify(workerScript)}; (${installSink.toString()})();`;
+/** The same with real file handles (installOpfsSink). */
+export const opfsSinkScript = `window.__name = (f) => f; window.__sumWorker = ${JSON.stringify(workerScript)}; (${installOpfsSink.toString()})();`;
 
 /** The count and wordSum of the bytes the app wrote to the stub, once it closed it. */
 export interface Saved {
