@@ -30,7 +30,8 @@ import {
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { msg, useTranslation } from '../../i18n/i18n.ts';
 import { vaultKeysQuery } from '../useVaults.ts';
-import { cancelMove, MoveError, moveVault } from './engine.ts';
+import { cancelMove, moveVault } from './engine.ts';
+import { MoveError } from './moveErrors.ts';
 import type { MoveProgress } from './plan.ts';
 
 /** A provider's name (English, marked): show it with t(). */

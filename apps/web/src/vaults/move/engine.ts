@@ -13,97 +13,30 @@
 //
 // An interruption before 3 leaves the vault as it was, on the old provider; running the move
 // again plans from what the server recorded (plan.ts) and sends only the rest.
+//
+// The parts: the copy of one blob or segment (copy.ts), the switch (switchVault.ts) and the texts
+// of what can fail (moveErrors.ts).
 import {
   filesApi,
-  ManifestConflictError,
-  manifestSchema,
-  MOVE_FILE_ID_METADATA,
   movesApi,
   secretsApi,
   type MoveItem,
   type ProviderType,
   type SecretRecord,
   type Vault,
-  type VaultMove,
 } from '@sealvault/protocol';
-import { cryptoClient } from '../../crypto/client.ts';
-import { i18n, msg } from '../../i18n/i18n.ts';
-import { folderNameFor, setFolder } from '../../storage/cloud/folders.ts';
-import { contentHashMismatch } from '../../storage/hashing.ts';
-import { StorageError, type StorageProvider } from '../../storage/provider.ts';
+import { folderNameFor } from '../../storage/cloud/folders.ts';
 import { providerFor, registerVaultStorage } from '../../storage/providers.ts';
-import { segmentDigest, sealSegment, SEGMENT_PREFIX } from '../../secrets/segments/segment.ts';
-import { forgetSegments, readLog, streamOf } from '../../secrets/store/segmentLog.ts';
+import { sealSegment, SEGMENT_PREFIX } from '../../secrets/segments/segment.ts';
+import { forgetSegments, readLog } from '../../secrets/store/segmentLog.ts';
 import { logDeps } from '../../secrets/store/sources.ts';
-import { canonical, type ManifestRecord } from '../manifest/manifestCore.ts';
-import type { ManifestEntries } from '../manifest/problems.ts';
 import { checkAgainstManifest, manifests } from '../manifest/vaultManifest.ts';
-import { isCloud, providerInfo } from '../providers.tsx';
+import { isCloud } from '../providers.tsx';
 import { sessionOf } from '../sessionContext.tsx';
+import { containerKey, copyOne, removeCopies, storeSegment } from './copy.ts';
+import { MoveError, moveTexts } from './moveErrors.ts';
 import { planMove, progressMeter, type MoveProgress, type Wanted } from './plan.ts';
-
-/** The move's failures, as ids: shown with t(text, values) by the dialog (MoveError). */
-export const moveTexts = {
-  mismatch: msg(
-    'The copy of "{{name}}" on {{provider}} does not match the original, so the vault stays where it is. Please try again.',
-  ),
-  mismatchLocal: msg(
-    'The copy of "{{name}}" on this browser does not match the original, so the vault stays where it is. Please try again.',
-  ),
-  segmentMismatch: msg(
-    "A copy of this vault's secrets on {{provider}} does not match the original, so the vault stays where it is. Please try again.",
-  ),
-  segmentMismatchLocal: msg(
-    "A copy of this vault's secrets on this browser does not match the original, so the vault stays where it is. Please try again.",
-  ),
-  unreadable: msg(
-    "This vault's contents do not match its manifest, so it cannot be moved. The vault page lists what is wrong.",
-  ),
-  noManifest: msg(
-    'This vault cannot be moved until it has a manifest. Lock it, unlock it, and try again.',
-  ),
-  missingSource: msg(
-    '"{{name}}" could not be read from {{provider}}, so the vault stays where it is.',
-  ),
-  missingSourceLocal: msg(
-    '"{{name}}" could not be read from this browser, so the vault stays where it is.',
-  ),
-  keptChanging: msg(
-    "This vault's manifest kept changing while it was being moved. Please try again.",
-  ),
-  /** A file's name in the texts when this page has not decrypted it. */
-  aFile: msg('a file'),
-} as const;
-
-/**
- * A move's failure meant for the user: `text` an id of moveTexts, `values` its placeholders, and
- * `texts` those placeholders that are texts themselves (a provider's name, "a file"), translated
- * as they are shown. `message` is the English sentence.
- */
-export class MoveError extends Error {
-  constructor(
-    readonly text: string,
-    readonly values: Record<string, string> = {},
-    readonly texts: Record<string, string> = {},
-    options?: ErrorOptions,
-  ) {
-    super(i18n.t(text, { ...values, ...texts, lng: 'en' }), options);
-    this.name = 'MoveError';
-  }
-}
-
-/** A failure that names a provider: the "this browser" text for the browser, else `text`. */
-function providerError(
-  type: ProviderType,
-  [text, localText]: readonly [string, string],
-  values: Record<string, string> = {},
-  texts: Record<string, string> = {},
-  options?: ErrorOptions,
-): MoveError {
-  return type === 'local'
-    ? new MoveError(localText, values, texts, options)
-    : new MoveError(text, values, { ...texts, provider: providerInfo(type).name }, options);
-}
+import { switchVault, withoutSegments } from './switchVault.ts';
 
 export interface MoveRun {
   vault: Vault;
@@ -114,36 +47,6 @@ export interface MoveRun {
   onProgress?: (p: MoveProgress) => void;
   /** A file's name for the texts (decrypted on this page), if known. */
   nameOf?: (fileId: string) => string | undefined;
-}
-
-/**
- * The key a provider knows the vault's container by. Cloud providers find a vault's folder by
- * this key (storage/cloud/folders.ts): the source and the target of a move each get their own,
- * so both folders are reachable at once.
- */
-function containerKey(vaultId: string, type: ProviderType, folder: string | null): string {
-  if (!isCloud(type)) return vaultId;
-  const key = `${type}:${vaultId}`;
-  if (folder) setFolder(key, folder);
-  return key;
-}
-
-const bytesOf = async (stream: ReadableStream<Uint8Array>) =>
-  new Uint8Array(await new Response(stream).arrayBuffer());
-
-/** Removes what a move copied to its target (cancelled, replaced or stale); best effort. */
-async function removeCopies(
-  vaultId: string,
-  move: Pick<VaultMove, 'target_provider' | 'target_folder'>,
-  items: readonly MoveItem[],
-  { container = false } = {},
-): Promise<void> {
-  // Our server removes what came up to it itself.
-  if (move.target_provider === 'server') return;
-  const provider = providerFor(move.target_provider);
-  const key = containerKey(vaultId, move.target_provider, move.target_folder);
-  await Promise.all(items.map((i) => provider.delete(key, i.ref).catch(() => undefined)));
-  if (container) await provider.removeContainer(key).catch(() => undefined);
 }
 
 /** Cancels the vault's recorded move: the target's copies are removed, the vault stays. */
@@ -192,127 +95,6 @@ async function inventory(
     size: null,
   }));
   return { wanted };
-}
-
-/** Stores a segment's bytes on the target and reads them back; answers the verified item. */
-async function storeSegment(
-  w: Pick<Wanted, 'id' | 'ref' | 'checksum'>,
-  bytes: Uint8Array<ArrayBuffer>,
-  to: { provider: StorageProvider; key: string; type: ProviderType },
-  signal: AbortSignal | undefined,
-  onSent: (sent: number) => void = () => undefined,
-): Promise<MoveItem> {
-  const stored = await to.provider.put(to.key, w.ref, bytes.length, streamOf(bytes), {
-    signal,
-    onProgress: onSent,
-  });
-  const back = await bytesOf(await to.provider.get(to.key, stored.ref, undefined, signal));
-  if ((await segmentDigest(back)) !== w.checksum) {
-    await to.provider.delete(to.key, stored.ref).catch(() => undefined);
-    throw providerError(to.type, [moveTexts.segmentMismatch, moveTexts.segmentMismatchLocal]);
-  }
-  return { kind: 'segment', id: w.id, ref: stored.ref, checksum: w.checksum, size: bytes.length };
-}
-
-/** Copies one blob or segment and checks it on the target; answers the verified item. */
-async function copyOne(
-  w: Wanted,
-  from: { provider: StorageProvider; key: string },
-  to: { provider: StorageProvider; key: string; type: ProviderType },
-  run: MoveRun,
-  onSent: (sent: number) => void,
-): Promise<MoveItem> {
-  const known = run.nameOf?.(w.id);
-  const name: Record<string, string> = known === undefined ? {} : { name: known };
-  const nameText: Record<string, string> = known === undefined ? { name: moveTexts.aFile } : {};
-  const mismatch = (options?: ErrorOptions) =>
-    providerError(to.type, [moveTexts.mismatch, moveTexts.mismatchLocal], name, nameText, options);
-  const source = await from.provider.get(from.key, w.ref, undefined, run.signal).catch((err) => {
-    if (err instanceof StorageError && err.code === 'not_found')
-      throw providerError(
-        run.vault.provider_type,
-        [moveTexts.missingSource, moveTexts.missingSourceLocal],
-        name,
-        nameText,
-        { cause: err },
-      );
-    throw err;
-  });
-  if (w.kind === 'segment') {
-    // Segments are small: read whole, checked against the manifest's pin before they are sent.
-    const bytes = await bytesOf(source);
-    if ((await segmentDigest(bytes)) !== w.checksum)
-      throw providerError(run.vault.provider_type, [
-        moveTexts.segmentMismatch,
-        moveTexts.segmentMismatchLocal,
-      ]);
-    return storeSegment(w, bytes, to, run.signal, onSent);
-  }
-  const size = w.size ?? 0;
-  const stored = await to.provider
-    .put(to.key, w.id, size, source, {
-      signal: run.signal,
-      onProgress: onSent,
-      // Our server as the target: the existing file's ciphertext, no new record (tus move mode).
-      ...(to.type === 'server'
-        ? { record: { [MOVE_FILE_ID_METADATA]: w.id, checksum: w.checksum } }
-        : {}),
-    })
-    .catch((err: unknown) => {
-      // The provider's own hash of what it holds (Dropbox's content_hash, OneDrive's
-      // quickXorHash, Drive's md5Checksum) differs from the bytes sent: said as a move says it.
-      if (err instanceof StorageError && err.message === contentHashMismatch)
-        throw mismatch({ cause: err });
-      throw err;
-    });
-  if (stored.contentHash !== w.checksum || stored.size !== size) {
-    if (to.type !== 'server') await to.provider.delete(to.key, stored.ref).catch(() => undefined);
-    throw mismatch();
-  }
-  return { kind: 'file', id: w.id, ref: stored.ref, checksum: w.checksum, size };
-}
-
-const entriesOf = ({ format: _f, version: _v, prev: _p, mac: _m, ...rest }: ManifestRecord) => rest;
-const withoutSegments = ({ segments: _s, ...rest }: ManifestEntries): ManifestEntries => rest;
-
-/** The switch: the next manifest naming the target, stored with the vault's new provider. */
-async function switchVault(
-  vault: Vault,
-  target: ProviderType,
-  folder: string | null,
-  change: (m: ManifestEntries) => ManifestEntries,
-  secrets?: SecretRecord[],
-) {
-  const session = sessionOf(vault.id);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const current = await manifests.load(session, vault.id);
-    if (!current) throw new MoveError(moveTexts.noManifest);
-    const { version } = current.manifest;
-    const entries = entriesOf(current.manifest);
-    const next = change({
-      ...entries,
-      vault: { ...entries.vault, provider_type: target, storage_folder: folder ?? '' },
-    });
-    const signed: ManifestRecord = await cryptoClient().signManifest(session, {
-      ...canonical(next),
-      format: 'vf1-manifest',
-      version: version + 1,
-      prev: current.hash,
-    });
-    try {
-      const answer = await movesApi.switch(vault.id, {
-        expected_version: version,
-        manifest: manifestSchema.parse(signed),
-        ...(secrets ? { secrets } : {}),
-      });
-      await manifests.accept(session, vault.id, answer.manifest);
-      return answer;
-    } catch (err) {
-      if (err instanceof ManifestConflictError) continue; // another write landed: again on it
-      throw err;
-    }
-  }
-  throw new MoveError(moveTexts.keptChanging);
 }
 
 /**
