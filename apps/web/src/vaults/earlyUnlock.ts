@@ -73,14 +73,15 @@ export function beginUnlock(vault: Vault, password: string): EarlyUnlock {
 
 /**
  * The vault opened with its record as read by the unlock (`current`): the page holds that record,
- * whose key is the one that opened. Only a re-sealed slot (a new key) is read again now; the
- * rest of the vault queries are marked stale, not refetched beside the vault's first list.
+ * whose key is the one that opened, and no component mounting with the vault's first screen reads
+ * it again. Only a re-sealed slot (a new key) is read again now; the vault list is marked stale,
+ * not refetched beside the vault's first list.
  */
 export function afterUnlock(qc: QueryClient, current: Vault): void {
-  const again = resealed(current);
-  if (!again) qc.setQueryData(vaultKeysQuery.one(current.id), current);
-  void qc.invalidateQueries({
-    queryKey: vaultKeysQuery.all,
-    refetchType: again ? 'active' : 'none',
-  });
+  if (resealed(current)) {
+    void qc.invalidateQueries({ queryKey: vaultKeysQuery.all });
+    return;
+  }
+  qc.setQueryData(vaultKeysQuery.one(current.id), current);
+  void qc.invalidateQueries({ queryKey: vaultKeysQuery.all, exact: true, refetchType: 'none' });
 }
