@@ -120,13 +120,13 @@ export function workerFiles({ primary }: Pool): WorkerFiles {
     return { ciphertext: toReadable(sealed()), done: sizes.promise };
   }
 
-  async function decryptFetched(
-    session: SessionId,
-    fileId: FileId,
-    wrappedKey: string,
-    url: string,
-    signal?: AbortSignal,
-  ): Promise<ReadableStream<Uint8Array>> {
+  const decryptFetched: WorkerFiles['decryptFetched'] = async (
+    session,
+    fileId,
+    wrappedKey,
+    url,
+    signal,
+  ) => {
     signal?.throwIfAborted();
     const job = await primary.call('beginFetched', [session, fileId, wrappedKey, url]);
     let over = false;
@@ -168,18 +168,18 @@ export function workerFiles({ primary }: Pool): WorkerFiles {
       },
       { highWaterMark: 0 },
     );
-  }
+  };
 
-  async function decryptFetchedTo(
-    session: SessionId,
-    fileId: FileId,
-    wrappedKey: string,
-    url: string,
-    target: WritableTarget,
-    length: number,
-    onWritten: (bytes: number) => void = () => undefined,
-    signal?: AbortSignal,
-  ): Promise<void> {
+  const decryptFetchedTo: WorkerFiles['decryptFetchedTo'] = async (
+    session,
+    fileId,
+    wrappedKey,
+    url,
+    target,
+    length,
+    onWritten,
+    signal,
+  ) => {
     signal?.throwIfAborted();
     const args = [session, fileId, wrappedKey, url, target, length] as const;
     const job = await primary.call('beginFetchedTo', [...args]);
@@ -203,13 +203,13 @@ export function workerFiles({ primary }: Pool): WorkerFiles {
         const steps = await Promise.race([primary.call('readWritten', [job]), stopped]);
         if (steps.length === 0) break;
         for (const n of steps) bytes += n;
-        onWritten(bytes);
+        onWritten?.(bytes);
       }
     } finally {
       over = true; // the Worker ended the job: saved, failed, or stopped above
       signal?.removeEventListener('abort', onAbort);
     }
-  }
+  };
 
   return {
     decryptFetchedTo,

@@ -141,29 +141,29 @@ export function fetchedDownloads(
     return { job: opened, plain, stop };
   }
 
-  async function beginFetched(
-    session: SessionId,
-    fileId: FileId,
-    wrappedKey: string,
-    url: string,
-  ): Promise<JobId> {
+  const beginFetched: FetchedDownloads['beginFetched'] = async (
+    session,
+    fileId,
+    wrappedKey,
+    url,
+  ) => {
     const { job, plain, stop } = await open(session, fileId, wrappedKey, url);
     jobs.add(job, plain, stop);
     return job;
-  }
+  };
 
   // [Note: downloads written in the Worker] Where the page's save dialog gave a file handle,
   // the page hands it to the Worker, which writes the plaintext itself: the page then only shows
   // the progress (bench/RESULTS.md, "Speed II: uploads and downloads"). A write that fails is
   // WRITE_FAILED; a download stopped early aborts the writable, so the browser drops the file.
-  async function beginFetchedTo(
-    session: SessionId,
-    fileId: FileId,
-    wrappedKey: string,
-    url: string,
-    target: WritableTarget,
-    length: number,
-  ): Promise<JobId> {
+  const beginFetchedTo: FetchedDownloads['beginFetchedTo'] = async (
+    session,
+    fileId,
+    wrappedKey,
+    url,
+    target,
+    length,
+  ) => {
     if (!Number.isSafeInteger(length) || length < 0) throw new CryptoError('INVALID_INPUT');
     const { job, plain, stop } = await open(session, fileId, wrappedKey, url);
     const writable = await target.createWritable().catch(async () => {
@@ -190,7 +190,7 @@ export function fetchedDownloads(
     };
     writes.add(job, counted, end);
     return job;
-  }
+  };
 
   return {
     beginFetched,

@@ -54,13 +54,7 @@ export interface SealedFiles {
    * The same as beginSealFile, but the ciphertext comes from readSealedPieces, each piece a Blob
    * with its SHA-256 ([Note: sealed pieces as Blobs]).
    */
-  beginSealPieces(
-    session: SessionId,
-    fileId: FileId,
-    file: Blob,
-    paddedSize: number,
-    pieceBytes: number,
-  ): Promise<EncryptJob>;
+  beginSealPieces: SealedFiles['beginSealFile'];
   /** The next pieces of a beginSealPieces job, one at a time; empty once the last was read. */
   readSealedPieces(job: JobId): Promise<SealedPiece[]>;
   /** Stops a file being sealed early (either kind): its reading stops and its job ends. */

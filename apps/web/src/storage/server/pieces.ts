@@ -59,6 +59,31 @@ const isWhole = (bytes: Uint8Array, length: number): bytes is Uint8Array<ArrayBu
   bytes.buffer.byteLength === length;
 const LONGER = 'The stream is longer than its declared length';
 
+/**
+ * A PieceReader over `readPiece`, one piece read ahead of the one handed over while `more()`
+ * says pieces are left: the next is made while the current one is sent.
+ */
+function readingAhead<B extends Uint8Array<ArrayBuffer> | Blob>(
+  readPiece: () => Promise<Piece<B> | null>,
+  more: () => boolean,
+  reader: { cancel(): Promise<void> },
+): PieceReader<B> {
+  let ahead: Promise<Piece<B> | null> | null = null;
+  return {
+    async read() {
+      const current = ahead ?? readPiece();
+      ahead = null;
+      const piece = await current;
+      if (piece && more()) {
+        ahead = readPiece();
+        ahead.catch(() => undefined); // surfaces on the next read
+      }
+      return piece;
+    },
+    cancel: () => reader.cancel().catch(() => undefined),
+  };
+}
+
 export function piecesOf(
   reader: PieceSourceReader,
   size: number,
@@ -67,7 +92,6 @@ export function piecesOf(
 ): PieceReader {
   let produced = 0;
   let carry: Uint8Array | null = null;
-  let ahead: Promise<Piece | null> | null = null;
   const digests: Uint8Array<ArrayBuffer>[] = [];
   const byob =
     typeof ReadableStreamBYOBReader !== 'undefined' && reader instanceof ReadableStreamBYOBReader
@@ -141,19 +165,7 @@ export function piecesOf(
     return piece;
   }
 
-  return {
-    async read() {
-      const current = ahead ?? readPiece();
-      ahead = null;
-      const piece = await current;
-      if (piece && produced < total) {
-        ahead = readPiece();
-        ahead.catch(() => undefined); // surfaces on the next read
-      }
-      return piece;
-    },
-    cancel: () => reader.cancel().catch(() => undefined),
-  };
+  return readingAhead(readPiece, () => produced < total, reader);
 }
 
 /**
@@ -185,7 +197,6 @@ export function sealedPiecesOf(
   onEnd: PieceHooks['onEnd'],
 ): PieceReader<Blob> {
   let produced = 0;
-  let ahead: Promise<Piece<Blob> | null> | null = null;
   const digests: Uint8Array<ArrayBuffer>[] = [];
 
   async function readPiece(): Promise<Piece<Blob> | null> {
@@ -206,19 +217,7 @@ export function sealedPiecesOf(
     return piece;
   }
 
-  return {
-    async read() {
-      const current = ahead ?? readPiece();
-      ahead = null;
-      const piece = await current;
-      if (piece && produced < total) {
-        ahead = readPiece();
-        ahead.catch(() => undefined); // surfaces on the next read
-      }
-      return piece;
-    },
-    cancel: () => reader.cancel().catch(() => undefined),
-  };
+  return readingAhead(readPiece, () => produced < total, reader);
 }
 
 /** What tus-js-client reads an upload from (its FileSource; tus-js-client declares no export). */
