@@ -50,7 +50,6 @@ export function compressJson(opts: CompressJsonOptions = {}): MiddlewareHandler 
       c.req.method === 'HEAD' ||
       c.req.header('Range') !== undefined ||
       opts.except?.(c.req.path) ||
-      !res.body ||
       [204, 206, 304].includes(res.status) ||
       res.headers.has('Content-Range') ||
       res.headers.has('Content-Encoding') ||
@@ -60,7 +59,9 @@ export function compressJson(opts: CompressJsonOptions = {}): MiddlewareHandler 
       return;
     }
     varyOnEncoding(res.headers);
-    if (!acceptsEncoding(c.req.header('Accept-Encoding'), 'gzip')) return;
+    // The body is read only now, when it is compressed: reading it turns the adapter's light
+    // response into a streamed one ([Note: lightweight responses] in response-header.ts).
+    if (!acceptsEncoding(c.req.header('Accept-Encoding'), 'gzip') || !res.body) return;
     const declared = res.headers.get('Content-Length');
     if (declared !== null && Number(declared) < threshold) return;
 

@@ -10,6 +10,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { setResponseHeader } from './response-header.ts';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** What an incoming X-Request-Id must look like to be kept: up to 64 of [A-Za-z0-9._-]. */
@@ -29,6 +30,6 @@ export function requestIds(generate: () => string = randomUUID): MiddlewareHandl
     const incoming = c.req.header(REQUEST_ID_HEADER);
     const id = incoming !== undefined && SAFE_REQUEST_ID.test(incoming) ? incoming : generate();
     await storage.run(id, next);
-    c.header(REQUEST_ID_HEADER, id);
+    setResponseHeader(c, REQUEST_ID_HEADER, id);
   };
 }

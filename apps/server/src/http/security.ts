@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 import { CHECKOUT_PAGE_PATH } from '@sealvault/protocol';
 import { errorBody } from './errors.ts';
+import { setResponseHeader } from './response-header.ts';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -99,13 +100,14 @@ export function securityHeaders(
   const popupReturn = secureHeaders({ ...common, crossOriginOpenerPolicy: 'unsafe-none' });
   return async (c, next) => {
     await (POPUP_RETURN_PATHS.includes(c.req.path) ? popupReturn : app)(c, next);
-    c.header(
+    setResponseHeader(
+      c,
       'Content-Security-Policy',
       c.req.path === CHECKOUT_PAGE_PATH ? checkoutPolicy : policy,
     );
     if (isSharePath(c.req.path)) {
-      c.header('Referrer-Policy', 'no-referrer');
-      c.header('X-Robots-Tag', 'noindex, nofollow');
+      setResponseHeader(c, 'Referrer-Policy', 'no-referrer');
+      setResponseHeader(c, 'X-Robots-Tag', 'noindex, nofollow');
     }
   };
 }

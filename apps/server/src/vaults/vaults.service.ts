@@ -96,7 +96,7 @@ export async function createVault(
 export async function getVault(deps: Deps, userId: string, vaultId: string): Promise<Vault> {
   const row = await repo.findVault(deps.db.kysely, userId, vaultId);
   if (!row) throw vaultNotFound();
-  const stats = await statsByVault(deps.db.kysely, [row.id]);
+  const stats = await statsByVault(deps.db.kysely, [row]);
   const readOnly = await readOnlyVaults(deps.db.kysely, userId, deps.logger);
   return {
     ...repo.toVault(row, stats.get(row.id)),
@@ -106,10 +106,7 @@ export async function getVault(deps: Deps, userId: string, vaultId: string): Pro
 
 export async function listVaults(deps: Deps, userId: string): Promise<Vault[]> {
   const rows = await repo.listVaults(deps.db.kysely, userId);
-  const stats = await statsByVault(
-    deps.db.kysely,
-    rows.map((r) => r.id),
-  );
+  const stats = await statsByVault(deps.db.kysely, rows);
   const readOnly = new Set(
     (await readOnlyVaults(deps.db.kysely, userId, deps.logger)).map((v) => v.id),
   );

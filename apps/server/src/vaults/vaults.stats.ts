@@ -14,6 +14,7 @@ async function itemsInProviders(
   db: Kysely<Database>,
   vaultIds: string[],
 ): Promise<Map<string, number>> {
+  if (vaultIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('vault_manifests')
     .innerJoin('vaults', 'vaults.id', 'vault_manifests.vault_id')
@@ -30,16 +31,36 @@ async function itemsInProviders(
   return counts;
 }
 
+/** What statsByVault needs to know of a vault: which kinds of rows can hold its counts. */
+export interface StatsOf {
+  id: string;
+  vault_type: string;
+  provider_type: string;
+}
+
+/**
+ * The counts of `vaults`. Only the queries that can find rows run (issue 31, the vault list's
+ * CPU): items for secrets vaults, manifests for those kept in a provider, files for files vaults
+ * (a secrets vault never holds files, a files vault never items: their routes refuse them).
+ */
 export async function statsByVault(
   db: Kysely<Database>,
-  vaultIds: string[],
+  vaults: StatsOf[],
 ): Promise<Map<string, VaultStats>> {
-  if (vaultIds.length === 0) return new Map();
-  const secrets = await countItemsByVault(db, vaultIds);
-  const inProviders = await itemsInProviders(db, vaultIds);
-  const files = await fileStatsByVault(db, vaultIds);
+  if (vaults.length === 0) return new Map();
+  const ids = (keep: (v: StatsOf) => boolean) => vaults.filter(keep).map((v) => v.id);
+  const secretVaults = ids((v) => v.vault_type === 'secrets');
+  const secrets = await countItemsByVault(db, secretVaults);
+  const inProviders = await itemsInProviders(
+    db,
+    ids((v) => v.vault_type === 'secrets' && v.provider_type !== 'server'),
+  );
+  const files = await fileStatsByVault(
+    db,
+    ids((v) => v.vault_type !== 'secrets'),
+  );
   return new Map(
-    vaultIds.map((id) => [
+    vaults.map(({ id }) => [
       id,
       {
         secrets_count: inProviders.get(id) ?? secrets.get(id) ?? 0,
