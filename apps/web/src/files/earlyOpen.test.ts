@@ -2,7 +2,7 @@
 // with what the device learnt before taken as it is.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionId } from '@sealvault/crypto';
-import type { VaultFile } from '@sealvault/protocol';
+import type { Vault, VaultFile } from '@sealvault/protocol';
 
 const decryptMetas = vi.fn();
 vi.mock('../crypto/client.ts', () => ({ cryptoClient: () => ({ decryptMetas }) }));
@@ -72,7 +72,16 @@ describe('openEarly', () => {
     const opening = takeOpened(VAULT, A)!;
     expect(await opening.records).toEqual([record(7)]);
     expect((await opening.opened).metas).toEqual([meta('x')]);
+    expect(opening.vault).toBeUndefined();
     expect(takeOpened(VAULT, A)).toBeUndefined();
+  });
+
+  it('hands on the vault record the unlock read, for the first list to use', () => {
+    cache.records = Promise.resolve([record(7)]);
+    decryptMetas.mockResolvedValue([meta('x')]);
+    const vault = { id: VAULT, key_revision: 3 } as unknown as Vault;
+    openEarly(VAULT, A, vault);
+    expect(takeOpened(VAULT, A)?.vault).toBe(vault);
   });
 
   it('does nothing without prefetched records, and is forgotten when the unlock fails', () => {

@@ -5,8 +5,10 @@
 // first listing takes the result (`takeOpened`) instead of starting from nothing. Nothing from
 // it is shown before the unlock succeeded and the listing checked the records against the
 // verified manifest (useFiles.ts): it is keyed by the session, which a failed unlock closes.
+// The vault's record the unlock read goes with it: the first list neither follows a move nor
+// checks the manifest with a second read of it.
 import { asFileId, type FileMeta, type SessionId } from '@sealvault/crypto';
-import type { VaultFile } from '@sealvault/protocol';
+import type { Vault, VaultFile } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { knownFileDigests, recordSig } from '../vaults/manifest/vaultManifest.ts';
 import { loadLearnt, takeFileRecords, type Learnt } from './deviceCache.ts';
@@ -51,19 +53,24 @@ export async function openRecords(
 export interface Opening {
   records: Promise<VaultFile[]>;
   opened: Promise<Opened>;
+  /** The vault's record as the unlock read it, so the first list does not read it again. */
+  vault?: Vault;
 }
 
 const openings = new Map<string, { session: SessionId; opening: Opening }>();
 
-/** Starts opening the prefetched records of a vault whose key just opened under `session`. */
-export function openEarly(vaultId: string, session: SessionId): void {
+/**
+ * Starts opening the prefetched records of a vault whose key just opened under `session`; `vault`
+ * is its record as the unlock read it (undefined where the unlock rewrites it).
+ */
+export function openEarly(vaultId: string, session: SessionId, vault?: Vault): void {
   const records = takeFileRecords(vaultId);
   if (!records) return;
   const opened = Promise.all([records, loadLearnt(vaultId, session)]).then(([list, learnt]) =>
     openRecords(session, list, learnt),
   );
   opened.catch(() => undefined); // taken by the first listing, or dropped
-  openings.set(vaultId, { session, opening: { records, opened } });
+  openings.set(vaultId, { session, opening: { records, opened, ...(vault ? { vault } : {}) } });
 }
 
 /** What openEarly started for this session, once; undefined for any other session. */

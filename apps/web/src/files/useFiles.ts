@@ -5,7 +5,7 @@
 // shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { asFileId, FOLDER_MIME, lookupOf, type FileMeta } from '@sealvault/crypto';
-import { filesApi, type VaultFile } from '@sealvault/protocol';
+import { filesApi, type Vault, type VaultFile } from '@sealvault/protocol';
 import { cryptoClient } from '../crypto/client.ts';
 import { sessionOf } from '../vaults/sessionContext.tsx';
 import { storageOf } from '../storage/providers.ts';
@@ -43,13 +43,16 @@ const REMEMBER_AFTER_MS = 300;
 /** The records of the last checked list, by id: a rename's next manifest entry starts from them. */
 const checkedRecords = new Map<string, VaultFile>();
 
-async function decryptAll(vaultId: string, opening: Opening): Promise<FilesList> {
+/** `vault`: the vault's record as just read (follow.ts), which the manifest check then uses. */
+async function decryptAll(vaultId: string, opening: Opening, vault?: Vault): Promise<FilesList> {
   const session = sessionOf(vaultId);
   // The manifest check (the entry digests, on this thread) starts with the records, beside
   // their decryption in the Worker.
   const [{ records, learnt, metas, fresh }, problems] = await Promise.all([
     opening.opened,
-    opening.records.then((records) => checkAgainstManifest(vaultId, session, { files: records })),
+    opening.records.then((records) =>
+      checkAgainstManifest(vaultId, session, { files: records }, undefined, vault),
+    ),
   ]);
   if (fresh > 0 || learnt.size !== records.length) {
     // After the list is on screen: writing the cache is megabytes of JSON on this thread.
@@ -129,8 +132,11 @@ export function useFiles(vaultId: string) {
   return useQuery({
     queryKey: filesKey(vaultId),
     queryFn: async () => {
-      await followMove(qc, vaultId);
       const session = sessionOf(vaultId);
+      // Opened while the unlock checked the vault (earlyOpen.ts), with the vault's record it
+      // read, when this is the first listing after the unlock.
+      const opened = takeOpened(vaultId, session);
+      const vault = await followMove(qc, vaultId, opened?.vault);
       const fetchRecords = () => filesApi.list(vaultId).then((r) => r.files);
       const open = (records: Promise<VaultFile[]>): Opening => ({
         records,
@@ -138,11 +144,9 @@ export function useFiles(vaultId: string) {
           openRecords(session, r, l),
         ),
       });
-      // Opened while the unlock checked the vault (earlyOpen.ts), or fetched while the password
-      // was typed, when this is the first listing after the unlock.
-      const opened = takeOpened(vaultId, session);
+      // Or fetched while the password was typed.
       const early = opened ? undefined : takeFileRecords(vaultId);
-      const list = await decryptAll(vaultId, opened ?? open(early ?? fetchRecords()));
+      const list = await decryptAll(vaultId, opened ?? open(early ?? fetchRecords()), vault);
       // Records fetched before the unlock may predate a change another device made meanwhile:
       // what looks wrong is checked again against the records as they are now.
       return (opened || early) && list.integrity.length > 0

@@ -73,7 +73,7 @@ describe('the early unlock', () => {
     const early = beginUnlock(vault, 'pw');
     expect(prefetch.prefetchSegmentsFor).not.toHaveBeenCalled();
     early.options(vault).onSession!(S);
-    expect(files.openEarly).toHaveBeenCalledWith(vault.id, S);
+    expect(files.openEarly).toHaveBeenCalledWith(vault.id, S, vault); // its record goes with it
     early.failed();
     expect(files.dropOpened).toHaveBeenCalledWith(vault.id);
     expect(secrets.dropOpenedSecrets).toHaveBeenCalledWith(vault.id);

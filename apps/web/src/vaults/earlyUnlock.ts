@@ -59,9 +59,10 @@ export function beginUnlock(vault: Vault, password: string): EarlyUnlock {
       manifest,
       ...(session ? { derived: { key: vault.key, session } } : {}),
       onSession: (session: SessionId) => {
-        if (current.vault_type === 'files') openEarly(vault.id, session);
         // The record goes to the first list (no second read) unless the unlock rewrites it.
-        else openSecretsEarly(vault.id, session, resealed(current) ? undefined : current);
+        const read = resealed(current) ? undefined : current;
+        if (current.vault_type === 'files') openEarly(vault.id, session, read);
+        else openSecretsEarly(vault.id, session, read);
       },
     }),
     failed: () => {
