@@ -28,7 +28,8 @@ export function secretsRoutes(): Hono<AppEnv> {
 
   app.get('/', async (c) => {
     const { vaultId } = ids(c.req.param('vaultId') ?? '');
-    return c.json({ secrets: await service.listSecrets(c.var, c.var.user.id, vaultId) });
+    const body = await service.listSecretsJson(c.var, c.var.user.id, vaultId);
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   app.post('/', async (c) => {

@@ -96,6 +96,14 @@ export async function listSecrets(
   return (await repo.listItems(deps.db.kysely, vaultId)).map(repo.toRecord);
 }
 
+/** listSecrets' answer as JSON text ([Note: secrets list as SQLite JSON] in the repository). */
+export async function listSecretsJson(deps: Deps, userId: string, vaultId: string) {
+  if (deps.db.kind !== 'sqlite')
+    return JSON.stringify({ secrets: await listSecrets(deps, userId, vaultId) });
+  await secretsVault(deps, userId, vaultId);
+  return `{"secrets":${await repo.listItemsJsonSqlite(deps.db.kysely, vaultId)}}`;
+}
+
 export async function createSecret(
   deps: Deps,
   userId: string,
