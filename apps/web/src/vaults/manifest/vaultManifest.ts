@@ -6,8 +6,6 @@ import {
   asVaultId,
   checkChain,
   MAX_PASSKEY_SLOTS,
-  fileEntryDigest,
-  itemEntryDigest,
   slotFingerprint,
   type FileEntry,
   type Manifest,
@@ -29,6 +27,7 @@ import { ZodError } from 'zod';
 import { cryptoClient } from '../../crypto/client.ts';
 import { msg } from '../../i18n/i18n.ts';
 import { indexedDbStore, type ManifestDeviceStore } from './deviceStore.ts';
+import { digestFiles, digestSecrets, fileDigest, secretDigest } from './entryDigests.ts';
 import { heldKeyRevision, noteKeyRevision } from './keyRevision.ts';
 import {
   createManifestCore,
@@ -103,56 +102,7 @@ export const vaultFields = (v: Vault): ManifestVault => ({
 export const slotPrints = (key: VaultKey): Promise<string[]> =>
   Promise.all(key.slots.map((s) => slotFingerprint(s)));
 
-// A record too malformed to digest cannot match any entry: it is reported as changed.
-const MALFORMED = 'malformed';
-
-/** Every byte of a file record its entry digest covers (with its id): equal, equal digests. */
-export const recordSig = (r: FileEntry) =>
-  `${r.wrapped_key}.${r.enc_meta}.${r.name_lookup}.${r.checksum}.${r.ciphertext_size}`;
-
-// A file's entry digest, like an item's below, depends only on its record: kept for the life of
-// the page by id and record, and seeded from what this device learnt before
-// (files/deviceCache.ts), so opening a vault digests only the records that changed.
-const fileDigests = new Map<string, { sig: string; digest: Promise<string> }>();
-const FILE_DIGESTS_CAP = 200_000;
-
-export function fileDigest(f: FileEntry): Promise<string> {
-  const sig = recordSig(f);
-  const known = fileDigests.get(f.id);
-  if (known?.sig === sig) return known.digest;
-  if (fileDigests.size >= FILE_DIGESTS_CAP) fileDigests.clear();
-  const digest = fileEntryDigest(f).catch(() => MALFORMED);
-  fileDigests.set(f.id, { sig, digest });
-  return digest;
-}
-
-/** Digests learnt earlier for these exact records (files/deviceCache.ts). */
-export function knownFileDigests(known: Iterable<{ id: string; sig: string; digest: string }>) {
-  for (const k of known) fileDigests.set(k.id, { sig: k.sig, digest: Promise.resolve(k.digest) });
-}
-
-// An item's entry digest depends only on its id, revision and ciphertext, none of them secret, and
-// every read of a list checks every item: the digests are kept for the life of the page, so a
-// reload after one change hashes that change only. Bounded: cleared when it grows past the cap.
-const itemDigests = new Map<string, { data: string; digest: Promise<string> }>();
-const ITEM_DIGESTS_CAP = 100_000;
-
-export function secretDigest(r: Pick<SecretRecord, 'id' | 'revision' | 'data'>): Promise<string> {
-  const key = `${r.id}:${r.revision}`;
-  const known = itemDigests.get(key);
-  if (known?.data === r.data) return known.digest;
-  if (itemDigests.size >= ITEM_DIGESTS_CAP) itemDigests.clear();
-  const digest = itemEntryDigest(r).catch(() => MALFORMED);
-  itemDigests.set(key, { data: r.data, digest });
-  return digest;
-}
-
-const digestFiles = (files: VaultFile[]) =>
-  Promise.all(files.map(async (f) => ({ id: f.id, digest: await fileDigest(f) })));
-const digestSecrets = (records: SecretRecord[]) =>
-  Promise.all(
-    records.map(async (r) => ({ id: r.id, revision: r.revision, digest: await secretDigest(r) })),
-  );
+export { fileDigest, knownFileDigests, recordSig, secretDigest } from './entryDigests.ts';
 
 /** After this device changed the vault's key: its new key revision is the one it holds. */
 export const noteRotation = noteKeyRevision;
