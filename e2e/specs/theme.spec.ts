@@ -55,6 +55,9 @@ test.describe('with a dark system preference', () => {
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto('/');
     await expect(html(page)).toHaveClass(/\bdark\b/);
-    await expect(page.locator('#root')).toBeEmpty();
+    // Nothing of the app rendered: #root holds only index.html's static landing hero ([Note:
+    // landing hero before the app]).
+    await expect(page.locator('#root > *')).toHaveCount(1);
+    await expect(page.locator('#root > #boot-hero')).toHaveCount(1);
   });
 });
