@@ -131,14 +131,13 @@ export function sealedFiles(files: Sealing): SealedFiles {
   const jobs = batchJobs();
   const blobJobs = batchJobs<SealedPiece>((p) => p.blob.size);
 
-  /** Starts sealing `file`: its job, and the pieces of its ciphertext as they are read. */
+  /**
+   * Starts sealing `file`: its job, and the pieces of its ciphertext as they are read (`reuse`:
+   * into one buffer, see piecesOf).
+   */
   async function begin(
-    session: SessionId,
-    fileId: FileId,
-    file: Blob,
-    paddedSize: number,
-    pieceBytes: number,
     reuse: boolean,
+    ...[session, fileId, file, paddedSize, pieceBytes]: Parameters<SealedFiles['beginSealFile']>
   ) {
     const sizes = [paddedSize, pieceBytes].every(Number.isSafeInteger);
     if (!(file instanceof Blob) || !sizes || paddedSize < file.size || pieceBytes < 1)
@@ -161,28 +160,14 @@ export function sealedFiles(files: Sealing): SealedFiles {
   // A file that could not be read (moved, its permission gone) is not a crypto failure.
   const unreadable = () => new CryptoError('INVALID_INPUT', UNREADABLE);
   return {
-    async beginSealFile(session, fileId, file, paddedSize, pieceBytes) {
-      const { begun, pieces, stop } = await begin(
-        session,
-        fileId,
-        file,
-        paddedSize,
-        pieceBytes,
-        false,
-      );
+    async beginSealFile(...args) {
+      const { begun, pieces, stop } = await begin(false, ...args);
       jobs.add(begun.job, pieces, stop);
       return begun;
     },
     readSealed: (job) => jobs.read(job, unreadable()),
-    async beginSealPieces(session, fileId, file, paddedSize, pieceBytes) {
-      const { begun, pieces, stop } = await begin(
-        session,
-        fileId,
-        file,
-        paddedSize,
-        pieceBytes,
-        true,
-      );
+    async beginSealPieces(...args) {
+      const { begun, pieces, stop } = await begin(true, ...args);
       blobJobs.add(begun.job, asBlobs(pieces), stop);
       return begun;
     },
