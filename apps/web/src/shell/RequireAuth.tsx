@@ -1,20 +1,29 @@
 // The signed-in guard of docs/product.md §2 for /dashboard, /vault/:vaultId and /subscription: a spinner
 // with a loading message while the session loads (forced to end after 5 s, docs/product.md §4), and with no
-// session a redirect to /auth that remembers where the visitor was going.
+// session a redirect to /auth that remembers where the visitor was going. While a sign-out is under
+// way the screen stays as it was, on the last session, until the page load that ends the sign-out
+// ([Note: sign-out under way] in useSignOut.ts).
 import { Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import type { AuthSession } from '../auth/authClient.ts';
 import { authPathFor } from '../auth/redirect.ts';
 import { useTranslation } from '../i18n/i18n.ts';
 import { useAuthState } from '../auth/useAuthState.ts';
 import { SessionProvider } from './session.tsx';
+import { useSigningOut } from './useSignOut.ts';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const auth = useAuthState();
   const location = useLocation();
-  if (auth.status === 'loading') return <AuthLoading />;
-  if (auth.status === 'signedOut') return <Navigate to={authPathFor(location)} replace />;
-  return <SessionProvider session={auth.session}>{children}</SessionProvider>;
+  const signingOut = useSigningOut();
+  // The last signed-in session, kept for the moment between a sign-out and its page load.
+  const [last, setLast] = useState<AuthSession | null>(null);
+  if (auth.status === 'signedIn' && auth.session !== last) setLast(auth.session);
+  const session = auth.status === 'signedIn' ? auth.session : signingOut ? last : null;
+  if (session) return <SessionProvider session={session}>{children}</SessionProvider>;
+  if (auth.status === 'loading' || signingOut) return <AuthLoading />;
+  return <Navigate to={authPathFor(location)} replace />;
 }
 
 export function AuthLoading() {
