@@ -10,13 +10,17 @@
 //     preview, → dialog closed (stored), → a search finds the last item (searchable);
 //   - a second new vault gets 5,000 items through the same dialog (not timed), then the page is
 //     loaded again (nothing cached in the page) and the password typed: Unlock pressed → dialog
-//     closed (unlock), → the count and the first card (list), → a search finds the last item
-//     (searchable); and, timed in the page (bench/files/measure.ts: the click event to the first
-//     frame painted with the count, so Playwright's polling, which steps 20, 50, 100, 100, 500 ms
-//     apart, is not in it), the list painted (painted); then one edit of that item's title: Save pressed → dialog closed (saved) → the
-//     card shows the new title (shown), the bytes of the request bodies sent to the provider
-//     (emulator) and to our server meanwhile, and the size of the new seg-* blob(s) in the
-//     provider (the emulator's file listing, or OPFS).
+//     closed (unlock), → the count and the first card (list), → the search box filled and the
+//     last item's card found (searchable; search is its part after list). Timed in the page
+//     from the click event, so Playwright's polling (steps 20, 50, 100, 100, 500 ms apart) and
+//     round trips are not in them: the first frame painted with the count (painted,
+//     bench/files/measure.ts), and the page typing the search itself as soon as the count
+//     shows, to the frame painted with the last item's card alone (searchable (in page),
+//     bench/shared/searchable.ts). The Node-side fill then finds that query already typed;
+//   - then one edit of that item's title: Save pressed → dialog closed (saved) → the card shows
+//     the new title (shown), the bytes of the request bodies sent to the provider (emulator) and
+//     to our server meanwhile, and the size of the new seg-* blob(s) in the provider (the
+//     emulator's file listing, or OPFS).
 // Run: npm run build -w @sealvault/web && node --import tsx bench/secrets/provider.ts [items] [import] [runs]
 // The same measures on our server ("SealVault storage") in the same run: the baseline under the
 // same machine load. BENCH_PROVIDERS=local (dropbox, server, or a comma list) for fewer;
@@ -26,152 +30,45 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page, type Request } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import {
   CHROMIUM,
   CHROMIUM_ARGS,
   portIn,
   startApp,
-  startDropboxEmulator,
   dropboxEnv,
   loadavg,
   typeVaultPassword,
 } from '../shared/app.ts';
-import { allowNamedFunctionsInPage, arm, settle } from '../files/measure.ts';
+import {
+  allowNamedFunctionsInPage,
+  arm,
+  busiest,
+  settle,
+  type CpuProfile,
+} from '../files/measure.ts';
+import { armSearch, searched, searchTimeline } from '../shared/searchable.ts';
 import { bitwardenJson } from './seed.ts';
+import { added, opfsSegments, startDropbox } from './stores.ts';
+import { sum, timeline, Traffic } from './traffic.ts';
+import { importItems, newVault, type Provider } from './wizard.ts';
 
 const COUNT = Number(process.argv[2] ?? 5000);
 const IMPORT = Number(process.argv[3] ?? 10_000);
 const RUNS = Number(process.argv[4] ?? 3);
 const PROVIDERS = (process.env.BENCH_PROVIDERS ?? 'dropbox,local,server').split(',') as Provider[];
 const PASSWORD = 'bench-vault-password';
-const WIZARD_NAME = {
-  dropbox: 'Dropbox',
-  local: 'This browser',
-  server: 'SealVault storage',
-} as const;
-type Provider = keyof typeof WIZARD_NAME;
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** The Dropbox emulator on loopback, with a look at what it stores. */
-async function startDropbox(port: number) {
-  const child = await startDropboxEmulator(port);
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    origin,
-    /** Every stored file's lower-case path and size. */
-    async files(): Promise<Map<string, number>> {
-      const res = (await (await fetch(`${origin}/__emulator/files`)).json()) as {
-        files: { path_lower: string; size: number }[];
-      };
-      return new Map(res.files.map((f) => [f.path_lower, f.size]));
-    },
-    stop: () => child.kill('SIGTERM'),
-  };
-}
-
-/** The seg-* blobs of a "This browser" vault in OPFS, with their sizes. */
-const opfsSegments = (page: Page, vaultId: string): Promise<Map<string, number>> =>
-  page
-    .evaluate(async (id) => {
-      const root = await navigator.storage.getDirectory();
-      const dir = await (await root.getDirectoryHandle('vaults')).getDirectoryHandle(id);
-      const out: [string, number][] = [];
-      const listing = dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> };
-      for await (const [name, h] of listing.entries())
-        if (name.startsWith('seg-') && h.kind === 'file')
-          out.push([name, (await (h as FileSystemFileHandle).getFile()).size]);
-      return out;
-    }, vaultId)
-    .then((e) => new Map(e));
-
-/**
- * The request bodies the page sends, by destination, while recording; with BENCH_TRACE=1 every
- * request (GETs too) with its start and end in ms from start().
- */
-class Traffic {
-  private on = false;
-  private t0 = 0;
-  private open = new Map<Request, Sent>();
-  requests: Sent[] = [];
-  listen = (req: Request) => {
-    if (!this.on) return;
-    const u = new URL(req.url());
-    const sent: Sent = {
-      origin: u.origin,
-      method: req.method(),
-      path: u.pathname,
-      bytes: req.postDataBuffer()?.length ?? 0,
-      start: performance.now() - this.t0,
-      end: NaN,
-    };
-    this.requests.push(sent);
-    this.open.set(req, sent);
-  };
-  finished = (req: Request) => {
-    const sent = this.open.get(req);
-    if (sent) sent.end = performance.now() - this.t0;
-    this.open.delete(req);
-  };
-  start() {
-    this.requests = [];
-    this.open.clear();
-    this.t0 = performance.now();
-    this.on = true;
-  }
-  stop() {
-    this.on = false;
-    return this.requests;
-  }
-}
-interface Sent {
-  origin: string;
-  method: string;
-  path: string;
-  bytes: number;
-  start: number;
-  end: number;
-}
 const TRACE = process.env.BENCH_TRACE === '1';
 const PROFILE = process.env.BENCH_PROFILE === '1';
 // An experiment, not the product: the strength engine's code (zxcvbn-ts) refused to the page, so
 // the health scan (secrets/health) fails at once and the figures show what it costs.
 const NO_HEALTH = process.env.BENCH_NO_HEALTH === '1';
 
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-/** The page thread's busiest functions (self time) in a DevTools CPU profile. */
-function busiest(p: CpuProfile, top = 12): string {
-  const self = new Map<number, number>();
-  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
-  const byName = new Map<string, number>();
-  for (const n of p.nodes) {
-    const us = self.get(n.id) ?? 0;
-    const { functionName, url, lineNumber } = n.callFrame;
-    const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
-    byName.set(key, (byName.get(key) ?? 0) + us);
-  }
-  return [...byName]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, top)
-    .map(([k, us]) => `    ${(us / 1000).toFixed(0).padStart(5)} ms ${k}`)
-    .join('\n');
-}
-const sum = (reqs: Sent[], origin: string) =>
-  reqs.filter((r) => r.origin === origin && r.method !== 'GET').reduce((s, r) => s + r.bytes, 0);
-const timeline = (reqs: Sent[], base: string) =>
-  reqs
-    .map(
-      (r) =>
-        `    ${r.start.toFixed(0).padStart(5)}-${r.end.toFixed(0).padStart(5)} ms ${r.method} ${r.origin === base ? '' : r.origin}${r.path.replace(/[0-9a-f-]{36}/g, ':id')} ${r.bytes} B`,
-    )
-    .join('\n');
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number) => Math.round(x);
 
 console.log(`start ${new Date().toISOString()} load ${loadavg()} cores ${os.cpus().length}`);
 const dropboxPort = await portIn(4900, 4999);
@@ -195,7 +92,10 @@ try {
   await app.signIn(ctx);
   await allowNamedFunctionsInPage(ctx);
   if (NO_HEALTH) {
-    const assets = path.join(repoRoot, 'apps/web/dist/assets');
+    const assets = path.join(
+      process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+      'assets',
+    );
     for (const name of fs.readdirSync(assets).filter((f) => f.endsWith('.js')))
       if (fs.readFileSync(path.join(assets, name), 'utf8').includes('zxcvbnAsync'))
         await ctx.route(`**/assets/${name}`, (r) => r.abort());
@@ -216,7 +116,7 @@ try {
   const profileStop = async (what: string) => {
     if (!cdp) return;
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-    console.log(`  ${what}, the page thread's self time:\n${busiest(profile)}`);
+    console.log(`  ${what}, the page thread's self time:\n${busiest(profile, 12)}`);
   };
 
   if (PROVIDERS.includes('dropbox')) {
@@ -229,65 +129,6 @@ try {
     await card.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
   }
 
-  /** A secrets vault made through the wizard, unlocked and empty; answers its id. */
-  async function newVault(provider: Provider, name: string): Promise<string> {
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Create New Vault' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Vault' });
-    await dialog.getByLabel('Vault name').fill(name);
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('radio', { name: /Secrets vault/ }).check();
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('radio', { name: new RegExp(WIZARD_NAME[provider]) }).check();
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByLabel('Vault password').fill(PASSWORD);
-    await dialog.getByLabel('Confirm password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Create Vault' }).click();
-    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
-    const link = page
-      .getByRole('list', { name: 'Vaults' })
-      .getByRole('link', { name, exact: true });
-    const href = await link.getAttribute('href', { timeout: 15_000 });
-    const id = href!.split('/').pop()!;
-    const unlock = await typeVaultPassword(page, id, PASSWORD);
-    await unlock.getByRole('button', { name: 'Unlock' }).click();
-    await unlock.waitFor({ state: 'hidden', timeout: 60_000 });
-    await page.getByText('0 encrypted secrets').waitFor({ timeout: 60_000 });
-    return id;
-  }
-
-  /** Imports `n` items through the dialog; times from the file chosen. */
-  async function importItems(file: Buffer, n: number) {
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import secrets' });
-    const input = dialog.getByLabel('File to import');
-    await input.waitFor({ state: 'attached' });
-    const t0 = performance.now();
-    await input.setInputFiles({
-      name: 'bitwarden_export.json',
-      mimeType: 'application/json',
-      buffer: file,
-    });
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    const confirm = dialog.getByRole('button', {
-      name: `Import ${n.toLocaleString('en-US')} items`,
-    });
-    await confirm.waitFor({ timeout: 60_000 });
-    const t1 = performance.now();
-    await confirm.click();
-    await dialog.waitFor({ state: 'hidden', timeout: 180_000 });
-    const t2 = performance.now();
-    await page
-      .getByText(`${n.toLocaleString('en-US')} encrypted secrets`)
-      .waitFor({ timeout: 60_000 });
-    await page.getByRole('searchbox', { name: 'Search secrets' }).fill(`user${n - 1}@`);
-    await page
-      .getByRole('article', { name: `Site ${n - 1}`, exact: true })
-      .waitFor({ timeout: 60_000 });
-    const t3 = performance.now();
-    return { preview: t1 - t0, stored: t2 - t0, searchable: t3 - t0 };
-  }
-
   /** The seg-* blobs the provider holds now (names and sizes). */
   const segments = async (provider: Provider, vaultId: string) =>
     provider === 'local'
@@ -295,8 +136,6 @@ try {
       : provider === 'dropbox'
         ? dropbox.files()
         : new Map<string, number>();
-  const added = (before: Map<string, number>, after: Map<string, number>) =>
-    [...after].filter(([name]) => !before.has(name) && /(^|\/)seg-/.test(name));
 
   type Row = Record<string, number>;
   const table: Record<string, Row[]> = {};
@@ -305,9 +144,9 @@ try {
     for (let run = 0; run < RUNS; run++) {
       const row: Row = {};
       // The import of IMPORT items into a new vault.
-      await newVault(provider, `Import ${provider} ${run}`);
+      await newVault(page, provider, `Import ${provider} ${run}`, PASSWORD);
       traffic.start();
-      const imp = await importItems(bigFile, IMPORT);
+      const imp = await importItems(page, bigFile, IMPORT);
       const impReqs = traffic.stop();
       row.importPreview = imp.preview;
       row.importStored = imp.stored;
@@ -316,11 +155,24 @@ try {
       row.importToServer = sum(impReqs, base);
 
       // A vault of COUNT items: loaded again, unlocked, searched, one item edited.
-      const vaultId = await newVault(provider, `Keys ${provider} ${run}`);
-      await importItems(smallFile, COUNT);
+      const vaultId = await newVault(page, provider, `Keys ${provider} ${run}`, PASSWORD);
+      await importItems(page, smallFile, COUNT);
       const dialog = await typeVaultPassword(page, vaultId, PASSWORD);
       const countText = `${COUNT.toLocaleString('en-US')} encrypted secrets`;
+      const title = `Site ${COUNT - 1}`;
+      const query = `user${COUNT - 1}@`;
       await arm(page, { trigger: 'click', selector: '#secrets-title + p', expect: [countText] });
+      // The page types `query` itself as soon as the count shows; the fill below then finds it
+      // there (the same text: nothing changes) and its wait finds the card already shown.
+      await armSearch(page, {
+        ready: '#secrets-title + p',
+        readyText: countText,
+        input: 'input[type="search"]',
+        query,
+        results: 'section[aria-labelledby="secrets-title"]',
+        item: 'article',
+        name: title,
+      });
       await profileStart();
       traffic.start();
       const u0 = performance.now();
@@ -330,8 +182,7 @@ try {
       await page.getByText(countText).waitFor({ timeout: 60_000 });
       await page.getByRole('article').first().waitFor();
       const u2 = performance.now();
-      await page.getByRole('searchbox', { name: 'Search secrets' }).fill(`user${COUNT - 1}@`);
-      const title = `Site ${COUNT - 1}`;
+      await page.getByRole('searchbox', { name: 'Search secrets' }).fill(query);
       await page.getByRole('article', { name: title, exact: true }).waitFor({ timeout: 60_000 });
       const u3 = performance.now();
       const unlockReqs = traffic.stop();
@@ -342,6 +193,8 @@ try {
       row.searchable = u3 - u0;
       const [painted] = await settle(page);
       row.painted = painted!.paint - painted!.start;
+      const inPage = await searched(page);
+      row['searchable (in page)'] = inPage.paint - inPage.click;
 
       // Let the read's background work (compaction planning) settle before the edit.
       await page.waitForTimeout(1000);
@@ -380,7 +233,7 @@ try {
       if (TRACE) {
         const at = (t: number) => `${Math.round(t)} ms`;
         console.log(
-          `  unlock: dialog closed ${at(u1 - u0)}, list ${at(u2 - u0)}, found ${at(u3 - u0)}\n${timeline(unlockReqs, base)}`,
+          `  unlock: dialog closed ${at(u1 - u0)}, list ${at(u2 - u0)}, found ${at(u3 - u0)}; in the page ${searchTimeline(inPage)}\n${timeline(unlockReqs, base)}`,
         );
         console.log(
           `  edit: dialog closed ${at(e1 - e0)}, shown ${at(e2 - e0)}\n${timeline(reqs, base)}`,
@@ -394,10 +247,12 @@ try {
   );
   for (const [provider, rows] of Object.entries(table)) {
     console.log(`${provider}:`);
-    for (const k of Object.keys(rows[0] ?? {}))
+    for (const k of Object.keys(rows[0] ?? {})) {
+      const xs = rows.map((r) => r[k]!);
       console.log(
-        `  ${k}: median ${Math.round(median(rows.map((r) => r[k]!)))} (runs: ${rows.map((r) => Math.round(r[k]!)).join(', ')})`,
+        `  ${k}: median ${ms(median(xs))}, min / max ${ms(Math.min(...xs))} / ${ms(Math.max(...xs))} (runs: ${xs.map(ms).join(', ')})`,
       );
+    }
   }
 } finally {
   await app.stop();
