@@ -17,9 +17,15 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingScreen /> },
       {
         path: 'auth',
-        lazy: async () => ({
-          Component: (await import('./screens/AuthScreen.tsx')).AuthScreen,
-        }),
+        // The loader has the texts of a refused sign-in's notice ready before the page draws
+        // (auth/usePolicyTexts.ts); its module is one the screen imports anyway.
+        lazy: async () => {
+          const [{ AuthScreen }, { authPageLoader }] = await Promise.all([
+            import('./screens/AuthScreen.tsx'),
+            import('./auth/usePolicyTexts.ts'),
+          ]);
+          return { Component: AuthScreen, loader: authPageLoader };
+        },
       },
       {
         // Signed-in screens: the guard and the top bar (shell/AppShell.tsx) around each.

@@ -3,13 +3,8 @@
 // A signed-in visitor goes on to the remembered location (or /dashboard).
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import {
-  ACCOUNT_DISABLED_CODE,
-  adminMessages,
-  messages,
-  signupErrorText,
-} from '@sealvault/protocol';
+import { Link, Navigate, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '@sealvault/protocol';
 import { useAuthConfig } from './useAccount.ts';
 import { useAuthState } from './useAuthState.ts';
 import { Logo } from '../components/Logo.tsx';
@@ -22,6 +17,7 @@ import { ResetPasswordForm } from './ResetPasswordForm.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
 import { TwoFactorForm } from './TwoFactorForm.tsx';
+import type { authPageLoader } from './usePolicyTexts.ts';
 import { msg, useTranslation } from '../i18n/i18n.ts';
 
 const headings = {
@@ -46,13 +42,13 @@ const googleErrorDetail: Record<string, string> = {
   account_not_linked: msg(
     'An account with this email exists but its address is not verified yet. Verify it from the email we sent, then continue with Google.',
   ),
-  // An account an admin disabled (issue 33, the admin console).
-  [ACCOUNT_DISABLED_CODE]: adminMessages.accountDisabled,
 };
 
 /** The notice a server redirect brought back, if any. */
 function redirectNotice(
   q: AuthQuery,
+  /** A disabled account's or the sign-up policy's text for `q.error` (the route's loader). */
+  policyDetail: string | null,
 ): { kind: 'error' | 'success'; text: string; detail?: string | undefined } | null {
   if (q.verified) {
     return q.error
@@ -65,8 +61,8 @@ function redirectNotice(
   if (q.error && (q.step === 'signin' || q.step === 'signup')) {
     const text =
       q.step === 'signup' ? messages.auth.googleSignupFailed : messages.auth.googleLoginFailed;
-    // A first Google sign-in the sign-up policy refused says why (issue 33).
-    return { kind: 'error', text, detail: googleErrorDetail[q.error] ?? signupErrorText(q.error) };
+    // A disabled account, or a first Google sign-in the sign-up policy refused, says why (issue 33).
+    return { kind: 'error', text, detail: googleErrorDetail[q.error] ?? policyDetail ?? undefined };
   }
   return null;
 }
@@ -74,6 +70,7 @@ function redirectNotice(
 export function AuthPage() {
   const [search] = useSearchParams();
   const q = readAuthQuery(search);
+  const policyDetail = useLoaderData<typeof authPageLoader>();
   const auth = useAuthState();
   const config = useAuthConfig();
   const navigate = useNavigate();
@@ -93,7 +90,7 @@ export function AuthPage() {
   if (auth.status === 'signedIn' && step !== 'reset') return <Navigate to={q.next} replace />;
 
   const text = headings[step];
-  const notice = step === 'twoFactor' ? null : redirectNotice(q);
+  const notice = step === 'twoFactor' ? null : redirectNotice(q, policyDetail);
   const go = (to: Parameters<typeof authStepPath>[0], email = '') =>
     void navigate(authStepPath(to, q, email));
 

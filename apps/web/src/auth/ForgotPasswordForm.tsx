@@ -1,6 +1,5 @@
 // 'Forgot password?': asks for the e-mail address and has the server mail a reset link. The
 // answer is the same whether or not the address has an account (no enumeration).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,11 +8,17 @@ import { authErrorMessage } from './authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
-import { forgotPasswordSchema, type ForgotPasswordValues } from './authSchemas.ts';
+import type { ForgotPasswordValues } from './authSchemas.ts';
+import { lazyResolver } from './lazyResolver.ts';
 import { RESET_CALLBACK } from './authQuery.ts';
 import { msg, Trans, useTranslation } from '../i18n/i18n.ts';
 
 const FAILED = msg('Could not send the reset email. Please try again.');
+
+// [Note: auth forms without zod at start-up] (lazyResolver.ts).
+const resolver = lazyResolver(
+  async () => (await import('./authResolvers.ts')).forgotPasswordResolver,
+);
 
 export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   const { t } = useTranslation();
@@ -24,7 +29,7 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver,
     defaultValues: { email: defaultEmail },
   });
 
@@ -59,7 +64,12 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   }
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      onFocus={resolver.preload}
+      className="space-y-5"
+    >
       {error && <FormMessage kind="error">{t(error)}</FormMessage>}
       <Field label={t('Email')} error={errors.email?.message && t(errors.email.message)}>
         <input

@@ -6,9 +6,10 @@
 // none; an invitation's token goes with the request in its header (the server keeps it in the
 // OAuth state for the callback).
 import { useState } from 'react';
-import { INVITE_HEADER, messages } from '@sealvault/protocol';
+import { messages } from '@sealvault/protocol';
 import { authClient, GOOGLE_PROVIDER } from './authClient.ts';
 import { useAuthConfig } from './useAccount.ts';
+import { loadPolicyTexts } from './usePolicyTexts.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import type { AuthMode } from './authParams.ts';
 import { useTranslation } from '../i18n/i18n.ts';
@@ -42,11 +43,13 @@ export function GoogleButton({
     if (next !== '/dashboard') back.set('next', next);
     if (invite) back.set('invite', invite);
     try {
+      // The header's name comes with the policy's texts (policyTexts.ts: not at start-up).
+      const header = invite ? (await loadPolicyTexts()).INVITE_HEADER : '';
       const { error } = await authClient.signIn.social({
         provider: GOOGLE_PROVIDER,
         callbackURL: next,
         errorCallbackURL: `/auth?${back.toString()}`,
-        ...(invite ? { fetchOptions: { headers: { [INVITE_HEADER]: invite } } } : {}),
+        ...(invite ? { fetchOptions: { headers: { [header]: invite } } } : {}),
       });
       // On success the browser is already on its way to the provider.
       // The spec's words whatever the library says ('Provider not found' and the like mean

@@ -1,22 +1,32 @@
 // The page the mailed reset link opens (/auth?step=reset&token=...): a new password and its
 // confirmation. The server ends every session of the account on a reset; the user signs in again.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { authClient } from './authClient.ts';
-import { newPasswordToken } from './opaque.ts';
 import { authErrorMessage } from './authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
-import { resetPasswordSchema, type ResetPasswordValues } from './authSchemas.ts';
+import type { ResetPasswordValues } from './authSchemas.ts';
+import { lazyResolver } from './lazyResolver.ts';
 import { msg, useTranslation } from '../i18n/i18n.ts';
 
 export const INVALID_RESET_LINK = msg(
   'This reset link is invalid or has expired. Please ask for a new one.',
 );
 const FAILED = msg('Could not reset your password. Please try again.');
+
+// [Note: auth forms without zod at start-up] (lazyResolver.ts).
+// The schema and the OPAQUE registration load when used.
+const resolver = lazyResolver(
+  async () => (await import('./authResolvers.ts')).resetPasswordResolver,
+);
+/** Loads what a submit needs while the user types. */
+const warmUp = () => {
+  resolver.preload();
+  import('./opaque.ts').catch(() => {}); // the submit loads it again and reports a failure
+};
 
 export function ResetPasswordForm({
   token,
@@ -37,7 +47,7 @@ export function ResetPasswordForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -81,6 +91,7 @@ export function ResetPasswordForm({
     setError('');
     try {
       // The new password stays here: the token of its OPAQUE record goes in its place.
+      const { newPasswordToken } = await import('./opaque.ts');
       const record = await newPasswordToken(password);
       if ('error' in record) {
         setError(authErrorMessage(record.error, FAILED));
@@ -101,7 +112,12 @@ export function ResetPasswordForm({
   };
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      onFocus={warmUp}
+      className="space-y-5"
+    >
       {error && <FormMessage kind="error">{t(error)}</FormMessage>}
       <Field
         label={t('New password')}

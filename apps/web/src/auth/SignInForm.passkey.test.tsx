@@ -29,6 +29,8 @@ const pk = vi.hoisted(() => {
   };
 });
 vi.mock('./passkeys.ts', () => pk);
+// The form decides on its passkey button before passkeys.ts loads (passkeySupport.ts).
+vi.mock('./passkeySupport.ts', () => ({ passkeysSupported: pk.passkeysSupported }));
 
 beforeEach(() => {
   pk.signInWithPasskey.mockReset();

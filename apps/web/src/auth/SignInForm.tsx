@@ -3,7 +3,6 @@
 // browser has passkeys, 'Sign in with a passkey' opens its dialog, and the e-mail field's autofill
 // offers this site's passkeys too (conditional mediation; issue 30). A passkey sign-in needs no
 // second step.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,17 +12,22 @@ import { authErrorMessage, isEmailNotVerified } from './authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
-import { signInSchema, type SignInValues } from './authSchemas.ts';
-import { signInProof } from './opaque.ts';
-import {
-  browserSupportsWebAuthnAutofill,
-  cancelAutofill,
-  PasskeyError,
-  passkeysSupported,
-  signInWithPasskey,
-} from './passkeys.ts';
+import type { SignInValues } from './authSchemas.ts';
+import { lazyResolver } from './lazyResolver.ts';
+import { passkeysSupported } from './passkeySupport.ts';
 import { ResendVerification } from './ResendVerification.tsx';
 import { useTranslation } from '../i18n/i18n.ts';
+
+// [Note: auth forms without zod at start-up] (lazyResolver.ts): the schema, the OPAQUE login and
+// the passkey ceremonies load when used.
+const resolver = lazyResolver(async () => (await import('./authResolvers.ts')).signInResolver);
+const passkeys = () => import('./passkeys.ts');
+/** Loads what a submit needs while the user types. */
+const warmUp = () => {
+  resolver.preload();
+  import('./opaque.ts').catch(() => {}); // the submit loads it again and reports a failure
+};
+type Passkeys = Awaited<ReturnType<typeof passkeys>>;
 
 export function SignInForm({
   defaultEmail,
@@ -41,12 +45,13 @@ export function SignInForm({
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const withPasskeys = passkeysSupported();
 
-  const passkeyDone = (err: unknown, quietCancel: boolean) => {
+  const passkeyDone = (pk: Passkeys, err: unknown, quietCancel: boolean) => {
     if (!err) {
       setSignedIn(true);
       return;
     }
-    const failure = err instanceof PasskeyError ? err : new PasskeyError(messages.auth.loginFailed);
+    const failure =
+      err instanceof pk.PasskeyError ? err : new pk.PasskeyError(messages.auth.loginFailed);
     // The autofill's wait ends without a word when the browser ends it (no passkey for this site,
     // another ceremony, the page moving on); only the server's answer to a passkey picked shows.
     if (quietCancel && failure.ceremony) return;
@@ -56,29 +61,40 @@ export function SignInForm({
   // The autofill: a passkey picked in the e-mail field's suggestions signs in. It waits until the
   // user picks one, and ends when the button's ceremony starts or the form goes away.
   useEffect(() => {
+    if (!withPasskeys) return;
     let live = true;
-    void browserSupportsWebAuthnAutofill().then((yes) => {
-      if (!yes || !live) return;
-      signInWithPasskey({ autofill: true }).then(
-        () => live && passkeyDone(null, true),
-        (err: unknown) => live && passkeyDone(err, true),
-      );
-    });
+    let started: Passkeys | undefined;
+    void passkeys()
+      .then(async (pk) => ((await pk.browserSupportsWebAuthnAutofill()) ? pk : null))
+      .then((pk) => {
+        if (!pk || !live) return;
+        started = pk;
+        pk.signInWithPasskey({ autofill: true }).then(
+          () => live && passkeyDone(pk, null, true),
+          (err: unknown) => live && passkeyDone(pk, err, true),
+        );
+      })
+      .catch(() => {}); // no autofill; the button still offers passkeys
     return () => {
       live = false;
-      cancelAutofill();
+      started?.cancelAutofill();
     };
-  }, []);
+  }, [withPasskeys]);
 
   const passkey = async () => {
     setError('');
     setUnverified('');
     setPasskeyBusy(true);
     try {
-      await signInWithPasskey();
-      passkeyDone(null, false);
-    } catch (err) {
-      passkeyDone(err, false);
+      const pk = await passkeys();
+      try {
+        await pk.signInWithPasskey();
+        passkeyDone(pk, null, false);
+      } catch (err) {
+        passkeyDone(pk, err, false);
+      }
+    } catch {
+      setError(messages.auth.loginFailed); // the module did not load
     } finally {
       setPasskeyBusy(false);
     }
@@ -89,7 +105,7 @@ export function SignInForm({
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver,
     defaultValues: { email: defaultEmail, password: '' },
   });
 
@@ -98,6 +114,7 @@ export function SignInForm({
     setUnverified('');
     try {
       // The password stays here: a ticket of an OPAQUE login goes in its place (auth/opaque.ts).
+      const { signInProof } = await import('./opaque.ts');
       const proof = await signInProof(values.email, values.password);
       if ('error' in proof) {
         setError(authErrorMessage(proof.error, messages.auth.loginFailed));
@@ -125,7 +142,12 @@ export function SignInForm({
 
   const busy = isSubmitting || signedIn;
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      onFocus={warmUp}
+      className="space-y-5"
+    >
       {error && <FormMessage kind="error">{t(error)}</FormMessage>}
       {unverified && <ResendVerification email={unverified} />}
       <Field label={t('Email')} error={errors.email?.message && t(errors.email.message)}>

@@ -72,18 +72,19 @@ it("falls back to 'Registration failed' without a server message", async () => {
 });
 
 // The server's sign-up policy (issue 33, GET /api/auth-config).
-it('says why when sign-up is closed, and offers no form', () => {
+// The policy's texts load when the policy is not open (usePolicyTexts.ts): the form shows until.
+it('says why when sign-up is closed, and offers no form', async () => {
   render(<SignUpForm defaultEmail="" signup="closed" />);
-  expect(screen.getByRole('status').textContent).toBe(
+  expect((await screen.findByRole('status')).textContent).toBe(
     'Sign-up is closed on this server. Ask its administrator for an account.',
   );
   expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
   expect(screen.queryByLabelText('Email')).toBeNull();
 });
 
-it('asks for an invitation link when sign-up is by invitation and there is none', () => {
+it('asks for an invitation link when sign-up is by invitation and there is none', async () => {
   render(<SignUpForm defaultEmail="" signup="invite" />);
-  expect(screen.getByRole('status').textContent).toBe(
+  expect((await screen.findByRole('status')).textContent).toBe(
     'Sign-up on this server is by invitation only. Open the invitation link you were sent.',
   );
   expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
@@ -93,7 +94,7 @@ it('signs up with the invitation of the link, sent in its header', async () => {
   signUpEmail.mockResolvedValue({ data: {}, error: null });
   const token = 'A'.repeat(43);
   render(<SignUpForm defaultEmail="" signup="invite" invite={token} />);
-  expect(screen.getByRole('status').textContent).toBe(
+  expect((await screen.findByRole('status')).textContent).toBe(
     'You were invited to this server. Create your account below.',
   );
   await fill({

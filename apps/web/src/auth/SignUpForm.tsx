@@ -3,20 +3,29 @@
 // starts until they do (the server requires a verified address). The server's sign-up policy
 // (issue 33, GET /api/auth-config): closed shows why and no form; invite shows the form only with
 // an invitation's token (from /auth?invite=…), which goes with the sign-up in its header.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { INVITE_HEADER, messages, signupMessages, type SignupMode } from '@sealvault/protocol';
+import { messages, type SignupMode } from '@sealvault/protocol';
 import { authClient } from './authClient.ts';
-import { newPasswordToken } from './opaque.ts';
 import { authErrorMessage } from './authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
-import { signUpSchema, type SignUpValues } from './authSchemas.ts';
+import type { SignUpValues } from './authSchemas.ts';
+import { lazyResolver } from './lazyResolver.ts';
+import { loadPolicyTexts, usePolicyTexts } from './usePolicyTexts.ts';
 import { VERIFY_CALLBACK } from './authQuery.ts';
 import { Trans, useTranslation } from '../i18n/i18n.ts';
+
+// [Note: auth forms without zod at start-up] (lazyResolver.ts): the schema, the OPAQUE
+// registration and the sign-up policy's texts load when used.
+const resolver = lazyResolver(async () => (await import('./authResolvers.ts')).signUpResolver);
+/** Loads what a submit needs while the user types. */
+const warmUp = () => {
+  resolver.preload();
+  import('./opaque.ts').catch(() => {}); // the submit loads it again and reports a failure
+};
 
 export function SignUpForm({
   defaultEmail,
@@ -32,12 +41,15 @@ export function SignUpForm({
   const { t } = useTranslation();
   const [error, setError] = useState('');
   const [createdFor, setCreatedFor] = useState('');
+  // Until its texts are here the policy shows as open, as it does until the server has said.
+  const texts = usePolicyTexts(signup !== 'open');
+  const policy = texts ? signup : 'open';
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
-    resolver: zodResolver(signUpSchema),
+    resolver,
     defaultValues: { fullName: '', email: defaultEmail, password: '', confirmPassword: '' },
   });
 
@@ -45,6 +57,7 @@ export function SignUpForm({
     setError('');
     try {
       // The password stays here: the token of its OPAQUE record goes in its place (auth/opaque.ts).
+      const { newPasswordToken } = await import('./opaque.ts');
       const record = await newPasswordToken(values.password);
       if ('error' in record) {
         setError(authErrorMessage(record.error, messages.auth.registrationFailed));
@@ -55,7 +68,9 @@ export function SignUpForm({
         email: values.email,
         password: record.token,
         callbackURL: VERIFY_CALLBACK,
-        ...(invite ? { fetchOptions: { headers: { [INVITE_HEADER]: invite } } } : {}),
+        ...(invite
+          ? { fetchOptions: { headers: { [(await loadPolicyTexts()).INVITE_HEADER]: invite } } }
+          : {}),
       });
       if (failure) setError(authErrorMessage(failure, messages.auth.registrationFailed));
       else setCreatedFor(values.email);
@@ -82,17 +97,24 @@ export function SignUpForm({
     );
   }
 
-  if (signup === 'closed' || (signup === 'invite' && !invite)) {
+  if (texts && (policy === 'closed' || (policy === 'invite' && !invite))) {
     return (
       <FormMessage kind="info">
-        {t(signup === 'closed' ? signupMessages.closed : signupMessages.inviteRequired)}
+        {t(policy === 'closed' ? texts.signupMessages.closed : texts.signupMessages.inviteRequired)}
       </FormMessage>
     );
   }
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
-      {signup === 'invite' && <FormMessage kind="info">{t(signupMessages.invited)}</FormMessage>}
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      onFocus={warmUp}
+      className="space-y-5"
+    >
+      {texts && policy === 'invite' && (
+        <FormMessage kind="info">{t(texts.signupMessages.invited)}</FormMessage>
+      )}
       {error && <FormMessage kind="error">{t(error)}</FormMessage>}
       <Field label={t('Full name')} error={errors.fullName?.message && t(errors.fullName.message)}>
         <input

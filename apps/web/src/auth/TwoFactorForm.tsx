@@ -1,6 +1,5 @@
 // The second step of a sign-in with two-factor: the 6-digit code from the authenticator app, or
 // one of the backup codes. Better Auth holds the half-finished sign-in in a short-lived cookie.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,8 +9,16 @@ import { authErrorMessage } from './authErrors.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass } from '../components/PasswordInput.tsx';
-import { authenticatorCodeSchema, backupCodeSchema, type TwoFactorValues } from './authSchemas.ts';
+import type { TwoFactorValues } from './authSchemas.ts';
+import { lazyResolver } from './lazyResolver.ts';
 import { useTranslation } from '../i18n/i18n.ts';
+
+// [Note: auth forms without zod at start-up] (lazyResolver.ts).
+const resolvers = () => import('./authResolvers.ts');
+const authenticatorCodeResolver = lazyResolver(
+  async () => (await resolvers()).authenticatorCodeResolver,
+);
+const backupCodeResolver = lazyResolver(async () => (await resolvers()).backupCodeResolver);
 
 export function TwoFactorForm({
   onCancel,
@@ -37,7 +44,7 @@ export function TwoFactorForm({
     formState: { errors, isSubmitting },
   } = useForm<TwoFactorValues>({
     // The code comes out without spaces (an app shows '123 456').
-    resolver: zodResolver(useBackup ? backupCodeSchema : authenticatorCodeSchema),
+    resolver: useBackup ? backupCodeResolver : authenticatorCodeResolver,
     defaultValues: { code: '', trust: false },
   });
   const busy = isSubmitting || accepted;
@@ -57,7 +64,12 @@ export function TwoFactorForm({
   };
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(submit)(e)}
+      onFocus={authenticatorCodeResolver.preload}
+      className="space-y-5"
+    >
       {errors.root?.message && <FormMessage kind="error">{t(errors.root.message)}</FormMessage>}
       <Field
         key={useBackup ? 'backup' : 'totp'}

@@ -2,7 +2,6 @@
 // contract in docs/auth.md "Passkeys"). The WebAuthn ceremonies run through SimpleWebAuthn's
 // browser half; the server's answers come back as Better Auth client results ({ data, error }).
 import {
-  browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
   startAuthentication,
   startRegistration,
@@ -21,7 +20,8 @@ import { authClient } from './authClient.ts';
 import { authErrorMessage, type AuthClientError } from './authErrors.ts';
 import { msg } from '../i18n/i18n.ts';
 
-export { browserSupportsWebAuthn as passkeysSupported, browserSupportsWebAuthnAutofill };
+export { passkeysSupported } from './passkeySupport.ts';
+export { browserSupportsWebAuthnAutofill };
 
 /** A failure to show as is: the server's message, or why the browser's ceremony stopped. */
 export class PasskeyError extends Error {
