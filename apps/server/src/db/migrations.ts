@@ -13,6 +13,7 @@ import {
   seedPlans,
 } from '../plans/plans.seed.ts';
 import type { Database } from './schema.ts';
+import { itemsTagMigration } from '../secrets/items-tag.migration.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_subscription_plans': {
@@ -550,6 +551,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('profiles').addColumn('disabled_at', 'text').execute();
     },
   },
+  // Issue 31: the secrets list's ETag, kept by triggers (secrets/items-tag.migration.ts).
+  '0250_vaults_items_tag': itemsTagMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

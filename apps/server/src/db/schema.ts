@@ -42,6 +42,11 @@ export interface VaultsTable {
   key_json: string;
   /** Bumped on every key change; password changes compare-and-swap on it. */
   key_revision: number;
+  /**
+   * Replaced by triggers on every write of the vault's secret_items (0250); the secrets list's
+   * ETag. Null until the first such write after the vault was made.
+   */
+  items_tag: Generated<string | null>;
   is_hidden: number;
   /** No longer written (ADR 0007: the server is not told of unlocks); null since 0130. */
   last_accessed: string | null;

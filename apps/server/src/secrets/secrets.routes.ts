@@ -22,14 +22,43 @@ const ids = (vaultId: string, secretId?: string) => {
   return { vaultId, secretId: secretId ?? '' };
 };
 
+/** The list's ETag: the format of the answer ("s1") and the vault's items tag. */
+const etagOf = (tag: string) => `"s1-${tag}"`;
+
+/** If-None-Match lists `etag`, weak or strong (a gzipped answer's tag was sent weak). */
+const matches = (header: string | undefined, etag: string) =>
+  header !== undefined &&
+  header.split(',').some((t) => {
+    const one = t.trim();
+    return one === '*' || one.replace(/^W\//, '') === etag;
+  });
+
 export function secretsRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requireUser());
 
+  // [Note: conditional secrets list] (issue 31) A vault's list is answered with an ETag made of
+  // its items tag, which triggers replace on every write of its items (items-tag.migration.ts),
+  // and `Cache-Control: private, no-cache`: the browser keeps the list and asks again with
+  // If-None-Match, and an unchanged list is answered 304 with no body and without reading the
+  // items. The ownership check runs first, as for any request: a tag alone opens nothing. The
+  // browser's HTTP cache then holds the list's ciphertext, as the device cache does the files'.
   app.get('/', async (c) => {
     const { vaultId } = ids(c.req.param('vaultId') ?? '');
-    const body = await service.listSecretsJson(c.var, c.var.user.id, vaultId);
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+    const asked = c.req.header('If-None-Match');
+    const { tag, body } = await service.listSecretsJson(
+      c.var,
+      c.var.user.id,
+      vaultId,
+      (current) => current !== null && matches(asked, etagOf(current)),
+    );
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (tag !== null) {
+      headers.ETag = etagOf(tag);
+      headers['Cache-Control'] = 'private, no-cache';
+    }
+    if (body === null) return c.body(null, 304, headers);
+    return c.body(body, 200, headers);
   });
 
   app.post('/', async (c) => {

@@ -97,11 +97,27 @@ export async function listSecrets(
 }
 
 /** listSecrets' answer as JSON text ([Note: secrets list as SQLite JSON] in the repository). */
-export async function listSecretsJson(deps: Deps, userId: string, vaultId: string) {
-  if (deps.db.kind !== 'sqlite')
-    return JSON.stringify({ secrets: await listSecrets(deps, userId, vaultId) });
-  await secretsVault(deps, userId, vaultId);
-  return `{"secrets":${await repo.listItemsJsonSqlite(deps.db.kysely, vaultId)}}`;
+/**
+ * The list as JSON text and its vault's items tag ([Note: conditional secrets list] in
+ * secrets.routes.ts). The tag is read before the items: a write between the two reads leaves an
+ * older tag beside newer items, which costs one more download later, never a stale list.
+ * `unchanged(tag)`: the caller's cached list is current, so the items are not read at all.
+ */
+export async function listSecretsJson(
+  deps: Deps,
+  userId: string,
+  vaultId: string,
+  unchanged: (tag: string | null) => boolean = () => false,
+): Promise<{ tag: string | null; body: string | null }> {
+  const { items_tag: tag } = await secretsVault(deps, userId, vaultId);
+  if (unchanged(tag)) return { tag, body: null };
+  const body =
+    deps.db.kind === 'sqlite'
+      ? `{"secrets":${await repo.listItemsJsonSqlite(deps.db.kysely, vaultId)}}`
+      : JSON.stringify({
+          secrets: (await repo.listItems(deps.db.kysely, vaultId)).map(repo.toRecord),
+        });
+  return { tag, body };
 }
 
 export async function createSecret(

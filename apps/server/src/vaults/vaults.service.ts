@@ -83,6 +83,7 @@ export async function createVault(
       storage_folder: storageFolder,
       key_json: JSON.stringify(input.key),
       key_revision: 0,
+      items_tag: null,
       is_hidden: 0,
       last_accessed: null,
       created_at: now,
