@@ -69,9 +69,11 @@ test('adds a passkey in Settings, signs in with it, renames and removes it', asy
   await page.addInitScript(() => {
     PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
   });
-  // The init script applies to new documents only: this page must be one. Signing out here lets
+  // The init script applies to new documents only: this page must be one. Signing out once let
   // the session guard show /auth in this document for a moment, whose autofill the virtual
-  // authenticator would answer at once, signing back in (it did in about 1 run in 10).
+  // authenticator answered at once, signing back in (about 1 run in 10); the guard now keeps the
+  // screen still until sign-out's page load ([Note: sign-out under way] in
+  // apps/web/src/shell/useSignOut.ts), and the reload stays as a harmless second guard.
   await page.reload();
   await signOut(page);
   await page.goto('/auth');
