@@ -33,6 +33,32 @@ test('returns to the settings view after sign-in', async ({ page, request, baseU
   await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
 });
 
+// At /dashboard the vault list and limits are read with the page's session check
+// ([Note: early session check] in apps/web/src/auth/sessionPrefetch.ts): a signed-out visitor's
+// early reads are answered 401, and the list shown after signing in must not be theirs.
+test('the vault list after signing in is read again, not the early 401', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const user = newUser('redirect');
+  await createVerifiedUser(request, baseURL ?? '', user);
+  const listReads: number[] = [];
+  page.on('response', (r) => {
+    if (r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/vaults') {
+      listReads.push(r.status());
+    }
+  });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/); // the dashboard is where a sign-in goes anyway
+  await signInWithForm(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Create New Vault' })).toBeVisible();
+  await expect(page.getByText('Could not load your vaults.')).toHaveCount(0);
+  expect(listReads[0]).toBe(401);
+  expect(listReads.at(-1)).toBe(200);
+});
+
 test('the user menu navigates and closes on Escape and outside click', async ({
   page,
   request,

@@ -1,48 +1,108 @@
 // [Note: early session check]
 // A signed-in screen is drawn once Better Auth's session check (GET /api/auth/get-session) has
 // answered, and the shell's guard (shell/RequireAuth.tsx) starts that check only once the
-// screen's code has loaded: two waits in a row (issue 31, Lighthouse in bench/RESULTS.md). On a
-// page load at a signed-in path, main.tsx sends the request with the entry instead, and the
-// auth client's first session check of the page takes its answer: the same request, sent
-// earlier, so the screen's code and the session arrive together. Only the page's first check,
-// and only within a few seconds: any later check (after signing in or out) asks the server.
-// No zod and no Better Auth here, so that the entry stays light.
+// screen's code has loaded; the dashboard's vault list then asks for the vaults and the limits
+// (GET /api/vaults, GET /api/limits) only once the guard has drawn it: three waits in a row
+// (issue 31, Lighthouse in bench/RESULTS.md). On a page load at a signed-in path, main.tsx sends
+// the session check with the entry instead, and at /dashboard's vault list (only there) the two
+// reads too, all three at once; the page's first request of each (the auth client's session
+// check, the first vault list and limits queries, vaults/useVaults.ts) takes its answer: the same
+// request, sent earlier, whatever it answered (a 401 is what the query sees, as if it had asked),
+// so the screen's code, the session and what the list shows arrive together. Only the page's
+// first request of each, and only within a few seconds: any later one asks the server. The two
+// reads' answers are dropped unused when the session check finds no session, and when anything
+// is sent to the auth server that could change who is signed in (not a GET), so that what was
+// read before a sign-in or sign-out is never shown after it. The queries still check the
+// answers with their schemas; no zod and no Better Auth here, so that the entry stays light.
+import { readDashboardView } from '../vaults/dashboardView.ts';
 
 /** The routes under the signed-in guard (routes.tsx). */
-const SIGNED_IN_PATH = /^\/(?:dashboard|subscription|admin|vault\/)/;
+const SIGNED_IN_PATH = /^\/(?:(?:dashboard|subscription|admin)(?:\/|$)|vault\/)/;
 const SESSION_CHECK = '/api/auth/get-session';
-/** An early answer older than this is not used: the check asks again. */
-export const EARLY_SESSION_MAX_AGE_MS = 10_000;
+/** What the dashboard's vault list reads first (vaults/useVaults.ts). */
+const DASHBOARD_READS = ['/api/vaults', '/api/limits'] as const;
+/** An early answer older than this is not used: the request asks again. */
+export const EARLY_ANSWER_MAX_AGE_MS = 10_000;
 
-let early: { at: number; answer: Promise<Response> } | undefined;
-let firstCheckSeen = false;
+const early = new Map<string, { at: number; answer: Promise<Response> }>();
+/** The requests whose page's first has gone by: only that one takes an early answer. */
+const seen = new Set<string>();
 
-/** Sends the session check now if `path` is a signed-in screen's (main.tsx, at page load). */
-export function startSessionCheck(path: string, now = Date.now()): void {
-  if (early || firstCheckSeen || !SIGNED_IN_PATH.test(path)) return;
-  const answer = fetch(SESSION_CHECK, {
+function sendEarly(path: string, now: number, usable?: Promise<boolean>): Promise<Response> {
+  const sent = fetch(path, {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
   });
-  answer.catch(() => undefined); // a failure is the check's to see, when it takes the answer
-  early = { at: now, answer };
+  // An answer that may not be used fails, and the request that takes it asks again.
+  const answer = usable
+    ? Promise.all([sent, usable]).then(([res, ok]) => (ok ? res : Promise.reject(new Error())))
+    : sent;
+  answer.catch(() => undefined); // a failure is the request's to see, when it takes the answer
+  early.set(path, { at: now, answer });
+  return sent;
 }
 
-function isSessionCheck(input: RequestInfo | URL, init?: RequestInit): boolean {
+function forgetDashboardReads(): void {
+  for (const path of DASHBOARD_READS) early.delete(path);
+}
+
+/**
+ * Sends the session check now if `path` is a signed-in screen's, and at the dashboard's vault
+ * list its two reads too (main.tsx, at page load).
+ */
+export function startSessionCheck(path: string, now = Date.now(), search = location.search): void {
+  if (early.has(SESSION_CHECK) || seen.has(SESSION_CHECK) || !SIGNED_IN_PATH.test(path)) return;
+  const session = sendEarly(SESSION_CHECK, now);
+  if (path !== '/dashboard' || readDashboardView(new URLSearchParams(search)) !== 'dashboard') {
+    return;
+  }
+  // Read from a copy, taken before the auth client reads the answer. Better Auth answers null
+  // when there is no session.
+  const signedIn = session.then(
+    async (res) =>
+      res.ok &&
+      Boolean(
+        await res
+          .clone()
+          .json()
+          .catch(() => null),
+      ),
+    () => false,
+  );
+  for (const read of DASHBOARD_READS) void sendEarly(read, now, signedIn);
+}
+
+/** The GET request's path if it may take an early answer (no query string), else undefined. */
+function earlyPath(input: RequestInfo | URL, init?: RequestInit): string | undefined {
   const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
   const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-  return method === 'GET' && url.pathname === SESSION_CHECK && url.search === '';
+  return method === 'GET' && url.origin === location.origin && url.search === ''
+    ? url.pathname
+    : undefined;
 }
 
-/** The auth client's fetch (authClient.ts): the page's first session check takes the early answer. */
-export function sessionFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  if (!firstCheckSeen && isSessionCheck(input, init)) {
-    firstCheckSeen = true;
-    const taken = early;
-    early = undefined;
-    if (taken && Date.now() - taken.at < EARLY_SESSION_MAX_AGE_MS) {
+/**
+ * fetch, except that the page's first GET of a path sent early takes the early answer (the
+ * dashboard's first queries, vaults/useVaults.ts).
+ */
+export function earlyFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const path = earlyPath(input, init);
+  if (path !== undefined && !seen.has(path)) {
+    seen.add(path);
+    const taken = early.get(path);
+    early.delete(path);
+    if (taken && Date.now() - taken.at < EARLY_ANSWER_MAX_AGE_MS) {
       return taken.answer.catch(() => fetch(input, init));
     }
   }
+  return fetch(input, init);
+}
+
+/** The auth client's fetch (authClient.ts): its first session check takes the early answer. */
+export function sessionFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (earlyPath(input, init) === SESSION_CHECK) return earlyFetch(input, init);
+  // A sign-in, a sign-out or any other change: the early reads were someone else's.
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  if (method !== 'GET') forgetDashboardReads();
   return fetch(input, init);
 }

@@ -2,7 +2,15 @@
 // deletion needs (the storage adapters, the device's caches) is imported when one happens: the
 // dashboard's first screen loads this module, and should not wait for those (issue 31).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FALLBACK_LIMITS, vaultsApi, type Vault } from '@sealvault/protocol';
+import {
+  FALLBACK_LIMITS,
+  limitsSchema,
+  requestJson,
+  vaultsApi,
+  vaultsResponseSchema,
+  type Vault,
+} from '@sealvault/protocol';
+import { earlyFetch } from '../auth/sessionPrefetch.ts';
 import { forgetAccess } from './lastAccessed.ts';
 
 export const vaultKeysQuery = {
@@ -11,11 +19,15 @@ export const vaultKeysQuery = {
   limits: ['limits'] as const,
 };
 
+// vaultsApi's list and limits, except that the page's first of each may take the answer to the
+// request sent with the entry at /dashboard ([Note: early session check]); checked here all the
+// same.
+const listVaults = async () =>
+  (await requestJson(vaultsResponseSchema, '/api/vaults', {}, earlyFetch)).vaults;
+const readLimits = () => requestJson(limitsSchema, '/api/limits', {}, earlyFetch);
+
 export function useVaultList() {
-  return useQuery({
-    queryKey: vaultKeysQuery.all,
-    queryFn: async () => (await vaultsApi.list()).vaults,
-  });
+  return useQuery({ queryKey: vaultKeysQuery.all, queryFn: listVaults });
 }
 
 export function useVault(id: string) {
@@ -28,7 +40,7 @@ export function useVault(id: string) {
 
 /** The plan limits; the spec's fallback (2 vaults, 2 MB) while they cannot be read. */
 export function useLimits() {
-  const q = useQuery({ queryKey: vaultKeysQuery.limits, queryFn: () => vaultsApi.limits() });
+  const q = useQuery({ queryKey: vaultKeysQuery.limits, queryFn: readLimits });
   return { ...q, limits: q.data ?? FALLBACK_LIMITS };
 }
 
