@@ -72,7 +72,7 @@ export function AuthPage() {
   const q = readAuthQuery(search);
   const policyDetail = useLoaderData<typeof authPageLoader>();
   const auth = useAuthState();
-  const config = useAuthConfig();
+  const config = useAuthConfig({ afterFirstPaint: true });
   const navigate = useNavigate();
   const { t } = useTranslation();
   const [twoFactor, setTwoFactor] = useState(false);

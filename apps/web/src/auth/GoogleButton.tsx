@@ -28,7 +28,7 @@ export function GoogleButton({
   onError: (message: string) => void;
 }) {
   const { t } = useTranslation();
-  const config = useAuthConfig();
+  const config = useAuthConfig({ afterFirstPaint: true });
   const [busy, setBusy] = useState(false);
   if (!config.data?.google) return null;
   const policy = config.data.signup;

@@ -13,6 +13,7 @@ import { buttonClass } from '../components/buttonStyles.ts';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { inputClass, PasswordInput } from '../components/PasswordInput.tsx';
 import type { SignInValues } from './authSchemas.ts';
+import { afterPaint } from './afterPaint.ts';
 import { lazyResolver } from './lazyResolver.ts';
 import { passkeysSupported } from './passkeySupport.ts';
 import { ResendVerification } from './ResendVerification.tsx';
@@ -64,7 +65,9 @@ export function SignInForm({
     if (!withPasskeys) return;
     let live = true;
     let started: Passkeys | undefined;
-    void passkeys()
+    // Not before the card is painted ([Note: /auth loads after its first paint]).
+    void afterPaint()
+      .then(passkeys)
       .then(async (pk) => ((await pk.browserSupportsWebAuthnAutofill()) ? pk : null))
       .then((pk) => {
         if (!pk || !live) return;

@@ -3,6 +3,7 @@
 // config at start-up, so the client and its schemas load with the first read ([Note: schema-free
 // modules] in packages/protocol/src/index.ts).
 import { useQuery } from '@tanstack/react-query';
+import { afterPaint } from './afterPaint.ts';
 
 const client = () => import('@sealvault/protocol/client');
 
@@ -16,10 +17,18 @@ export function useProfile(enabled = true) {
   });
 }
 
-export function useAuthConfig() {
+/**
+ * `afterFirstPaint`: a screen whose first paint does not need the config (/auth, where it only
+ * adds the Google button) asks for it once that paint is done ([Note: /auth loads after its
+ * first paint] in afterPaint.ts).
+ */
+export function useAuthConfig({ afterFirstPaint = false } = {}) {
   return useQuery({
     queryKey: ['auth-config'],
-    queryFn: async () => (await client()).api.authConfig(),
+    queryFn: async () => {
+      if (afterFirstPaint) await afterPaint();
+      return (await client()).api.authConfig();
+    },
     staleTime: Infinity,
   });
 }
