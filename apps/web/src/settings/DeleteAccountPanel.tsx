@@ -15,6 +15,7 @@ import { Field, FormMessage } from '../components/Field.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { msg, useTranslation } from '../i18n/i18n.ts';
+import { markSigningOut } from '../shell/useSignOut.ts';
 import { Panel } from './Panel.tsx';
 
 const passwordSchema = z.object({ password: z.string().min(1, msg('Enter your password')) });
@@ -61,8 +62,9 @@ export function DeleteAccountPanel({ hasPassword }: { hasPassword: boolean | und
     }
     setLeaving(true);
     // A full load of the landing page: nothing of the account stays in memory (cached queries,
-    // the crypto Worker), and no guard can send the visitor to /auth first when the session store
-    // notices the ended session (a client-side navigation raced with it).
+    // the crypto Worker). Until it, the session guard keeps the screen still even if the session
+    // store notices the ended session first ([Note: sign-out under way] in shell/useSignOut.ts).
+    markSigningOut();
     window.location.replace('/');
   };
 

@@ -25,10 +25,18 @@ export function useSigningOut(): boolean {
   return useSyncExternalStore(subscribe, () => signingOut);
 }
 
+/**
+ * Marks this document as leaving the signed-in session: the guard keeps the screen still until
+ * the page load that follows (a sign-out, or an account deleted: settings/DeleteAccountPanel.tsx).
+ */
+export function markSigningOut(): void {
+  signingOut = true;
+  for (const listener of listeners) listener();
+}
+
 export function useSignOut() {
   return useCallback(async (to = '/') => {
-    signingOut = true;
-    for (const listener of listeners) listener();
+    markSigningOut();
     try {
       await authClient.signOut();
     } finally {
