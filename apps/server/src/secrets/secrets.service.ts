@@ -87,18 +87,9 @@ export async function removeMovedSecrets(
   });
 }
 
-export async function listSecrets(
-  deps: Deps,
-  userId: string,
-  vaultId: string,
-): Promise<SecretRecord[]> {
-  await secretsVault(deps, userId, vaultId);
-  return (await repo.listItems(deps.db.kysely, vaultId)).map(repo.toRecord);
-}
-
-/** listSecrets' answer as JSON text ([Note: secrets list as SQLite JSON] in the repository). */
 /**
- * The list as JSON text and its vault's items tag ([Note: conditional secrets list] in
+ * A vault's secrets as JSON text (built by SQLite there: [Note: secrets list as SQLite JSON] in
+ * the repository) and its vault's items tag ([Note: conditional secrets list] in
  * secrets.routes.ts). The tag is read before the items: a write between the two reads leaves an
  * older tag beside newer items, which costs one more download later, never a stale list.
  * `unchanged(tag)`: the caller's cached list is current, so the items are not read at all.
