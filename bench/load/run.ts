@@ -13,22 +13,15 @@
 // Each account keeps its cookies as a browser does: a Set-Cookie answer (the session cache
 // renewed, [Note: session cookie cache] in apps/server/src/auth/auth.middleware.ts) replaces them.
 // Run: node --import tsx bench/load/run.ts [seconds] [concurrency] [accounts]
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { asItemId } from '@sealvault/crypto';
-import {
-  ciphertextLength,
-  CONTENT_HASH_BLOCK_BYTES,
-  filesResponseSchema,
-  secretsResponseSchema,
-  UPLOAD_CHECKSUM_HEADER,
-  UPLOADS_PATH,
-} from '@sealvault/protocol';
+import { filesResponseSchema, secretsResponseSchema } from '@sealvault/protocol';
 import { seedVault, seedVaultWithKeys } from '../secrets/seed.ts';
-import { cookieAfter } from '../../apps/server/src/testing/users.ts';
 import { startApp } from '../shared/app.ts';
-import { client, countError, measure, summarize, timed } from './measure.ts';
+import { client, measure, summarize } from './measure.ts';
+import { contentHash, operations, type Account } from './ops.ts';
 
 const SECONDS = Number(process.argv[2] ?? 60);
 const CONCURRENCY = Number(process.argv[3] ?? 24);
@@ -54,36 +47,6 @@ for (const pair of process.env.BENCH_LOAD_MIX?.split(',').filter(Boolean) ?? [])
 }
 
 const http = client(CONCURRENCY);
-
-interface Account {
-  /** The Cookie header this account sends now (renewed by Set-Cookie answers). */
-  cookie: string;
-  secretsVault: string;
-  filesVault: string;
-  /** Secrets encrypted before the run, taken one by one to be created. */
-  pool: { id: string; data: string }[];
-  /** Secrets created (id to ciphertext) and files uploaded (id to bytes) during the run. */
-  created: Map<string, string>;
-  /** The secrets list's last ETag, sent back as If-None-Match as the browser's cache does. */
-  secretsTag?: string;
-  uploaded: Map<string, Buffer>;
-}
-
-const contentHash = (data: Buffer) => {
-  const outer = createHash('sha256');
-  for (let at = 0; at < data.length; at += CONTENT_HASH_BLOCK_BYTES) {
-    outer.update(
-      createHash('sha256')
-        .update(data.subarray(at, at + CONTENT_HASH_BLOCK_BYTES))
-        .digest(),
-    );
-  }
-  return outer.digest('hex');
-};
-const metadata = (meta: Record<string, string>) =>
-  Object.entries(meta)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
 
 const load = () =>
   os
@@ -140,132 +103,7 @@ try {
       `${((performance.now() - setupStart) / 1000).toFixed(1)} s`,
   );
 
-  /** A request as the account's browser sends it; Set-Cookie answers renew its cookies. */
-  const request = async (
-    a: Account,
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body?: Buffer,
-  ) => {
-    const res = await http(base, method, path, headers, body);
-    const set = res.headers['set-cookie'];
-    if (set?.length) a.cookie = cookieAfter(a.cookie, set);
-    return res;
-  };
-  const json = (a: Account) => ({
-    cookie: a.cookie,
-    origin: base,
-    'content-type': 'application/json',
-  });
-  const tus = (a: Account) => ({ cookie: a.cookie, origin: base, 'tus-resumable': '1.0.0' });
-
-  // `due`: when the operation was due (the open loop's schedule); its first request's latency
-  // counts from then.
-  const ops: Record<keyof typeof MIX, (a: Account, due?: number) => Promise<void>> = {
-    vaults: async (a, due) => {
-      await timed(
-        'GET vaults',
-        [200],
-        () => request(a, 'GET', '/api/vaults', { cookie: a.cookie }),
-        due,
-      );
-    },
-    // The app's list is kept by the browser's HTTP cache and asked again with If-None-Match
-    // ([Note: conditional secrets list] in apps/server/src/secrets/secrets.routes.ts); this
-    // account does the same unless BENCH_LOAD_REVALIDATE=0 (every list read whole, as before).
-    secrets: async (a, due) => {
-      const ask: Record<string, string> =
-        REVALIDATE && a.secretsTag ? { 'if-none-match': a.secretsTag } : {};
-      const res = await timed(
-        'GET secrets',
-        ask['if-none-match'] ? [200, 304] : [200],
-        () =>
-          request(a, 'GET', `/api/vaults/${a.secretsVault}/secrets`, {
-            cookie: a.cookie,
-            ...ask,
-          }),
-        due,
-      );
-      if (res.status === 304) notModified++;
-      const tag = res.headers.etag;
-      if (res.status === 200 && typeof tag === 'string') a.secretsTag = tag;
-    },
-    createSecret: async (a, due) => {
-      const item = a.pool.pop();
-      if (!item) return ops.secrets(a, due);
-      const body = Buffer.from(
-        JSON.stringify({ id: item.id, revision: 1, data: item.data, key_revision: 0 }),
-      );
-      const res = await timed(
-        'POST secret',
-        [201],
-        () => request(a, 'POST', `/api/vaults/${a.secretsVault}/secrets`, json(a), body),
-        due,
-      );
-      if (res.status === 201) a.created.set(item.id, item.data);
-    },
-    upload: async (a, due) => {
-      // 4 to 64 KiB of plaintext: the size of a note or a small image, one PATCH.
-      const bytes = randomBytes(ciphertextLength(4096 + Math.floor(Math.random() * 61_440)));
-      const fileId = randomUUID();
-      const meta = {
-        vaultId: a.filesVault,
-        fileId,
-        checksum: contentHash(bytes),
-        encMeta: randomBytes(140).toString('base64'),
-        lookup: randomBytes(32).toString('hex'),
-        wrappedKey: randomBytes(60).toString('base64'),
-        keyRevision: '0',
-      };
-      const created = await timed(
-        'tus POST',
-        [201],
-        () =>
-          request(a, 'POST', UPLOADS_PATH, {
-            ...tus(a),
-            'upload-length': String(bytes.length),
-            'upload-metadata': metadata(meta),
-          }),
-        due,
-      );
-      const location = created.headers.location;
-      if (created.status !== 201 || !location) return;
-      const sha = createHash('sha256').update(bytes).digest('base64');
-      const patched = await timed('tus PATCH', [204], () =>
-        request(
-          a,
-          'PATCH',
-          location,
-          {
-            ...tus(a),
-            'content-type': 'application/offset+octet-stream',
-            'upload-offset': '0',
-            [UPLOAD_CHECKSUM_HEADER]: `sha256 ${sha}`,
-          },
-          bytes,
-        ),
-      );
-      if (patched.status === 204) a.uploaded.set(fileId, bytes);
-    },
-    download: async (a, due) => {
-      const ids = [...a.uploaded.keys()];
-      if (ids.length === 0) return ops.upload(a, due);
-      const id = ids[Math.floor(Math.random() * ids.length)]!;
-      const res = await timed(
-        'GET file content',
-        [200],
-        () =>
-          request(a, 'GET', `/api/vaults/${a.filesVault}/files/${id}/content`, {
-            cookie: a.cookie,
-          }),
-        due,
-      );
-      if (res.status === 200 && !res.body.equals(a.uploaded.get(id)!)) {
-        countError('GET file content', 'not the bytes uploaded');
-      }
-    },
-  };
+  const { request, ops } = operations(base, http, REVALIDATE, () => notModified++);
   const pick = (): keyof typeof MIX => {
     let r = Math.random() * Object.values(MIX).reduce((a, b) => a + b, 0);
     for (const [op, share] of Object.entries(MIX) as [keyof typeof MIX, number][]) {
