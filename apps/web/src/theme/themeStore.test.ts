@@ -35,6 +35,16 @@ function setup(opts: { stored?: string; systemDark?: boolean } = {}) {
 }
 
 describe('theme store', () => {
+  it('catches up on a system change made before anything subscribed', () => {
+    const { store, root, system } = setup();
+    system.set(true); // no listener yet: nothing is told
+    expect(root.classList.contains('dark')).toBe(false);
+    // React's useSyncExternalStore reads the snapshot again once subscribed.
+    store.subscribe(() => undefined);
+    expect(store.getTheme()).toBe('dark');
+    expect(root.classList.contains('dark')).toBe(true);
+  });
+
   it('defaults to light with nothing stored and a light system', () => {
     const { store, root } = setup();
     expect(store.getTheme()).toBe('light');

@@ -59,6 +59,9 @@ export function createThemeStore(env: ThemeEnvironment): ThemeStore {
       if (listeners.size === 0) {
         env.media?.addEventListener('change', refresh);
         env.events.addEventListener('storage', onStorage);
+        // A change while nothing listened (between the store's creation and the app's first
+        // commit, which can come up to 500 ms after the first paint at /) is caught up now.
+        refresh();
       }
       listeners.add(listener);
       return () => {
