@@ -9,6 +9,7 @@ import type { AppEnv } from '../http/context.ts';
 import { errorBody } from '../http/errors.ts';
 import { ensureProfile } from '../profiles/profiles.repository.ts';
 import { initialPlanOf } from '../plans/plans.config.ts';
+import { trialLapsed } from '../plans/read-only.ts';
 import {
   cookieSettings,
   findLiveSession,
@@ -22,6 +23,12 @@ export interface SessionUser {
   email: string;
   name: string;
   role: 'user' | 'admin';
+  /**
+   * On Free after a lapsed trial, when the session was read: the one state with read-only vaults
+   * (plans/read-only.ts), read by the session's query so that a request's writes and the vault
+   * list need no query of their own for it.
+   */
+  trialLapsed: boolean;
 }
 
 /**
@@ -68,6 +75,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
       email: row.email,
       name: row.name,
       role: row.role === 'admin' ? 'admin' : 'user',
+      trialLapsed: trialLapsed(row),
     });
     c.set('sessionId', row.sessionId);
     await next();

@@ -4,8 +4,8 @@
 // through WebCrypto's async HMAC, and two lookups through its adapter. Here the session cookie's
 // signature is checked with node:crypto's HMAC (the same HMAC-SHA256 over the same value, as
 // better-call signs it: "<token>.<base64 signature>", URL-encoded), and one indexed query by the
-// token reads the session row, the account and the profile together. Nothing is cached: a
-// session ended anywhere (sign-out, "sign out other devices", a password change, an admin's
+// token reads the session row, the account, the profile and the plan's state together ([Note: no
+// joins in the session query]). Nothing is cached: a session ended anywhere (sign-out, "sign out other devices", a password change, an admin's
 // disable or revoke, account deletion: each deletes its row) is refused at its next request, on
 // every instance (docs/adr/0006-several-instances.md). Whenever the fast path has no clear answer
 // (no valid signature, no row, a session expired or due for Better Auth's daily refresh), the
@@ -13,6 +13,7 @@
 // Auth's.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Auth } from './auth.ts';
 
@@ -80,24 +81,50 @@ export function timeOf(value: unknown): number {
   return NaN;
 }
 
-/** The session row (by its token or its id) if it is still there, its account and profile. */
-export function findLiveSession(db: Kysely<Database>, by: 'token' | 'id', value: string) {
-  return db
-    .withTables<{ session: { expiresAt: unknown } }>()
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
-    .leftJoin('profiles', 'profiles.id', 'session.userId')
-    .select([
-      'session.id as sessionId',
-      'session.expiresAt',
-      'user.id as userId',
-      'user.email',
-      'user.name',
-      'profiles.role',
-      'profiles.disabled_at',
-    ])
-    .where(by === 'token' ? 'session.token' : 'session.id', '=', value)
-    .executeTakeFirst();
+/**
+ * The session row (by its token or its id), its account and profile, and what decides whether
+ * its vaults can be read-only (the plan, a lapsed trial: plans/read-only.ts), all in one query:
+ * the API's requests after the session check then need no query of their own for it.
+ *
+ * [Note: no joins in the session query] One table and scalar subqueries, not joins: SQLite as
+ * better-sqlite3 builds it (SQLITE_ENABLE_STAT4) plans a join again each time its statement is
+ * run with a new binding, about 15 µs of the 20 this query took as a join, on every request;
+ * a lookup by a unique key in one table is planned once (bench/RESULTS.md, "Speed II, fourth
+ * round"). A session whose account is gone has no email: it is not a live session.
+ */
+const liveSession = (by: 'token' | 'id') =>
+  prepared((db, a: { value: string }) =>
+    db
+      .withTables<{ session: { expiresAt: unknown } }>()
+      .selectFrom('session')
+      .select((eb) => {
+        const user = eb.selectFrom('user').whereRef('user.id', '=', 'session.userId');
+        const profile = eb.selectFrom('profiles').whereRef('profiles.id', '=', 'session.userId');
+        return [
+          'session.id as sessionId',
+          'session.expiresAt',
+          'session.userId',
+          user.select('user.email').as('email'),
+          user.select('user.name').as('name'),
+          profile.select('profiles.role').as('role'),
+          profile.select('profiles.disabled_at').as('disabled_at'),
+          profile.select('profiles.current_plan_id').as('current_plan_id'),
+          eb
+            .selectFrom('user_subscriptions')
+            .select('user_subscriptions.trial_outcome')
+            .whereRef('user_subscriptions.user_id', '=', 'session.userId')
+            .as('trial_outcome'),
+        ];
+      })
+      .where(by === 'token' ? 'session.token' : 'session.id', '=', a.value),
+  );
+const byToken = liveSession('token');
+const byId = liveSession('id');
+
+export async function findLiveSession(db: Kysely<Database>, by: 'token' | 'id', value: string) {
+  const row = (await (by === 'token' ? byToken : byId)(db, { value }))[0];
+  if (!row || row.email === null || row.name === null) return undefined;
+  return { ...row, email: row.email, name: row.name };
 }
 export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 

@@ -15,7 +15,7 @@ import {
 } from '@sealvault/protocol';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { getLimits } from '../plans/limits.service.ts';
-import { assertVaultWritable } from '../plans/read-only.ts';
+import { assertVaultWritable, whose } from '../plans/read-only.ts';
 import { staleKey } from '../vaults/key-revision.ts';
 import * as repo from './files.repository.ts';
 import { ownVault, type FilesDeps } from './files.service.ts';
@@ -43,7 +43,7 @@ export async function createFileRecord(
     throw movedTo(vault.provider_type);
   if (vault.vault_type !== 'files') throw badRequest(recordTexts.notFilesVault);
   if (vault.provider_type === 'server') throw badRequest(recordTexts.serverVault);
-  await assertVaultWritable(deps.db.kysely, userId, vaultId, deps.logger);
+  await assertVaultWritable(deps.db.kysely, whose(deps, userId), vaultId, deps.logger);
 
   const plain = plaintextLength(input.ciphertext_size);
   if (plain === null) throw badRequest(recordTexts.notCiphertextSize);

@@ -11,6 +11,7 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { VaultFile } from '@sealvault/protocol';
 import type { BlobKey } from '../blobs/blob-store.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Database, FileUploadsTable, VaultFilesTable } from '../db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -155,19 +156,25 @@ export async function fileStatsByVault(
  * The user's files vault on this server, locked until the transaction ends on PostgreSQL (SQLite
  * write transactions are already exclusive), so a vault deleted meanwhile cannot gain a file.
  */
+// Built once per kind ([Note: prepared queries] in db/prepared.ts): every record write runs it.
+const lockVaultBy = (kind: 'sqlite' | 'postgres') =>
+  prepared((db, a: { userId: string; vaultId: string }) => {
+    const q = db
+      .selectFrom('vaults')
+      .select(['id', 'vault_type', 'provider_type', 'key_revision'])
+      .where('id', '=', a.vaultId)
+      .where('user_id', '=', a.userId);
+    return kind === 'postgres' ? q.forUpdate() : q;
+  });
+const lockVaultOn = { sqlite: lockVaultBy('sqlite'), postgres: lockVaultBy('postgres') };
+
 export async function lockVault(
   db: Q,
   kind: 'sqlite' | 'postgres',
   userId: string,
   vaultId: string,
 ) {
-  let q = db
-    .selectFrom('vaults')
-    .select(['id', 'vault_type', 'provider_type', 'key_revision'])
-    .where('id', '=', vaultId)
-    .where('user_id', '=', userId);
-  if (kind === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirst();
+  return (await lockVaultOn[kind](db, { userId, vaultId }))[0];
 }
 
 // ---- file_uploads ----

@@ -9,9 +9,9 @@ import { messages, purgedFileMessage } from '@sealvault/protocol';
 import type { Transaction } from 'kysely';
 import type { BlobKey } from '../blobs/blob-store.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps, WithUser } from '../http/context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { assertVaultWritable } from '../plans/read-only.ts';
+import { assertVaultWritable, whose } from '../plans/read-only.ts';
 import { assertCurrentKey } from '../vaults/key-revision.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
@@ -19,7 +19,8 @@ import * as trash from './trash.repository.ts';
 import { texts } from './uploads.ts';
 import { deleteOnFullDisk } from './storage-guard.ts';
 
-export type FilesDeps = Pick<AppDeps, 'db' | 'now' | 'logger' | 'config' | 'files' | 'metrics'>;
+export type FilesDeps = Pick<AppDeps, 'db' | 'now' | 'logger' | 'config' | 'files' | 'metrics'> &
+  WithUser;
 
 export const fileNotFound = () => notFound(messages.files.notFound);
 
@@ -55,7 +56,7 @@ export async function renameFile(
 ): Promise<VaultFile> {
   await getFile(deps, userId, vaultId, fileId);
   const db = deps.db.kysely;
-  await assertVaultWritable(db, userId, vaultId, deps.logger);
+  await assertVaultWritable(db, whose(deps, userId), vaultId, deps.logger);
   const duplicate = () => new HttpError(409, 'conflict', texts.duplicateName);
   await db
     .transaction()
@@ -90,7 +91,7 @@ export async function trashFiles(
 ): Promise<VaultFile[]> {
   await ownVault(deps, userId, vaultId);
   const db = deps.db.kysely;
-  await assertVaultWritable(db, userId, vaultId, deps.logger);
+  await assertVaultWritable(db, whose(deps, userId), vaultId, deps.logger);
   const ids = [...new Set(input.ids)];
   const purged = () => new HttpError(409, 'conflict', purgedFileMessage);
   await db.transaction().execute(async (trx) => {
@@ -115,7 +116,7 @@ export async function deleteFile(
 ): Promise<void> {
   await ownVault(deps, userId, vaultId);
   const db = deps.db.kysely;
-  await assertVaultWritable(db, userId, vaultId, deps.logger);
+  await assertVaultWritable(db, whose(deps, userId), vaultId, deps.logger);
   const keys = await deleteOnFullDisk(
     () =>
       db.transaction().execute(async (trx) => {

@@ -17,7 +17,7 @@ import {
 } from '@sealvault/protocol';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { getLimits } from '../plans/limits.service.ts';
-import { assertVaultWritable } from '../plans/read-only.ts';
+import { assertVaultWritable, whose } from '../plans/read-only.ts';
 import { staleKey } from '../vaults/key-revision.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
@@ -88,7 +88,7 @@ export async function checkNewUpload(
   if (vault.vault_type !== 'files' || vault.provider_type !== 'server') {
     throw badRequest('This vault does not keep files on this server.');
   }
-  await assertVaultWritable(db, userId, vault.id, deps.logger);
+  await assertVaultWritable(db, whose(deps, userId), vault.id, deps.logger);
   // [Note: key revision of a write]; checked again when the record is made (uploads.finish.ts).
   if (Number(vault.key_revision) !== Number(meta.keyRevision)) throw staleKey();
   const limits = await getLimits(db, userId, deps.logger);

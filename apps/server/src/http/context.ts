@@ -27,6 +27,14 @@ export interface AppDeps {
   version?: ServerVersion;
 }
 
+/**
+ * The request's signed-in user, where a service is called with c.var (which has it once
+ * requireUser() ran): what the session's query read can then spare a query (plans/read-only.ts).
+ */
+export interface WithUser {
+  user?: SessionUser;
+}
+
 export interface AppEnv {
   Variables: Omit<AppDeps, 'metrics' | 'version'> & {
     metrics: Metrics;

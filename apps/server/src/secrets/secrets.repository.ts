@@ -2,6 +2,7 @@
 // query here is also scoped by vault id, so an item id alone reaches nothing.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { SecretRecord } from '@sealvault/protocol';
+import { prepared } from '../db/prepared.ts';
 import type { Database, SecretItemsTable } from '../db/schema.ts';
 
 export type Q = Kysely<Database> | Transaction<Database>;
@@ -50,13 +51,6 @@ export const findItem = (db: Q, vaultId: string, id: string) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
-export async function itemIdTaken(db: Q, id: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('secret_items').select('id').where('id', '=', id).executeTakeFirst()) !==
-    undefined
-  );
-}
-
 /** Whether any of `ids` is taken, in any vault (ids are unique across the table). */
 export async function anyItemIdTaken(db: Q, ids: string[]): Promise<boolean> {
   if (ids.length === 0) return false;
@@ -73,8 +67,22 @@ export async function anyItemIdTaken(db: Q, ids: string[]): Promise<boolean> {
 export const insertItems = (db: Q, rows: SecretItemsTable[]) =>
   db.insertInto('secret_items').values(rows).execute();
 
+/**
+ * Inserts one item (built once, [Note: prepared queries] in db/prepared.ts); an id taken in any
+ * vault fails as a unique violation (files.repository.ts, isUniqueViolation).
+ */
+const insertOne = prepared((db, row: SecretItemsTable) =>
+  db.insertInto('secret_items').values(row),
+);
 export const insertItem = (db: Q, row: SecretItemsTable) =>
-  db.insertInto('secret_items').values(row).execute();
+  insertOne(db, {
+    id: row.id,
+    vault_id: row.vault_id,
+    data: row.data,
+    revision: row.revision,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  });
 
 /** Compare-and-swap on the revision; false when the stored revision moved on (or no such item). */
 export async function updateItem(

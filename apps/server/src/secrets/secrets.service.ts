@@ -13,15 +13,15 @@ import {
 } from '@sealvault/protocol';
 import { isUniqueViolation } from '../files/files.repository.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import type { AppDeps } from '../http/context.ts';
-import { assertVaultWritable } from '../plans/read-only.ts';
+import type { AppDeps, WithUser } from '../http/context.ts';
+import { assertVaultWritable, whose } from '../plans/read-only.ts';
 import { findManifest, writeManifest } from '../vaults/manifest.repository.ts';
 import { ManifestConflict } from '../vaults/manifest.service.ts';
 import { assertCurrentKey } from '../vaults/key-revision.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './secrets.repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'now'>;
+type Deps = Pick<AppDeps, 'db' | 'now'> & WithUser;
 
 export const SECRET_NOT_FOUND = 'Secret not found';
 
@@ -55,7 +55,7 @@ async function secretsVault(
   if (write && vault.provider_type !== 'server')
     throw new HttpError(409, 'secrets_in_provider', SECRETS_IN_PROVIDER_MESSAGE);
   // [Note: read-only after a trial] in the protocol's trials.ts.
-  if (write) await assertVaultWritable(db, userId, vaultId);
+  if (write) await assertVaultWritable(db, whose(deps, userId), vaultId);
   return vault;
 }
 
@@ -130,9 +130,10 @@ export async function createSecret(
   await deps.db.kysely.transaction().execute(async (trx) => {
     // [Note: key revision of a write]
     await assertCurrentKey(trx, deps.db.kind, userId, vaultId, input.key_revision);
-    if (await repo.itemIdTaken(trx, input.id))
-      throw new HttpError(409, 'conflict', SECRET_ID_TAKEN);
-    await repo.insertItem(trx, row);
+    // Ids are unique across the table: one taken in any vault is the insert's unique violation.
+    await repo.insertItem(trx, row).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? new HttpError(409, 'conflict', SECRET_ID_TAKEN) : err;
+    });
   });
   return repo.toRecord(row);
 }

@@ -2,6 +2,7 @@
 // vault (another user's vault reads as not found, docs/product.md §6 "own vaults only").
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Vault, VaultKey } from '@sealvault/protocol';
+import { prepared } from '../db/prepared.ts';
 import type { Database, VaultsTable } from '../db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -32,23 +33,28 @@ export function toVault(row: Selectable<VaultsTable>, stats: VaultStats = EMPTY_
   };
 }
 
-export function findVault(db: Q, userId: string, vaultId: string) {
-  return db
-    .selectFrom('vaults')
-    .selectAll()
-    .where('id', '=', vaultId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+// Both built once ([Note: prepared queries] in db/prepared.ts): every secrets request and every
+// vault list runs one of them.
+const vaultById = prepared((db, a: { userId: string; vaultId: string }) =>
+  db.selectFrom('vaults').selectAll().where('id', '=', a.vaultId).where('user_id', '=', a.userId),
+);
+const vaultsOf = prepared((db, a: { userId: string }) =>
+  db.selectFrom('vaults').selectAll().where('user_id', '=', a.userId),
+);
+
+export async function findVault(db: Q, userId: string, vaultId: string) {
+  return (await vaultById(db, { userId, vaultId }))[0];
 }
 
-export function listVaults(db: Q, userId: string) {
-  return db
-    .selectFrom('vaults')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+/**
+ * The user's vaults, oldest first (ties by id). Sorted here rather than by `order by`: SQLite
+ * would plan the statement again at every run ([Note: no joins in the session query] in
+ * auth/session-check.ts), and a user has a few vaults.
+ */
+export async function listVaults(db: Q, userId: string) {
+  const rows = await vaultsOf(db, { userId });
+  const byAge = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return rows.sort((a, b) => byAge(a.created_at, b.created_at) || byAge(a.id, b.id));
 }
 
 export async function countVaults(db: Q, userId: string): Promise<number> {

@@ -13,9 +13,9 @@ import {
   type Vault,
 } from '@sealvault/protocol';
 import { HttpError, notFound } from '../http/errors.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps, WithUser } from '../http/context.ts';
 import { getLimits } from '../plans/limits.service.ts';
-import { assertVaultWritable, readOnlyVaults } from '../plans/read-only.ts';
+import { assertVaultWritable, readOnlyVaults, whose } from '../plans/read-only.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { UserDeletedHook } from '../profiles/user-deletion.ts';
@@ -28,7 +28,7 @@ import { deleteFilesOfVault, freeBlobsOfVault, purgeBlobs } from '../files/files
 import { deleteOnFullDisk } from '../files/storage-guard.ts';
 import { deleteSharesOfVault } from '../shares/shares.service.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'now' | 'logger'> & WithUser;
 
 const vaultNotFound = () => notFound(messages.vaults.notFound);
 
@@ -98,7 +98,7 @@ export async function getVault(deps: Deps, userId: string, vaultId: string): Pro
   const row = await repo.findVault(deps.db.kysely, userId, vaultId);
   if (!row) throw vaultNotFound();
   const stats = await statsByVault(deps.db.kysely, [row]);
-  const readOnly = await readOnlyVaults(deps.db.kysely, userId, deps.logger);
+  const readOnly = await readOnlyVaults(deps.db.kysely, whose(deps, userId), deps.logger);
   return {
     ...repo.toVault(row, stats.get(row.id)),
     read_only: readOnly.some((v) => v.id === row.id),
@@ -109,7 +109,7 @@ export async function listVaults(deps: Deps, userId: string): Promise<Vault[]> {
   const rows = await repo.listVaults(deps.db.kysely, userId);
   const stats = await statsByVault(deps.db.kysely, rows);
   const readOnly = new Set(
-    (await readOnlyVaults(deps.db.kysely, userId, deps.logger)).map((v) => v.id),
+    (await readOnlyVaults(deps.db.kysely, whose(deps, userId), deps.logger)).map((v) => v.id),
   );
   return rows.map((r) => ({ ...repo.toVault(r, stats.get(r.id)), read_only: readOnly.has(r.id) }));
 }
@@ -136,7 +136,7 @@ export async function updateVault(
   if (values.description !== undefined) set.description = values.description || null;
   if (values.storage_folder !== undefined) set.storage_folder = values.storage_folder;
   // A read-only vault keeps its name too ([Note: read-only after a trial], protocol trials.ts).
-  await assertVaultWritable(deps.db.kysely, userId, vaultId, deps.logger);
+  await assertVaultWritable(deps.db.kysely, whose(deps, userId), vaultId, deps.logger);
   const updated = await deps.db.kysely.transaction().execute(async (trx) => {
     await lockUserVaults(deps, trx, userId);
     const mine = await repo.listVaults(trx, userId);
