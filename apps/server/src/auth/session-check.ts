@@ -5,12 +5,12 @@
 // signature is checked with node:crypto's HMAC (the same HMAC-SHA256 over the same value, as
 // better-call signs it: "<token>.<base64 signature>", URL-encoded), and one indexed query by the
 // token reads the session row, the account, the profile and the plan's state together ([Note: no
-// joins in the session query]). Nothing is cached: a session ended anywhere (sign-out, "sign out other devices", a password change, an admin's
-// disable or revoke, account deletion: each deletes its row) is refused at its next request, on
-// every instance (docs/adr/0006-several-instances.md). Whenever the fast path has no clear answer
-// (no valid signature, no row, a session expired or due for Better Auth's daily refresh), the
-// middleware asks getSession() as before, so expiry, refresh and cookie clean-up stay Better
-// Auth's.
+// joins in the session query]). Nothing is cached: a session ended anywhere (sign-out, "sign out
+// other devices", a password change, an admin's disable or revoke, account deletion: each deletes
+// its row) is refused at its next request, on every instance (docs/adr/0006-several-instances.md).
+// Whenever the fast path has no clear answer (no valid signature, no row, a session expired or due
+// for Better Auth's daily refresh), the middleware asks getSession() as before, so expiry, refresh
+// and cookie clean-up stay Better Auth's.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.ts';
