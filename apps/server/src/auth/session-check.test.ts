@@ -4,6 +4,7 @@
 // change, an admin's disable or revoke, account deletion. Every request here replays the cookies a
 // browser held before. A forged cookie, an expired session and one due for its daily refresh go
 // to Better Auth as before.
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { cookieFrom, createUser, postJson, signIn, type TestUser } from '../testing/users.ts';
@@ -13,6 +14,7 @@ import {
   findLiveSession,
   freshEnough,
   signedSessionToken,
+  VERIFIED_KEPT,
   type CookieSettings,
 } from './session-check.ts';
 
@@ -65,6 +67,31 @@ describe('the session check', () => {
     expect(row).toMatchObject({ userId: u.id, email: u.email, role: 'user', disabled_at: null });
     expect(freshEnough(row!, settings)).toBe(true);
     expect(signedSessionToken(u.cookie, { ...settings, secret: 'another-secret' })).toBeNull();
+  });
+
+  it('keeps only valid signatures, per secret, and a bounded number of them', () => {
+    const settings: CookieSettings = {
+      name: 'sealvault.session_token',
+      secret: 'a-secret-for-this-test-only',
+      expiresInMs: 1,
+      updateAgeMs: 1,
+    };
+    const cookie = (token: string, secret = settings.secret) =>
+      `${settings.name}=${encodeURIComponent(
+        `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`,
+      )}`;
+    expect(signedSessionToken(cookie('tok-1'), settings)).toBe('tok-1');
+    // Asked again: the same answer (kept), and still refused under another secret.
+    expect(signedSessionToken(cookie('tok-1'), settings)).toBe('tok-1');
+    expect(signedSessionToken(cookie('tok-1'), { ...settings, secret: 'another' })).toBeNull();
+    // A forged signature is refused, however often it is sent.
+    for (let i = 0; i < 2; i++) {
+      expect(signedSessionToken(cookie('tok-1', 'forger'), settings)).toBeNull();
+    }
+    // Past the bound the oldest goes; it is checked again (still valid), not refused.
+    for (let i = 0; i < VERIFIED_KEPT + 5; i++) signedSessionToken(cookie(`t${i}`), settings);
+    expect(signedSessionToken(cookie('tok-1'), settings)).toBe('tok-1');
+    expect(signedSessionToken(cookie('tok-1', 'forger'), settings)).toBeNull();
   });
 
   it('refuses a session cookie whose signature was tampered with', async () => {
