@@ -553,6 +553,19 @@ const migrations: Record<string, Migration> = {
   },
   // Issue 31: the secrets list's ETag, kept by triggers (secrets/items-tag.migration.ts).
   '0250_vaults_items_tag': itemsTagMigration,
+  // Issue 31: a vault's items in the list's order straight from the index, with no sort
+  // ([Note: secrets list as SQLite JSON] in secrets.repository.ts). It answers every lookup the
+  // vault_id index answered, which goes.
+  '0260_secret_items_vault_order': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('secret_items_vault_order')
+        .on('secret_items')
+        .columns(['vault_id', 'created_at', 'id'])
+        .execute();
+      await db.schema.dropIndex('secret_items_vault_id').execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
