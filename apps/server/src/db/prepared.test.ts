@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createUser } from '../testing/users.ts';
 import { createVault } from '../testing/vaults.ts';
-import { prepared } from './prepared.ts';
+import { KEPT_LIST_LENGTH, prepared } from './prepared.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,6 +77,28 @@ describe('a prepared query', () => {
     expect(await vaultsOfType(t.db.kysely, { userId: u.id, type: 'files' })).toEqual([
       { id: vault, vault_type: 'files' },
     ]);
+  });
+
+  it('takes a list for `in`, one template per length, and each run its own elements', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const ids = [
+      await createVault(t, u.cookie, { vault_type: 'files' }),
+      await createVault(t, u.cookie, { vault_type: 'secrets' }),
+      await createVault(t, other.cookie, { vault_type: 'files' }),
+    ];
+    const byIds = prepared((db, a: { ids: string[] }) =>
+      db.selectFrom('vaults').select('id').where('id', 'in', a.ids).orderBy('id'),
+    );
+    const db = t.db.kysely;
+    const sorted = (xs: string[]) => [...xs].sort().map((id) => ({ id }));
+    expect(await byIds(db, { ids: [ids[0]!] })).toEqual(sorted([ids[0]!]));
+    expect(await byIds(db, { ids: [ids[1]!] })).toEqual(sorted([ids[1]!]));
+    expect(await byIds(db, { ids })).toEqual(sorted(ids));
+    expect(await byIds(db, { ids: [ids[2]!, 'none'] })).toEqual(sorted([ids[2]!]));
+    // Longer than the templates kept: built for the run, the same answer.
+    const many = [...ids, ...Array.from({ length: KEPT_LIST_LENGTH }, (_, i) => `x${i}`)];
+    expect(await byIds(db, { ids: many })).toEqual(sorted(ids));
   });
 
   it('refuses a query that leaves an argument out of its parameters', async () => {

@@ -131,22 +131,27 @@ export async function deleteFileRows(
  * our server is left out (its bytes are gone); a trashed one, or a purged one a provider still
  * holds until the browser deletes it, counts ([Note: trash] in the protocol's files.ts).
  */
-export async function fileStatsByVault(
-  db: Q,
-  vaultIds: string[],
-): Promise<Map<string, { file_count: number; total_size: number }>> {
-  if (vaultIds.length === 0) return new Map();
-  const rows = await db
+// Built once per number of vaults ([Note: prepared queries] in db/prepared.ts): every vault list
+// runs it.
+const fileStats = prepared((db, a: { vaultIds: string[] }) =>
+  db
     .selectFrom('vault_files')
     .select((eb) => [
       'vault_id',
       eb.fn.countAll<string | number>().as('n'),
       eb.fn.sum<string | number>('ciphertext_size').as('bytes'),
     ])
-    .where('vault_id', 'in', vaultIds)
+    .where('vault_id', 'in', a.vaultIds)
     .where((eb) => eb.or([eb('purged_at', 'is', null), eb('storage_ref', 'is not', null)]))
-    .groupBy('vault_id')
-    .execute();
+    .groupBy('vault_id'),
+);
+
+export async function fileStatsByVault(
+  db: Q,
+  vaultIds: string[],
+): Promise<Map<string, { file_count: number; total_size: number }>> {
+  if (vaultIds.length === 0) return new Map();
+  const rows = await fileStats(db, { vaultIds });
   return new Map(
     rows.map((r) => [r.vault_id, { file_count: Number(r.n), total_size: Number(r.bytes) }]),
   );

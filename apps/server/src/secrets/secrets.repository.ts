@@ -124,13 +124,18 @@ export const deleteItemsOfVault = (db: Q, vaultId: string) =>
   db.deleteFrom('secret_items').where('vault_id', '=', vaultId).execute();
 
 /** Number of secrets per vault, for the dashboard counts (one grouped query). */
-export async function countItemsByVault(db: Q, vaultIds: string[]): Promise<Map<string, number>> {
-  if (vaultIds.length === 0) return new Map();
-  const rows = await db
+// Built once per number of vaults ([Note: prepared queries] in db/prepared.ts): every vault list
+// with a secrets vault runs it.
+const itemCounts = prepared((db, a: { vaultIds: string[] }) =>
+  db
     .selectFrom('secret_items')
     .select((eb) => ['vault_id', eb.fn.countAll<string | number>().as('n')])
-    .where('vault_id', 'in', vaultIds)
-    .groupBy('vault_id')
-    .execute();
+    .where('vault_id', 'in', a.vaultIds)
+    .groupBy('vault_id'),
+);
+
+export async function countItemsByVault(db: Q, vaultIds: string[]): Promise<Map<string, number>> {
+  if (vaultIds.length === 0) return new Map();
+  const rows = await itemCounts(db, { vaultIds });
   return new Map(rows.map((r) => [r.vault_id, Number(r.n)]));
 }
