@@ -4,6 +4,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { DestinationStream } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
+import type SQLite from 'better-sqlite3';
+import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { migrateAll } from './db/migrations.ts';
 import { applyInstancePlan } from './plans/instance-plan.ts';
@@ -73,6 +75,13 @@ export async function startServer(
   await migrateAll(db, auth);
   // Self-hosted: the operator's plan gets its configured limits (issue 33).
   await applyInstancePlan(db.kysely, config.plans, new Date());
+  // [Note: WAL checkpoints off the event loop] in db/checkpointer.ts.
+  const checkpointer =
+    db.kind === 'sqlite' && config.database.kind === 'sqlite'
+      ? startCheckpointer(db.raw as SQLite.Database, config.database.file, (message) =>
+          logger.warn({ message }, 'checkpoints are back on the main connection'),
+        )
+      : undefined;
   const locks = sharedLocks(db);
   const files = createFileStorage(config, locks);
   const now = () => new Date();
@@ -106,6 +115,7 @@ export async function startServer(
       for (const job of jobs) job.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await locks.close();
+      await checkpointer?.stop();
       await db.close();
     },
   };
