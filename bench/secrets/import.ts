@@ -4,12 +4,14 @@
 // through the API, unlocks it in the built web app, then per run: chooses the file in the import
 // dialog, presses Continue (parse and preview), presses Import (every item encrypted in the crypto
 // Workers, one bulk request with the next manifest) and waits until a search finds the last item.
-// Each run imports into a fresh vault (the previous one deleted), so every run starts empty.
+// Each run imports into a fresh vault (the previous one deleted), so every run starts empty. The
+// dialog's steps are bench/secrets/wizard.ts's, the ones provider.ts times too.
 // Run: npm run build -w @sealvault/web && node --import tsx bench/secrets/import.ts [count] [runs]
 import os from 'node:os';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, startApp, typeVaultPassword } from '../shared/app.ts';
+import { CHROMIUM, CHROMIUM_ARGS, startApp } from '../shared/app.ts';
 import { bitwardenJson, seedVault } from './seed.ts';
+import { importItems, unlockEmpty } from './wizard.ts';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.argv[3] ?? 3);
@@ -32,37 +34,11 @@ try {
       secrets: 0,
     });
     const page = await ctx.newPage();
-    const unlock = await typeVaultPassword(page, vaultId, PASSWORD);
-    await unlock.getByRole('button', { name: 'Unlock' }).click();
-    await unlock.waitFor({ state: 'hidden', timeout: 60_000 });
-    await page.getByText('0 encrypted secrets').waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import secrets' });
-    const input = dialog.getByLabel('File to import');
-    await input.waitFor({ state: 'attached' });
-
-    const t0 = performance.now();
-    await input.setInputFiles({
-      name: 'bitwarden_export.json',
-      mimeType: 'application/json',
-      buffer: file,
-    });
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    const confirm = dialog.getByRole('button', { name: `Import ${COUNT} items` });
-    await confirm.waitFor({ timeout: 60_000 });
-    const t1 = performance.now();
-    await confirm.click();
-    await dialog.waitFor({ state: 'hidden', timeout: 120_000 });
-    const t2 = performance.now();
-    await page.getByText(`${COUNT} encrypted secrets`).waitFor({ timeout: 60_000 });
-    await page.getByRole('searchbox', { name: 'Search secrets' }).fill(`user${COUNT - 1}@`);
-    await page
-      .getByRole('article', { name: `Site ${COUNT - 1}`, exact: true })
-      .waitFor({ timeout: 60_000 });
-    const t3 = performance.now();
-    results.push({ preview: t1 - t0, stored: t2 - t0, searchable: t3 - t0 });
+    await unlockEmpty(page, vaultId, PASSWORD);
+    const r = await importItems(page, file, COUNT);
+    results.push(r);
     console.log(
-      `run ${run + 1}: preview ${Math.round(t1 - t0)} ms, stored ${Math.round(t2 - t0)} ms, searchable ${Math.round(t3 - t0)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
+      `run ${run + 1}: preview ${Math.round(r.preview)} ms, stored ${Math.round(r.stored)} ms, searchable ${Math.round(r.searchable)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
     );
     await page.close();
     // Free holds one secrets vault: this run's goes before the next run makes its own.

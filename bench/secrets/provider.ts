@@ -47,7 +47,8 @@ import {
   settle,
   type CpuProfile,
 } from '../files/measure.ts';
-import { armSearch, searched, searchTimeline } from '../shared/searchable.ts';
+import { searched, searchTimeline } from '../shared/searchable.ts';
+import { armSecretsSearch, COUNT_SELECTOR, secretsSearch } from './search.ts';
 import { bitwardenJson } from './seed.ts';
 import { added, opfsSegments, startDropbox } from './stores.ts';
 import { sum, timeline, Traffic } from './traffic.ts';
@@ -158,21 +159,12 @@ try {
       const vaultId = await newVault(page, provider, `Keys ${provider} ${run}`, PASSWORD);
       await importItems(page, smallFile, COUNT);
       const dialog = await typeVaultPassword(page, vaultId, PASSWORD);
-      const countText = `${COUNT.toLocaleString('en-US')} encrypted secrets`;
-      const title = `Site ${COUNT - 1}`;
-      const query = `user${COUNT - 1}@`;
-      await arm(page, { trigger: 'click', selector: '#secrets-title + p', expect: [countText] });
+      const search = secretsSearch(COUNT, `Site ${COUNT - 1}`);
+      const { countText, query, title } = search;
+      await arm(page, { trigger: 'click', selector: COUNT_SELECTOR, expect: [countText] });
       // The page types `query` itself as soon as the count shows; the fill below then finds it
       // there (the same text: nothing changes) and its wait finds the card already shown.
-      await armSearch(page, {
-        ready: '#secrets-title + p',
-        readyText: countText,
-        input: 'input[type="search"]',
-        query,
-        results: 'section[aria-labelledby="secrets-title"]',
-        item: 'article',
-        name: title,
-      });
+      await armSecretsSearch(page, search);
       await profileStart();
       traffic.start();
       const u0 = performance.now();

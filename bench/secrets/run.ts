@@ -10,7 +10,8 @@ import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, loadavg, startApp, typeVaultPassword } from '../shared/app.ts';
 import { allowNamedFunctionsInPage } from '../files/measure.ts';
-import { armSearch, searched } from '../shared/searchable.ts';
+import { searched } from '../shared/searchable.ts';
+import { armSecretsSearch, secretsSearch } from './search.ts';
 import { seedVault } from './seed.ts';
 
 /**
@@ -40,9 +41,8 @@ try {
   const ctx = await browser.newContext({ baseURL: base });
   await app.signIn(ctx);
   await allowNamedFunctionsInPage(ctx);
-  const countText = `${COUNT.toLocaleString('en-US')} encrypted secrets`;
-  const title = `Account ${COUNT - 1}`;
-  const query = `user${COUNT - 1}@`;
+  const search = secretsSearch(COUNT, `Account ${COUNT - 1}`);
+  const { countText, query, title } = search;
   const results: Record<string, number>[] = [];
   for (let run = 0; run < RUNS; run++) {
     const page = await ctx.newPage();
@@ -53,15 +53,7 @@ try {
     }
     const dialog = await typeVaultPassword(page, vaultId, PASSWORD);
     // The page types `query` as soon as the count shows; the fill below finds it there.
-    await armSearch(page, {
-      ready: '#secrets-title + p',
-      readyText: countText,
-      input: 'input[type="search"]',
-      query,
-      results: 'section[aria-labelledby="secrets-title"]',
-      item: 'article',
-      name: title,
-    });
+    await armSecretsSearch(page, search);
     const t0 = performance.now();
     await dialog.getByRole('button', { name: 'Unlock' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 60_000 });

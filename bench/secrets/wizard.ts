@@ -1,8 +1,10 @@
-// The steps bench/secrets/provider.ts drives through the UI before it measures anything: a
-// secrets vault made in the Create New Vault wizard on a given provider, and items imported
-// through the Import dialog (timed from the file chosen, for the import figures).
+// The steps the secrets benches drive through the UI: a secrets vault made in the Create New
+// Vault wizard on a given provider (bench/secrets/provider.ts), an empty vault unlocked, and
+// items imported through the Import dialog, timed from the file chosen (provider.ts's import
+// figures and bench/secrets/import.ts).
 import type { Page } from 'playwright-core';
 import { typeVaultPassword } from '../shared/app.ts';
+import { secretsSearch } from './search.ts';
 
 /** The wizard's name for each provider the bench measures. */
 export const WIZARD_NAME = {
@@ -35,11 +37,16 @@ export async function newVault(
   const link = page.getByRole('list', { name: 'Vaults' }).getByRole('link', { name, exact: true });
   const href = await link.getAttribute('href', { timeout: 15_000 });
   const id = href!.split('/').pop()!;
+  await unlockEmpty(page, id, password);
+  return id;
+}
+
+/** Opens the empty secrets vault `id` and unlocks it, until its (empty) list shows. */
+export async function unlockEmpty(page: Page, id: string, password: string): Promise<void> {
   const unlock = await typeVaultPassword(page, id, password);
   await unlock.getByRole('button', { name: 'Unlock' }).click();
   await unlock.waitFor({ state: 'hidden', timeout: 60_000 });
   await page.getByText('0 encrypted secrets').waitFor({ timeout: 60_000 });
-  return id;
 }
 
 /** Imports `n` items through the dialog; times from the file chosen. */
@@ -63,13 +70,10 @@ export async function importItems(page: Page, file: Buffer, n: number) {
   await confirm.click();
   await dialog.waitFor({ state: 'hidden', timeout: 180_000 });
   const t2 = performance.now();
-  await page
-    .getByText(`${n.toLocaleString('en-US')} encrypted secrets`)
-    .waitFor({ timeout: 60_000 });
-  await page.getByRole('searchbox', { name: 'Search secrets' }).fill(`user${n - 1}@`);
-  await page
-    .getByRole('article', { name: `Site ${n - 1}`, exact: true })
-    .waitFor({ timeout: 60_000 });
+  const { countText, query, title } = secretsSearch(n, `Site ${n - 1}`);
+  await page.getByText(countText).waitFor({ timeout: 60_000 });
+  await page.getByRole('searchbox', { name: 'Search secrets' }).fill(query);
+  await page.getByRole('article', { name: title, exact: true }).waitFor({ timeout: 60_000 });
   const t3 = performance.now();
   return { preview: t1 - t0, stored: t2 - t0, searchable: t3 - t0 };
 }
