@@ -1,11 +1,15 @@
 // The shell around every route: scroll restoration and the loading states of lazy screens.
 import { Loader2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { firstScreenCommitted } from './auth/sessionPrefetch.ts';
 import { useTranslation } from './i18n/i18n.ts';
 
 export function RootLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  // After the first screen's own effects ([Note: public page's session check after its paint]).
+  useEffect(firstScreenCommitted, []);
   return (
     <>
       {navigation.state === 'loading' && (

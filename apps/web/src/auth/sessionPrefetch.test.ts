@@ -58,6 +58,19 @@ it('sends nothing early on a public page', async () => {
   expect(await body(m.sessionFetch(SESSION))).toBe(1);
 });
 
+it('on a public page sends the first session check once the first screen is drawn, later ones at once', async () => {
+  const m = await load();
+  m.startSessionCheck('/auth');
+  const first = m.sessionFetch(SESSION);
+  await new Promise((r) => setTimeout(r, 20));
+  expect(fetchMock).not.toHaveBeenCalled();
+  m.firstScreenCommitted();
+  expect(await body(first)).toBe(1);
+  const second = m.sessionFetch(SESSION);
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+  expect(await body(second)).toBe(2);
+});
+
 it('passes other requests through and keeps the early answer for the check', async () => {
   const m = await load();
   m.startSessionCheck('/vault/v1', Date.now(), '');

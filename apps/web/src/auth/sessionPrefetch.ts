@@ -15,6 +15,7 @@
 // read before a sign-in or sign-out is never shown after it. The queries still check the
 // answers with their schemas; no zod and no Better Auth here, so that the entry stays light.
 import { readDashboardView } from '../vaults/dashboardView.ts';
+import { afterPaint } from './afterPaint.ts';
 
 /** The routes under the signed-in guard (routes.tsx). */
 const SIGNED_IN_PATH = /^\/(?:(?:dashboard|subscription|admin)(?:\/|$)|vault\/)/;
@@ -98,9 +99,45 @@ export function earlyFetch(input: RequestInfo | URL, init?: RequestInit): Promis
   return fetch(input, init);
 }
 
-/** The auth client's fetch (authClient.ts): its first session check takes the early answer. */
+// [Note: public page's session check after its paint]
+// On a public page (the sign-in page, the landing page) nothing is sent early, and the auth
+// client's session check (auth/useAuthState.ts) went out before the browser had painted the
+// page's first screen: at /auth the request sat before the card's paint, the page's largest, and
+// Lighthouse's simulated slow network counted its round trip in the card's time (issue 31). All
+// it decides there is whether a signed-in visitor moves on, which a moment later does as well; so
+// the page's first session check, when it has no early answer, waits until the app's first
+// screen has been committed (RootLayout.tsx calls firstScreenCommitted) and then painted
+// (afterPaint.ts, [Note: /auth loads after its first paint]), and never more than
+// AFTER_PAINT_MAX_WAIT_MS in all.
+const AFTER_PAINT_MAX_WAIT_MS = 1000;
+let firstCheck = true;
+let markCommitted: () => void = () => undefined;
+const committed = new Promise<void>((resolve) => (markCommitted = resolve));
+
+/** The app's first screen has been committed ([Note: public page's session check after its paint]). */
+export function firstScreenCommitted(): void {
+  markCommitted();
+}
+
+function afterFirstPaint(): Promise<void> {
+  return Promise.race([
+    committed.then(afterPaint),
+    new Promise<void>((resolve) => setTimeout(resolve, AFTER_PAINT_MAX_WAIT_MS)),
+  ]);
+}
+
+/**
+ * The auth client's fetch (authClient.ts): its first session check takes the early answer, or
+ * without one waits for the page's paint ([Note: public page's session check after its paint]).
+ */
 export function sessionFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  if (earlyPath(input, init) === SESSION_CHECK) return earlyFetch(input, init);
+  if (earlyPath(input, init) === SESSION_CHECK) {
+    const afterPaint = firstCheck && !early.has(SESSION_CHECK);
+    firstCheck = false;
+    return afterPaint
+      ? afterFirstPaint().then(() => earlyFetch(input, init))
+      : earlyFetch(input, init);
+  }
   // A sign-in, a sign-out or any other change: the early reads were someone else's.
   const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
   if (method !== 'GET') forgetDashboardReads();
