@@ -1,4 +1,5 @@
-// Chunks handed from a crypto Worker to the page in batches of about 1 MiB, one batch read ahead
+// Chunks handed from a crypto Worker to the page in batches of about 1 MiB (4 MiB for fetched
+// downloads), one batch read ahead
 // while the page handles the last ([Note: fetched downloads] in fetched.ts, [Note: files read in
 // the Worker] in sealedFile.ts). Each running job is known by its id until it ends or fails.
 import { CryptoError } from './errors.ts';
@@ -24,10 +25,11 @@ export function quiet<T>(p: Promise<T>): Promise<T> {
 async function batchOf<T>(
   chunks: AsyncIterator<T, void, undefined>,
   sizeOf: (item: T) => number,
+  batchBytes: number,
 ): Promise<T[]> {
   const out: T[] = [];
   let bytes = 0;
-  while (bytes < BATCH_BYTES) {
+  while (bytes < batchBytes) {
     const { done, value } = await chunks.next();
     if (done) break;
     out.push(value);
@@ -48,16 +50,20 @@ export interface BatchJobs<T = Bytes> {
   end(job: JobId): Promise<void>;
 }
 
-/** Jobs of byte chunks, or of items that `sizeOf` says how many bytes each stands for. */
-export function batchJobs(): BatchJobs;
-export function batchJobs<T>(sizeOf: (item: T) => number): BatchJobs<T>;
+/**
+ * Jobs of byte chunks, or of items that `sizeOf` says how many bytes each stands for, answered
+ * `batchBytes` (or a little more) at a time.
+ */
+export function batchJobs(sizeOf?: undefined, batchBytes?: number): BatchJobs;
+export function batchJobs<T>(sizeOf: (item: T) => number, batchBytes?: number): BatchJobs<T>;
 export function batchJobs<T>(
   sizeOf: (item: T) => number = (item) => (item as Bytes).length,
+  batchBytes = BATCH_BYTES,
 ): BatchJobs<T> {
   const running = new Map<JobId, Running<T>>();
   return {
     add(job, chunks, stop) {
-      running.set(job, { ahead: quiet(batchOf(chunks, sizeOf)), chunks, stop });
+      running.set(job, { ahead: quiet(batchOf(chunks, sizeOf, batchBytes)), chunks, stop });
     },
     async read(job, otherwise) {
       const run = running.get(job);
@@ -69,7 +75,7 @@ export function batchJobs<T>(
           await run.stop();
           return [];
         }
-        run.ahead = quiet(batchOf(run.chunks, sizeOf)); // read while the page handles this batch
+        run.ahead = quiet(batchOf(run.chunks, sizeOf, batchBytes)); // read while the page handles this batch
         return parts;
       } catch (err) {
         running.delete(job);

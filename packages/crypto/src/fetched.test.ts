@@ -7,7 +7,7 @@ import { createCryptoClient } from './client.ts';
 import type { FileId, SessionId, VaultId } from './ids.ts';
 import { inProcessTransport, serve, workerTransport } from './rpc.ts';
 import { createCryptoService } from './service.ts';
-import { JOINED_BYTES } from './fetched.ts';
+import { FETCHED_BATCH_BYTES as B, grouped } from './fetched.ts';
 import { diff, FAST_KDF, pattern, readAll, readUntilError, streamOf, uuid } from './testkit.ts';
 
 /** The Worker fetches only its own origin: the test page's in a browser, any in Node. */
@@ -30,7 +30,21 @@ const fakeFetch: typeof fetch = (input, init) => {
 
 const channel = new MessageChannel();
 serve(channel.port2, createCryptoService({ fetch: fakeFetch }));
-const client = createCryptoClient(workerTransport(channel.port1));
+const port = workerTransport(channel.port1);
+/** The chunk sizes of each readFetched answer, as they reached the page. */
+const answered: number[][] = [];
+const client = createCryptoClient({
+  call: (method, args, transfer) => {
+    const value = port.call(method, args, transfer);
+    if (method === 'readFetched') {
+      (value as Promise<Uint8Array[]>).then(
+        (parts) => answered.push(parts.map((p) => p.length)),
+        () => undefined, // the caller sees the failure
+      );
+    }
+    return value;
+  },
+});
 afterAll(() => {
   channel.port1.close();
   channel.port2.close();
@@ -57,19 +71,43 @@ describe('downloads fetched in the Worker', () => {
     expect(diff(await readAll(plain), f.plain)).toEqual([0, -1]);
   });
 
-  it('answers the plaintext joined into 4 MiB buffers, one per message', async () => {
-    const f = await fileAt(2 * JOINED_BYTES + 3 * C + 1);
+  it('answers about 4 MiB of opened chunks per message, each in a buffer of its own', async () => {
+    const f = await fileAt(2 * B + 3 * C + 1);
+    answered.length = 0;
     const plain = await client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url);
     const sizes: number[] = [];
     const parts: Uint8Array[] = [];
     for await (const part of plain) {
       sizes.push(part.length);
-      parts.push(part.slice());
+      parts.push(part);
     }
-    expect(sizes).toEqual([JOINED_BYTES, JOINED_BYTES, 3 * C + 1]);
+    // Chunks as they were opened: no copy joined them (each its own whole, movable buffer).
+    expect(sizes).toEqual([...Array<number>(2 * (B / C) + 3).fill(C), 1]);
+    expect(parts.every((p) => p.byteOffset === 0 && p.byteLength === p.buffer.byteLength)).toBe(
+      true,
+    );
     const all = new Uint8Array(f.plain.length);
     parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
     expect(diff(all, f.plain)).toEqual([0, -1]);
+    const perMessage = Array<number>(B / C).fill(C);
+    expect(answered).toEqual([perMessage, perMessage, [C, C, C, 1], []]);
+  });
+
+  it('groups chunks into lists of at least the size, the last smaller, without copying', async () => {
+    const of = (...sizes: number[]) => listOf(sizes);
+    async function* listOf(sizes: number[]) {
+      for (const n of sizes) yield await Promise.resolve(new Uint8Array(n));
+    }
+    const lists: Uint8Array[][] = [];
+    const input = [3, 2, 4, 1, 1, 2];
+    for await (const list of grouped(of(...input), 5)) lists.push(list);
+    expect(lists.map((l) => l.map((p) => p.length))).toEqual([
+      [3, 2],
+      [4, 1],
+      [1, 2],
+    ]);
+    for await (const list of grouped(of(), 5)) lists.push(list);
+    expect(lists).toHaveLength(3);
   });
 
   it('opens an empty file', async () => {
@@ -129,11 +167,11 @@ describe('downloads fetched in the Worker', () => {
   });
 
   it('aborts the request and ends the job when the reader cancels or the signal aborts', async () => {
-    const f = await fileAt(3 * JOINED_BYTES);
+    const f = await fileAt(3 * B);
     const plain = await client.decryptFetched(f.session, f.fileId, f.wrappedKey, f.url);
     const request = signals.at(-1)!;
     const reader = plain.getReader();
-    expect((await reader.read()).value?.length).toBe(JOINED_BYTES);
+    expect((await reader.read()).value?.length).toBe(C);
     expect(request.aborted).toBe(false);
     await reader.cancel();
     expect(request.aborted).toBe(true);
@@ -168,10 +206,9 @@ describe('downloads fetched in the Worker', () => {
           createWritable: () => {
             state.opened += 1;
             return Promise.resolve({
-              write: (data: Uint8Array) => {
-                if (parts.length >= failAt) return Promise.reject(new Error('disk full'));
-                parts.push(data.slice());
-                return Promise.resolve();
+              write: async (data: Blob) => {
+                if (parts.length >= failAt) throw new Error('disk full');
+                parts.push(new Uint8Array(await data.arrayBuffer()));
               },
               close: () => ((state.closed = true), Promise.resolve()),
               abort: () => ((state.aborted = true), Promise.resolve()),
@@ -187,8 +224,8 @@ describe('downloads fetched in the Worker', () => {
     };
 
     it('writes the plaintext cut to its length, saying what is written, then closes', async () => {
-      const f = await fileAt(2 * JOINED_BYTES + 5 * C, local);
-      const length = 2 * JOINED_BYTES + 3; // the rest is the padding
+      const f = await fileAt(2 * B + 5 * C, local);
+      const length = 2 * B + 3; // the rest is the padding
       const t = target();
       const progress: number[] = [];
       await local.decryptFetchedTo(
@@ -200,13 +237,13 @@ describe('downloads fetched in the Worker', () => {
         length,
         (n) => progress.push(n),
       );
-      expect(progress).toEqual([JOINED_BYTES, 2 * JOINED_BYTES, length]);
+      expect(progress).toEqual([B, 2 * B, length]);
       expect(diff(joinedOf(t.parts), f.plain.subarray(0, length))).toEqual([0, -1]);
       expect(t.state).toEqual({ closed: true, aborted: false, opened: 1 });
     });
 
     it('fails with WRITE_FAILED when a write fails, and drops the file', async () => {
-      const f = await fileAt(3 * JOINED_BYTES, local);
+      const f = await fileAt(3 * B, local);
       const t = target(1);
       await expect(
         local.decryptFetchedTo(f.session, f.fileId, f.wrappedKey, f.url, t.handle, f.plain.length),
@@ -216,7 +253,7 @@ describe('downloads fetched in the Worker', () => {
     });
 
     it('stops when the signal aborts: the request is aborted and the file dropped', async () => {
-      const f = await fileAt(4 * JOINED_BYTES, local);
+      const f = await fileAt(4 * B, local);
       const t = target();
       const abort = new AbortController();
       const saving = local.decryptFetchedTo(
