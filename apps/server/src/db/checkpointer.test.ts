@@ -81,5 +81,8 @@ describe('the checkpointer', () => {
     await failed;
     expect(heard).not.toBe('');
     expect(autocheckpoint(db)).toBe(1000);
+    // Stopping a worker that has already stopped returns at once (afterEach stops it too).
+    await running[0]!.stop();
+    await new Promise((resolve) => setTimeout(resolve, 50));
   });
 });

@@ -74,6 +74,7 @@ export function startCheckpointer(
   worker.unref();
   sqlite.pragma('wal_autocheckpoint = 0');
   let running = true;
+  let exited = false;
   const fallBack = (message: string) => {
     if (!running) return;
     running = false;
@@ -90,6 +91,7 @@ export function startCheckpointer(
   });
   worker.on('error', (err) => fallBack(err.message));
   worker.on('exit', () => {
+    exited = true;
     fallBack('checkpoint worker stopped');
     for (const w of waiting.values()) w({ ok: false, message: 'checkpoint worker stopped' });
     waiting.clear();
@@ -103,11 +105,13 @@ export function startCheckpointer(
       });
     },
     async stop() {
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       running = false;
       if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+      // A worker that already stopped (it could not open the file) has nothing left to close.
+      if (exited) return;
+      const gone = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage('close');
-      await exited;
+      await gone;
     },
   };
 }
