@@ -69,8 +69,15 @@ const ROUTE_SCREENS: Record<string, string[]> = {
   '/vault/*': ['src/shell/AppShell.tsx', 'src/screens/VaultScreen.tsx'],
 };
 const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+/** ROUTE_PRELOADS_FILE's key for the page's render-blocking files (apps/server/src/web/preloads.ts). */
+const RENDER_BLOCKING = 'render-blocking';
 
-/** Writes ROUTE_PRELOADS_FILE: for each path, the chunks its screens need beyond the entry's. */
+/**
+ * Writes ROUTE_PRELOADS_FILE: for each path, the chunks its screens need beyond the entry's; and
+ * under RENDER_BLOCKING the files index.html's first paint waits for (its stylesheet and
+ * public/theme-init.js), which the server names first ([Note: render-blocking files first] in
+ * apps/server/src/web/preloads.ts).
+ */
 function routePreloads(): Plugin {
   let root = '';
   return {
@@ -101,6 +108,13 @@ function routePreloads(): Plugin {
         }
         preloads[route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
       }
+      // The stylesheets of the entry's static imports: index.html links them.
+      const page = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('/index.html'));
+      const css = [...withImports(page?.fileName ?? '')].flatMap((f) => [
+        ...(chunks.find((c) => c.fileName === f)?.viteMetadata?.importedCss ?? []),
+      ]);
+      if (css.length === 0) throw new Error('route-preloads: index.html has no stylesheet');
+      preloads[RENDER_BLOCKING] = [...css.map((f) => `/${f}`), '/theme-init.js'];
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOADS_FILE,

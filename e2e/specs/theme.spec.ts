@@ -55,9 +55,11 @@ test.describe('with a dark system preference', () => {
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto('/');
     await expect(html(page)).toHaveClass(/\bdark\b/);
-    // Nothing of the app rendered: #root holds only index.html's static landing hero ([Note:
-    // landing hero before the app]).
-    await expect(page.locator('#root > *')).toHaveCount(1);
-    await expect(page.locator('#root > #boot-hero')).toHaveCount(1);
+    // Nothing of the app rendered: #root holds only index.html's static screens, the landing
+    // hero ([Note: landing hero before the app]) and the dashboard's frame (hidden here, [Note:
+    // dashboard frame before the app]).
+    await expect(page.locator('#root > *')).toHaveCount(2);
+    await expect(page.locator('#root > #boot-hero')).toBeVisible();
+    await expect(page.locator('#root > #boot-dashboard')).toBeHidden();
   });
 });

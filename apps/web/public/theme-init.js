@@ -19,10 +19,27 @@
 })();
 
 // [Note: landing hero before the app] (index.html): its English hero shows only at / and only
-// when the page starts in English. Mirrors src/i18n/i18n.ts: the language stored in Settings,
-// else the browser's first language we have (en, de), else English.
+// when the page starts in English; [Note: dashboard frame before the app] likewise the
+// dashboard's frame, only at /dashboard's vault list and only on a device whose last session
+// check found a session (auth/signedInHint.ts). Mirrors src/i18n/i18n.ts: the language stored in
+// Settings, else the browser's first language we have (en, de), else English.
 (function () {
-  if (location.pathname !== '/') return;
+  var path = location.pathname;
+  var boot = '';
+  try {
+    if (path === '/') {
+      boot = 'boot-hero';
+    } else if (
+      path === '/dashboard' &&
+      /^(\?(view=dashboard)?)?$/.test(location.search) &&
+      localStorage.getItem('sealvault.signedIn') === '1'
+    ) {
+      boot = 'boot-dashboard';
+    }
+  } catch {
+    // Storage blocked: no hint of a session, no frame.
+  }
+  if (!boot) return;
   var codes = [];
   try {
     codes.push(localStorage.getItem('sealvault.language') || '');
@@ -37,5 +54,5 @@
     if (base === 'de') return;
     if (base === 'en') break;
   }
-  document.documentElement.classList.add('boot-hero');
+  document.documentElement.classList.add(boot);
 })();

@@ -14,7 +14,11 @@ const manifest = JSON.stringify({ name: 'SealVault', display: 'standalone', star
 const preloads = {
   '/auth': ['/assets/AuthPage-1.js', '/assets/authClient-2.js'],
   '/vault/*': ['/assets/VaultPage-3.js'],
+  'render-blocking': ['/assets/src-9.css', '/theme-init.js'],
 };
+/** [Note: render-blocking files first] in preloads.ts: named before the chunks, in their tags' modes. */
+const BLOCKING =
+  '</assets/src-9.css>; rel=preload; as=style; crossorigin, </theme-init.js>; rel=preload; as=script';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -162,11 +166,13 @@ describe('preloads of the lazy screens', () => {
   it('names the chunks of the screen at the page path in a Link header', async () => {
     const auth = await get('/auth', { 'accept-encoding': 'br' });
     expect(auth.headers.get('link')).toBe(
-      '</assets/AuthPage-1.js>; rel=modulepreload, </assets/authClient-2.js>; rel=modulepreload',
+      `${BLOCKING}, </assets/AuthPage-1.js>; rel=modulepreload, </assets/authClient-2.js>; rel=modulepreload`,
     );
     const vault = await get('/vault/0b6f5a9e-8a9c-4f0e-9d53-5b7a2f1c3d4e');
-    expect(vault.headers.get('link')).toBe('</assets/VaultPage-3.js>; rel=modulepreload');
-    for (const p of ['/', '/dashboard', '/vault', '/vault/a/b']) {
+    expect(vault.headers.get('link')).toBe(
+      `${BLOCKING}, </assets/VaultPage-3.js>; rel=modulepreload`,
+    );
+    for (const p of ['/', '/dashboard', '/vault', '/vault/a/b', '/render-blocking']) {
       expect((await get(p)).headers.get('link'), p).toBeNull();
     }
   });

@@ -2,6 +2,7 @@
 // after 5 seconds (docs/product.md §9), after which a still-unanswered session check counts as signed out.
 import { useEffect, useState } from 'react';
 import { authClient, type AuthSession } from './authClient.ts';
+import { rememberAuthState } from './signedInHint.ts';
 
 export const AUTH_LOADING_TIMEOUT_MS = 5_000;
 
@@ -26,5 +27,8 @@ export function useAuthState(): AuthState {
     const timer = setTimeout(() => setTimedOut(true), AUTH_LOADING_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [isPending]);
-  return resolveAuthState(isPending, data, timedOut);
+  const state = resolveAuthState(isPending, data, timedOut);
+  // The hint behind index.html's dashboard frame ([Note: dashboard frame before the app]).
+  useEffect(() => rememberAuthState(state.status), [state.status]);
+  return state;
 }

@@ -77,6 +77,15 @@ describe('bootHeroPainted', () => {
     expect(FakeObserver.instances).toHaveLength(0);
   });
 
+  it('waits likewise behind the dashboard frame', async () => {
+    document.documentElement.classList.replace('boot-hero', 'boot-dashboard');
+    const painted = bootHeroPainted();
+    expect(await settled(painted)).toBe(false);
+    FakeObserver.instances[0]?.callback();
+    expect(await settled(painted)).toBe(true);
+    document.documentElement.classList.remove('boot-dashboard');
+  });
+
   it('does not wait in a browser without the entry type, or on a hidden page', async () => {
     FakeObserver.supportedEntryTypes = ['paint'];
     expect(await settled(bootHeroPainted())).toBe(true);

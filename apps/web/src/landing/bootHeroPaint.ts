@@ -1,10 +1,15 @@
-// When the app may replace index.html's landing hero ([Note: landing hero before the app]): not
-// before the browser has recorded the hero's first paint as the page's largest contentful paint.
+// When the app may replace index.html's first screen, the landing hero ([Note: landing hero
+// before the app]) or the dashboard's frame ([Note: dashboard frame before the app]): not before
+// the browser has recorded its first paint as the page's largest contentful paint.
 import { startTransition } from 'react';
 
-/** Whether public/theme-init.js showed index.html's hero (at / and in English only). */
+/**
+ * Whether public/theme-init.js showed one of index.html's first screens: the hero (at / in
+ * English) or the dashboard's frame (at /dashboard in English, on a device that was signed in).
+ */
 export function bootHeroShown(): boolean {
-  return document.documentElement.classList.contains('boot-hero');
+  const classes = document.documentElement.classList;
+  return classes.contains('boot-hero') || classes.contains('boot-dashboard');
 }
 
 /**

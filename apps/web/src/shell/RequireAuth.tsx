@@ -4,12 +4,14 @@
 // way the screen stays as it was, on the last session, until the page load that ends the sign-out
 // ([Note: sign-out under way] in useSignOut.ts).
 import { Loader2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { AuthSession } from '../auth/authClient.ts';
 import { authPathFor } from '../auth/redirect.ts';
+import { dashboardFrameShown } from '../auth/signedInHint.ts';
 import { useTranslation } from '../i18n/i18n.ts';
 import { useAuthState } from '../auth/useAuthState.ts';
+import { DashboardLoading } from './DashboardLoading.tsx';
 import { SessionProvider } from './session.tsx';
 import { useSigningOut } from './useSignOut.ts';
 
@@ -20,9 +22,22 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   // The last signed-in session, kept for the moment between a sign-out and its page load.
   const [last, setLast] = useState<AuthSession | null>(null);
   if (auth.status === 'signedIn' && auth.session !== last) setLast(auth.session);
-  const session = auth.status === 'signedIn' ? auth.session : signingOut ? last : null;
+  // [Note: the signed-in screen renders in slices] The session check's answer arrives through an
+  // external store (Better Auth's), whose updates React renders at once, in one task: the whole
+  // screen below, its first render, was one long task of about 50 ms (200 ms on Lighthouse's
+  // slowed phone, issue 31). The step from no session to a session is deferred instead: the
+  // loading state stays on screen while React renders the screen in the background, in slices,
+  // and then shows it. A later change of session (a refresh, a sign-out) is not deferred.
+  const current = auth.status === 'signedIn' ? auth.session : null;
+  const deferred = useDeferredValue(current);
+  const rendering = current !== null && deferred === null;
+  const session = rendering ? null : (current ?? (signingOut ? last : null));
   if (session) return <SessionProvider session={session}>{children}</SessionProvider>;
-  if (auth.status === 'loading' || signingOut) return <AuthLoading />;
+  if (auth.status === 'loading' || signingOut || rendering) {
+    // Where index.html drew the dashboard's frame ([Note: dashboard frame before the app]).
+    const frame = dashboardFrameShown() && location.pathname === '/dashboard' && !signingOut;
+    return frame ? <DashboardLoading /> : <AuthLoading />;
+  }
   return <Navigate to={authPathFor(location)} replace />;
 }
 

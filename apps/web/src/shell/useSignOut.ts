@@ -10,6 +10,7 @@
 // is, and only the full page load leaves it. The mark is never cleared: the page it belongs to goes.
 import { useCallback, useSyncExternalStore } from 'react';
 import { authClient } from '../auth/authClient.ts';
+import { forgetSignedIn } from '../auth/signedInHint.ts';
 import { endAllVaultSessions } from '../vaults/sessionContext.tsx';
 
 let signingOut = false;
@@ -31,6 +32,7 @@ export function useSigningOut(): boolean {
  */
 export function markSigningOut(): void {
   signingOut = true;
+  forgetSignedIn();
   for (const listener of listeners) listener();
 }
 
