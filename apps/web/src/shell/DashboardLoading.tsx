@@ -30,12 +30,26 @@ export function DashboardLoading() {
           </div>
         </div>
         <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-          <div className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-            {t('Your Vaults')}
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <div className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+                {t('Your Vaults')}
+              </div>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                {t("Everything in a vault is encrypted on this device with the vault's password.")}
+              </p>
+              <div className="mt-2 h-6" />
+            </div>
+            {/* The usage box's place, its two bars' tracks (vaults/UsageBar.tsx) without figures. */}
+            <div className="flex w-full max-w-sm flex-col gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+              {[0, 1].map((bar) => (
+                <div key={bar}>
+                  <div className="mb-1.5 h-5" />
+                  <div className="h-2 rounded-full bg-slate-200 dark:bg-slate-800" />
+                </div>
+              ))}
+            </div>
           </div>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {t("Everything in a vault is encrypted on this device with the vault's password.")}
-          </p>
         </div>
       </div>
     </div>
