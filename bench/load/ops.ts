@@ -2,12 +2,8 @@
 // as an account's browser would, and the accounts they act for. Split from run.ts, which sets up
 // the accounts, runs the loops and reports.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  ciphertextLength,
-  CONTENT_HASH_BLOCK_BYTES,
-  UPLOAD_CHECKSUM_HEADER,
-  UPLOADS_PATH,
-} from '@sealvault/protocol';
+import { ciphertextLength, UPLOAD_CHECKSUM_HEADER, UPLOADS_PATH } from '@sealvault/protocol';
+import { contentHash } from '../../apps/server/src/testing/content-hash.ts';
 import { cookieAfter } from '../../apps/server/src/testing/users.ts';
 import { type client, countError, timed } from './measure.ts';
 
@@ -28,17 +24,6 @@ export interface Account {
   uploaded: Map<string, Buffer>;
 }
 
-export const contentHash = (data: Buffer) => {
-  const outer = createHash('sha256');
-  for (let at = 0; at < data.length; at += CONTENT_HASH_BLOCK_BYTES) {
-    outer.update(
-      createHash('sha256')
-        .update(data.subarray(at, at + CONTENT_HASH_BLOCK_BYTES))
-        .digest(),
-    );
-  }
-  return outer.digest('hex');
-};
 const metadata = (meta: Record<string, string>) =>
   Object.entries(meta)
     .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)

@@ -18,10 +18,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { asItemId } from '@sealvault/crypto';
 import { filesResponseSchema, secretsResponseSchema } from '@sealvault/protocol';
+import { contentHash } from '../../apps/server/src/testing/content-hash.ts';
 import { seedVault, seedVaultWithKeys } from '../secrets/seed.ts';
 import { startApp } from '../shared/app.ts';
 import { client, measure, summarize } from './measure.ts';
-import { contentHash, operations, type Account } from './ops.ts';
+import { operations, type Account } from './ops.ts';
 
 const SECONDS = Number(process.argv[2] ?? 60);
 const CONCURRENCY = Number(process.argv[3] ?? 24);

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   ciphertextLength,
-  CONTENT_HASH_BLOCK_BYTES,
   errorBodySchema,
   filesResponseSchema,
   UPLOAD_CHECKSUM_HEADER,
@@ -15,6 +14,7 @@ import {
 import type { FilesDeps } from '../files/files.service.ts';
 import { createLogger } from '../logger.ts';
 import { insertVault } from '../vaults/vaults.repository.ts';
+import { contentHash } from './content-hash.ts';
 import type { TestApp } from './harness.ts';
 import { createUser, type TestUser } from './users.ts';
 
@@ -29,18 +29,8 @@ export const filesDeps = (t: TestApp): FilesDeps => ({
 
 export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** [Note: content hash], written out here so that tests do not check the server against itself. */
-export function contentHash(data: Uint8Array): string {
-  const outer = createHash('sha256');
-  for (let at = 0; at < data.length; at += CONTENT_HASH_BLOCK_BYTES) {
-    outer.update(
-      createHash('sha256')
-        .update(data.subarray(at, at + CONTENT_HASH_BLOCK_BYTES))
-        .digest(),
-    );
-  }
-  return outer.digest('hex');
-}
+/** [Note: content hash], written out apart from the server's (testing/content-hash.ts). */
+export { contentHash };
 
 /** The Upload-Checksum header of a PATCH with this body: `sha256 <base64 SHA-256>`. */
 export const uploadChecksum = (body: Uint8Array) => ({
