@@ -19,8 +19,8 @@
 })();
 
 // [Note: landing hero before the app] (index.html): its English hero shows only at / and only
-// when the page starts in English; [Note: dashboard frame before the app] likewise the
-// dashboard's frame, only at /dashboard's vault list and only on a device whose last session
+// when the page starts in English; [Note: dashboard frame before the app] the dashboard's frame,
+// in English or German, only at /dashboard's vault list and only on a device whose last session
 // check found a session (auth/signedInHint.ts). Mirrors src/i18n/i18n.ts: the language stored in
 // Settings, else the browser's first language we have (en, de), else English.
 (function () {
@@ -47,12 +47,15 @@
     // Storage blocked: the browser's languages decide.
   }
   codes = codes.concat(navigator.languages || [navigator.language || '']);
+  var german = false;
   for (var i = 0; i < codes.length; i++) {
     var base = String(codes[i] || '')
       .toLowerCase()
       .split('-')[0];
-    if (base === 'de') return;
-    if (base === 'en') break;
+    if (base === 'de') german = true;
+    if (base === 'de' || base === 'en') break;
   }
+  if (german && boot === 'boot-hero') return;
   document.documentElement.classList.add(boot);
+  if (german) document.documentElement.classList.add('boot-de');
 })();

@@ -2,7 +2,8 @@
 // /dashboard, on a device whose last session check found a session, index.html's frame (the top
 // bar and the heading) paints with the HTML and is the page's largest contentful paint; React's
 // copy of it adds no later candidate; while the session check is still out the guard draws the
-// same frame (shell/DashboardLoading.tsx), not its spinner. Nobody else sees the frame.
+// same frame (shell/DashboardLoading.tsx), not its spinner. Nobody else sees the frame; it
+// speaks the page's language.
 import { expect, test, type Page } from '@playwright/test';
 import { signOut } from '../../support/accounts.ts';
 import { signedIn } from '../../support/vaults.ts';
@@ -99,10 +100,10 @@ test('while the session check is out, the guard draws the same frame, not a spin
   // Where index.html's paragraph sits, read before any script of the app has run.
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
-      const p = document.querySelector('#boot-dashboard p');
+      const p = document.querySelector<HTMLElement>('#boot-dashboard p');
       const box = p?.getBoundingClientRect();
       (window as unknown as { frameText: unknown }).frameText = {
-        text: p?.textContent?.trim(),
+        text: p?.innerText.replace(/\s+/g, ' ').trim(),
         box: box && [box.x, box.y, box.width, box.height],
       };
     });
@@ -125,7 +126,10 @@ test('while the session check is out, the guard draws the same frame, not a spin
   );
   const fromReact = await loading.locator('p').evaluate((p) => {
     const box = p.getBoundingClientRect();
-    return { text: p.textContent?.trim(), box: [box.x, box.y, box.width, box.height] };
+    return {
+      text: (p as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
+      box: [box.x, box.y, box.width, box.height],
+    };
   });
   expect(fromReact).toEqual(fromHtml);
   await expect(page.locator('.animate-spin')).toHaveCount(0);
@@ -135,18 +139,30 @@ test('while the session check is out, the guard draws the same frame, not a spin
   await expect(loading).toHaveCount(0);
 });
 
-test('no frame after a sign-out, nor in German', async ({ page, request, baseURL }) => {
+test('the frame in German, and none after a sign-out', async ({ page, request, baseURL }) => {
   await signedIn(page, request, baseURL!, 'frame-none');
   await expect.poll(() => hint(page)).toBe('1');
 
-  // German: the frame is English only; the dashboard comes as before.
+  // German: the frame's German texts, and the German dashboard after it.
   await page.evaluate(() => localStorage.setItem('sealvault.language', 'de'));
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.reload();
+  await expect(html(page)).toHaveClass(/\bboot-dashboard\b/);
+  await expect(html(page)).toHaveClass(/\bboot-de\b/);
+  const frame = page.locator('#boot-dashboard');
+  await expect(frame.locator('p')).toHaveText(
+    'Alles in einem Tresor wird auf diesem Gerät mit dem Passwort des Tresors verschlüsselt.',
+    { useInnerText: true },
+  );
+  await expect(frame.getByText('Your Vaults')).toBeHidden();
+  await expect(frame.getByText('Ihre Tresore')).toBeVisible();
+  await page.unroute(/\/assets\/.*\.js$/);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Ihre Tresore', level: 1 })).toBeVisible();
-  await expect(html(page)).not.toHaveClass(/\bboot-dashboard\b/);
   await page.evaluate(() => localStorage.removeItem('sealvault.language'));
   await page.reload();
   await expect(html(page)).toHaveClass(/\bboot-dashboard\b/);
+  await expect(html(page)).not.toHaveClass(/\bboot-de\b/);
 
   await signOut(page);
   expect(await hint(page)).toBeNull();

@@ -5,7 +5,8 @@ import { startTransition } from 'react';
 
 /**
  * Whether public/theme-init.js showed one of index.html's first screens: the hero (at / in
- * English) or the dashboard's frame (at /dashboard in English, on a device that was signed in).
+ * English) or the dashboard's frame (at /dashboard, in English or German, on a device that was
+ * signed in).
  */
 export function bootHeroShown(): boolean {
   const classes = document.documentElement.classList;
