@@ -1,6 +1,7 @@
-// Rows of vault_files, file_uploads and blob_deletions. File queries are scoped by vault id
-// (callers check that the vault is the user's first, files.service.ts); upload rows carry their
-// owner, and uploads.routes.ts compares it on every tus request.
+// Rows of vault_files, and the lock on a files vault that writing them takes. File queries are
+// scoped by vault id (callers check that the vault is the user's first, files.service.ts). The
+// tus uploads' rows are uploads.repository.ts's, the queue of blobs to delete
+// blob-deletions.repository.ts's.
 //
 // [Note: provider-held files] A files vault whose provider is not our server (issue 14: 'local',
 // later the cloud ones) keeps its ciphertext there; the server keeps only the record, with the
@@ -12,9 +13,9 @@ import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { VaultFile } from '@sealvault/protocol';
 import type { BlobKey } from '../blobs/blob-store.ts';
 import { prepared } from '../db/prepared.ts';
-import type { Database, FileUploadsTable, VaultFilesTable } from '../db/schema.ts';
+import type { Database, VaultFilesTable } from '../db/schema.ts';
 
-type Q = Kysely<Database> | Transaction<Database>;
+export type Q = Kysely<Database> | Transaction<Database>;
 
 export const toFile = (r: Selectable<VaultFilesTable>): VaultFile => ({
   id: r.id,
@@ -40,7 +41,6 @@ export const isUniqueViolation = (err: unknown): boolean =>
   err instanceof Error &&
   ((err as { code?: unknown }).code === '23505' || /UNIQUE constraint failed/.test(err.message));
 
-// ---- vault_files ----
 export const listFiles = (db: Q, vaultId: string) =>
   db
     .selectFrom('vault_files')
@@ -180,183 +180,4 @@ export async function lockVault(
   vaultId: string,
 ) {
   return (await lockVaultOn[kind](db, { userId, vaultId }))[0];
-}
-
-// ---- file_uploads ----
-export const insertUpload = (db: Q, row: FileUploadsTable) =>
-  db.insertInto('file_uploads').values(row).execute();
-
-export const findUpload = (db: Q, id: string) =>
-  db.selectFrom('file_uploads').selectAll().where('id', '=', id).executeTakeFirst();
-
-/**
- * Takes the claim on an upload to finish it: from the state and claim `from` that the caller read
- * (compare-and-swap, so of two racing requests one wins) to 'finishing' under `to`. A deferred
- * checksum given now is kept on the row, so that a later retry or the sweep can verify the bytes.
- */
-export async function claimUpload(
-  db: Q,
-  id: string,
-  from: { state: string; claim_id: string | null },
-  to: { claim_id: string; claimed_at: string; checksum?: string },
-): Promise<boolean> {
-  let q = db
-    .updateTable('file_uploads')
-    .set({ state: 'finishing', ...to })
-    .where('id', '=', id)
-    .where('state', '=', from.state);
-  q =
-    from.claim_id === null
-      ? q.where('claim_id', 'is', null)
-      : q.where('claim_id', '=', from.claim_id);
-  return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
-}
-
-/** Sets `values` on the upload if `claimId` still holds it; false when it lost the claim. */
-export async function updateClaimed(
-  db: Q,
-  id: string,
-  claimId: string,
-  values: Partial<Pick<FileUploadsTable, 'state' | 'claim_id' | 'claimed_at' | 'blob_key'>>,
-): Promise<boolean> {
-  const res = await db
-    .updateTable('file_uploads')
-    .set(values)
-    .where('id', '=', id)
-    .where('claim_id', '=', claimId)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-
-/** Deletes the upload if `claimId` still holds it. */
-export const deleteClaimedUpload = (db: Q, id: string, claimId: string) =>
-  db.deleteFrom('file_uploads').where('id', '=', id).where('claim_id', '=', claimId).execute();
-
-/** Keeps a deferred checksum (the last PATCH's Upload-Final-Checksum) before its bytes arrive. */
-export const keepDeferredChecksum = (db: Q, id: string, checksum: string) =>
-  db
-    .updateTable('file_uploads')
-    .set({ checksum })
-    .where('id', '=', id)
-    .where('checksum', '=', '')
-    .where('state', '=', 'receiving')
-    .execute();
-
-/** Unexpired uploads that may need finishing: 'finishing' ones, and 'receiving' ones with a checksum. */
-export const uploadsToFinish = (db: Q, now: string) =>
-  db
-    .selectFrom('file_uploads')
-    .selectAll()
-    .where('expires_at', '>', now)
-    .where((eb) =>
-      eb.or([
-        eb('state', '=', 'finishing'),
-        eb.and([eb('state', '=', 'receiving'), eb('checksum', '!=', '')]),
-      ]),
-    )
-    .execute();
-
-/** How many unfinished, unexpired uploads the user has, and their declared bytes. */
-export async function unfinishedUploadsOf(
-  db: Q,
-  userId: string,
-  now: string,
-): Promise<{ count: number; bytes: number }> {
-  const row = await db
-    .selectFrom('file_uploads')
-    .select((eb) => [
-      eb.fn.countAll<string | number>().as('n'),
-      eb.fn.sum<string | number | null>('upload_length').as('bytes'),
-    ])
-    .where('user_id', '=', userId)
-    .where('state', '!=', 'done')
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return { count: Number(row?.n ?? 0), bytes: Number(row?.bytes ?? 0) };
-}
-
-export const deleteUpload = (db: Q, id: string) =>
-  db.deleteFrom('file_uploads').where('id', '=', id).execute();
-
-export const expiredUploads = (db: Q, now: string) =>
-  db
-    .selectFrom('file_uploads')
-    .select(['id', 'state', 'blob_key'])
-    .where('expires_at', '<=', now)
-    .execute();
-
-/** Makes a vault's unfinished uploads expire now: refused from here on, and swept. */
-export const expireUploadsOfVault = (db: Q, vaultId: string, now: string) =>
-  db.updateTable('file_uploads').set({ expires_at: now }).where('vault_id', '=', vaultId).execute();
-
-export async function uploadIds(db: Q, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('file_uploads').select('id').where('id', 'in', ids).execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-// ---- blob_deletions ----
-export async function queueBlobDeletions(db: Q, keys: string[], deleteAfter: string) {
-  if (keys.length === 0) return;
-  await db
-    .insertInto('blob_deletions')
-    .values(keys.map((blob_key) => ({ blob_key, delete_after: deleteAfter })))
-    .onConflict((oc) => oc.column('blob_key').doUpdateSet({ delete_after: deleteAfter }))
-    .execute();
-}
-
-export async function unqueueBlobDeletions(db: Q, keys: string[]) {
-  if (keys.length === 0) return;
-  await db.deleteFrom('blob_deletions').where('blob_key', 'in', keys).execute();
-}
-
-/**
- * Drops queue entries whose blob a file record names: those blobs are in use, never deleted. A
- * purged record holds its blob no more (the trash purge queued it, files/trash.purge.ts).
- */
-export async function dropReferencedDeletions(db: Q) {
-  await db
-    .deleteFrom('blob_deletions')
-    .where(
-      'blob_key',
-      'in',
-      db.selectFrom('vault_files').select('blob_key').where('purged_at', 'is', null),
-    )
-    .execute();
-}
-
-/** Queued keys due for deletion that no file record names (a record always wins, unless purged). */
-export async function dueBlobDeletions(db: Q, now: string, keys?: string[]): Promise<string[]> {
-  let q = db
-    .selectFrom('blob_deletions as d')
-    .select('d.blob_key')
-    .where('d.delete_after', '<=', now)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('vault_files as f')
-            .select('f.id')
-            .whereRef('f.blob_key', '=', 'd.blob_key')
-            .where('f.purged_at', 'is', null),
-        ),
-      ),
-    )
-    // nor an upload being finished (its bytes, verified and moved, waiting for the record)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('file_uploads as u')
-            .select('u.id')
-            .whereRef('u.blob_key', '=', 'd.blob_key')
-            .where('u.state', '=', 'finishing'),
-        ),
-      ),
-    );
-  if (keys) {
-    if (keys.length === 0) return [];
-    q = q.where('d.blob_key', 'in', keys);
-  }
-  return (await q.execute()).map((r) => r.blob_key);
 }

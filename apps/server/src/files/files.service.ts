@@ -15,6 +15,12 @@ import { assertVaultWritable, whose } from '../plans/read-only.ts';
 import { assertCurrentKey } from '../vaults/key-revision.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
+import {
+  dueBlobDeletions,
+  queueBlobDeletions,
+  unqueueBlobDeletions,
+} from './blob-deletions.repository.ts';
+import { expireUploadsOfVault } from './uploads.repository.ts';
 import * as trash from './trash.repository.ts';
 import { texts } from './uploads.ts';
 import { deleteOnFullDisk } from './storage-guard.ts';
@@ -122,7 +128,7 @@ export async function deleteFile(
       db.transaction().execute(async (trx) => {
         const removed = await repo.deleteFileRows(trx, vaultId, fileId);
         if (removed.count === 0) throw fileNotFound();
-        await repo.queueBlobDeletions(trx, removed.blobKeys, deps.now().toISOString());
+        await queueBlobDeletions(trx, removed.blobKeys, deps.now().toISOString());
         return removed.blobKeys;
       }),
     async () => {
@@ -153,8 +159,8 @@ export async function deleteFilesOfVault(
   now: Date,
 ): Promise<string[]> {
   const { blobKeys } = await repo.deleteFileRows(trx, vaultId);
-  await repo.queueBlobDeletions(trx, blobKeys, now.toISOString());
-  await repo.expireUploadsOfVault(trx, vaultId, now.toISOString());
+  await queueBlobDeletions(trx, blobKeys, now.toISOString());
+  await expireUploadsOfVault(trx, vaultId, now.toISOString());
   return blobKeys;
 }
 
@@ -164,13 +170,13 @@ export async function deleteFilesOfVault(
  */
 export async function purgeBlobs(deps: FilesDeps, keys?: string[]): Promise<number> {
   const db = deps.db.kysely;
-  const due = await repo.dueBlobDeletions(db, deps.now().toISOString(), keys);
+  const due = await dueBlobDeletions(db, deps.now().toISOString(), keys);
   const { blobs } = deps.files;
   let deleted = 0;
   for (const key of due) {
     try {
       await blobs.delete(key as BlobKey);
-      await repo.unqueueBlobDeletions(db, [key]);
+      await unqueueBlobDeletions(db, [key]);
       deleted += 1;
     } catch (err) {
       deps.logger.warn(

@@ -15,7 +15,7 @@ import type { Database } from '../db/schema.ts';
 import { isDiskFull } from '../http/disk-full.ts';
 import { HttpError } from '../http/errors.ts';
 import { getLimits, storageUsed } from '../plans/limits.service.ts';
-import * as repo from './files.repository.ts';
+import { unfinishedUploadsOf } from './uploads.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 import type { FileStorage } from './uploads.ts';
 
@@ -102,7 +102,7 @@ export async function checkUploadAllowance(
   maxStorageMb: number | undefined,
 ): Promise<void> {
   const db = deps.db.kysely;
-  const pending = await repo.unfinishedUploadsOf(db, userId, deps.now().toISOString());
+  const pending = await unfinishedUploadsOf(db, userId, deps.now().toISOString());
   if (pending.count >= MAX_UNFINISHED_UPLOADS) {
     throw new HttpError(429, 'limit_reached', tooManyUploadsMessage(MAX_UNFINISHED_UPLOADS));
   }

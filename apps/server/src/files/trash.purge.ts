@@ -16,6 +16,7 @@
 import { TRASH_DAYS } from '@sealvault/protocol';
 import type { PeriodicJob } from '../jobs/periodic.ts';
 import * as repo from './files.repository.ts';
+import { queueBlobDeletions } from './blob-deletions.repository.ts';
 import { purgeBlobs, type FilesDeps } from './files.service.ts';
 import * as trash from './trash.repository.ts';
 
@@ -53,7 +54,7 @@ export async function purgeTrash(
     const { count, keys } = await db.transaction().execute(async (trx) => {
       const rows = await trash.markPurged(trx, ids, cutoff, at);
       const keys = rows.flatMap((r) => repo.blobKeyOf(r) ?? []);
-      await repo.queueBlobDeletions(trx, keys, at);
+      await queueBlobDeletions(trx, keys, at);
       return { count: rows.length, keys };
     });
     result.purged += keys.length;

@@ -18,8 +18,8 @@ import {
   userWithVault,
 } from '../testing/files.ts';
 import type { BlobKey } from '../blobs/blob-store.ts';
-import { queueBlobDeletions } from './files.repository.ts';
 import { sweepFiles } from './uploads.sweep.ts';
+import { queueBlobDeletions } from './blob-deletions.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {

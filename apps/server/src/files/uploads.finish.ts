@@ -39,6 +39,14 @@ import type { BlobKey } from '../blobs/blob-store.ts';
 import type { FileUploadsTable } from '../db/schema.ts';
 import { contentHashOfStream } from './content-hash.ts';
 import * as repo from './files.repository.ts';
+import { queueBlobDeletions, unqueueBlobDeletions } from './blob-deletions.repository.ts';
+import {
+  claimUpload,
+  deleteClaimedUpload,
+  findUpload,
+  updateClaimed,
+  uploadsToFinish,
+} from './uploads.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 import { quotaExceededAtRecord } from './storage-guard.ts';
 import { recordMoveCopy, sha256Of } from './uploads.move.ts';
@@ -96,22 +104,20 @@ export async function finishUpload(
   const db = deps.db.kysely;
   // Every byte is in: nothing more to reserve [Note: space reservations in reservations.ts].
   storage.reservations.release(id);
-  const row = await repo.findUpload(db, id);
+  const row = await findUpload(db, id);
   if (!row) throw new TusHttpError(404, 'not_found', texts.uploadNotFound);
   if (row.state === 'done') return;
   if (!mayClaim(row, storage, deps.now())) throw busy();
   const claimId = `${storage.instance}.${randomBytes(8).toString('hex')}`;
   const keep = !row.checksum && finalChecksum !== null && HEX64.test(finalChecksum);
-  const claimed = await repo
-    .claimUpload(db, id, row, {
-      claim_id: claimId,
-      claimed_at: deps.now().toISOString(),
-      ...(keep ? { checksum: finalChecksum } : {}),
-    })
-    .catch((err: unknown) => {
-      if (isDiskFull(err)) retryAfterFullDisk(scope, id);
-      throw err;
-    });
+  const claimed = await claimUpload(db, id, row, {
+    claim_id: claimId,
+    claimed_at: deps.now().toISOString(),
+    ...(keep ? { checksum: finalChecksum } : {}),
+  }).catch((err: unknown) => {
+    if (isDiskFull(err)) retryAfterFullDisk(scope, id);
+    throw err;
+  });
   if (!claimed) throw busy();
   if (row.claim_id) storage.abandonedClaims.delete(row.claim_id);
   storage.finishing.add(id);
@@ -139,9 +145,9 @@ export async function finishUpload(
     }
     if (row.mode) {
       // Issue 27: the copy of an existing file, recorded as its vault's move item (uploads.move.ts).
-      const claimDone = async (trx: Parameters<typeof repo.updateClaimed>[0]) => {
+      const claimDone = async (trx: Parameters<typeof updateClaimed>[0]) => {
         const done = { state: 'done', claim_id: null, claimed_at: null, blob_key: key };
-        if (!(await repo.updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
+        if (!(await updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
       };
       await recordMoveCopy(deps, row, claimDone, key, size, expected ?? '');
     } else await recordFile(deps, row, claimId, key, size, expected ?? '');
@@ -152,9 +158,10 @@ export async function finishUpload(
       await failUpload(deps, storage, id, claimId, key);
       throw err;
     }
-    const released = await repo
-      .updateClaimed(db, id, claimId, { claim_id: null, claimed_at: null })
-      .catch(() => false);
+    const released = await updateClaimed(db, id, claimId, {
+      claim_id: null,
+      claimed_at: null,
+    }).catch(() => false);
     if (!released) storage.abandonedClaims.add(claimId);
     if (isDiskFull(err)) retryAfterFullDisk(scope, id);
     throw err;
@@ -179,8 +186,8 @@ async function nameBlob(
 ): Promise<BlobKey> {
   const inAnHour = new Date(deps.now().getTime() + 3_600_000).toISOString();
   await deps.db.kysely.transaction().execute(async (trx) => {
-    if (!(await repo.updateClaimed(trx, id, claimId, { blob_key: key }))) throw new LostClaim();
-    await repo.queueBlobDeletions(trx, [key], inAnHour);
+    if (!(await updateClaimed(trx, id, claimId, { blob_key: key }))) throw new LostClaim();
+    await queueBlobDeletions(trx, [key], inAnHour);
   });
   return key;
 }
@@ -208,7 +215,7 @@ async function recordFile(
     .transaction()
     .execute(async (trx) => {
       const done = { state: 'done', claim_id: null, claimed_at: null, blob_key: key };
-      if (!(await repo.updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
+      if (!(await updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
       const vault = await repo.lockVault(trx, deps.db.kind, row.user_id, row.vault_id);
       if (!vault) throw new TusHttpError(404, 'not_found', messages.vaults.notFound);
       // Issue 27: the vault moved to another provider on another device since the upload began.
@@ -243,7 +250,7 @@ async function recordFile(
         created_at: now,
         updated_at: now,
       });
-      await repo.unqueueBlobDeletions(trx, [key]);
+      await unqueueBlobDeletions(trx, [key]);
     })
     .catch((err: unknown) => {
       if (repo.isUniqueViolation(err)) throw new TusHttpError(409, 'conflict', texts.duplicateName);
@@ -260,13 +267,13 @@ async function failUpload(
   key: BlobKey | null,
 ): Promise<void> {
   const db = deps.db.kysely;
-  const [res] = await repo.deleteClaimedUpload(db, id, claimId);
+  const [res] = await deleteClaimedUpload(db, id, claimId);
   if (Number(res?.numDeletedRows ?? 0) === 0) return; // another attempt has it now
   storage.reservations.release(id);
   storage.finishRetries.delete(id);
   if (key) {
     await storage.blobs.delete(key);
-    await repo.unqueueBlobDeletions(db, [key]);
+    await unqueueBlobDeletions(db, [key]);
   }
   await storage.uploads.discard(id);
 }
@@ -285,7 +292,7 @@ export async function cancelFinishing(
   if (row.state !== 'finishing' || !mayClaim(row, storage, deps.now())) return false;
   const claimId = `${storage.instance}.${randomBytes(8).toString('hex')}`;
   const to = { claim_id: claimId, claimed_at: deps.now().toISOString() };
-  if (!(await repo.claimUpload(deps.db.kysely, row.id, row, to))) return false;
+  if (!(await claimUpload(deps.db.kysely, row.id, row, to))) return false;
   if (row.claim_id) storage.abandonedClaims.delete(row.claim_id);
   await failUpload(deps, storage, row.id, claimId, row.blob_key as BlobKey | null);
   return true;
@@ -345,7 +352,7 @@ export async function finishStuckUploads(
 ): Promise<{ finished: number; failed: number }> {
   const now = deps.now();
   const result = { finished: 0, failed: 0 };
-  for (const row of await repo.uploadsToFinish(deps.db.kysely, now.toISOString())) {
+  for (const row of await uploadsToFinish(deps.db.kysely, now.toISOString())) {
     if (!mayClaim(row, storage, now)) continue;
     if (row.state === 'receiving') {
       const received = await storage.uploads.received(row.id);

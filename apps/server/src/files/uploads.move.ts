@@ -29,6 +29,7 @@ import * as moves from '../vaults/moves.repository.ts';
 import { copyMismatch, noMove } from '../vaults/moves.service.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
+import { queueBlobDeletions, unqueueBlobDeletions } from './blob-deletions.repository.ts';
 import { fileNotFound, purgeBlobs, type FilesDeps } from './files.service.ts';
 import { checkFreeSpace, checkUploadAllowance, quotaExceededAtRecord } from './storage-guard.ts';
 import { TusHttpError, type CreationMetadata, type FileStorage } from './uploads.ts';
@@ -128,8 +129,8 @@ export async function recordMoveCopy(
     const old = (await moves.upsertItems(trx, row.vault_id, [item]))
       .map((i) => i.ref)
       .filter((ref) => ref !== key);
-    await repo.queueBlobDeletions(trx, old, now);
-    await repo.unqueueBlobDeletions(trx, [key]);
+    await queueBlobDeletions(trx, old, now);
+    await unqueueBlobDeletions(trx, [key]);
     await moves.updateMove(trx, row.vault_id, { updated_at: now });
     return old;
   });

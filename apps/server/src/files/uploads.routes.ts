@@ -16,7 +16,7 @@ import {
 import { requireUser } from '../auth/auth.middleware.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
-import * as repo from './files.repository.ts';
+import { deleteUpload, keepDeferredChecksum } from './uploads.repository.ts';
 import { drainBodyOnError, requestWithNodeBody } from './nodeBody.ts';
 import {
   bindScope,
@@ -195,7 +195,7 @@ export function uploadsRoutes(): Hono<AppEnv> {
       Number(c.req.header('upload-offset')) + Number(c.req.header('content-length') ?? NaN) ===
       Number(row.upload_length);
     if (!row.checksum && completes && checksumSchema.safeParse(finalChecksum).success) {
-      await repo.keepDeferredChecksum(c.var.db.kysely, row.id, finalChecksum!);
+      await keepDeferredChecksum(c.var.db.kysely, row.id, finalChecksum!);
     }
     const bodyCheck = parseUploadChecksum(c.req.raw.headers, Number(row.upload_length));
     const req = requestWithNodeBody(c);
@@ -223,7 +223,7 @@ export function uploadsRoutes(): Hono<AppEnv> {
     const res = await storage.tus.handleWeb(c.req.raw);
     // 404: the tus files went with an earlier DELETE whose row the full disk kept.
     if (res.ok || res.status === 404) {
-      await repo.deleteUpload(c.var.db.kysely, row.id);
+      await deleteUpload(c.var.db.kysely, row.id);
       if (!res.ok) return gone();
       storage.reservations.release(row.id);
     }

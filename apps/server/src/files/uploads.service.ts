@@ -21,6 +21,7 @@ import { assertVaultWritable, whose } from '../plans/read-only.ts';
 import { staleKey } from '../vaults/key-revision.ts';
 import { findVault } from '../vaults/vaults.repository.ts';
 import * as repo from './files.repository.ts';
+import { findUpload } from './uploads.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 import { checkFreeSpace, checkUploadAllowance } from './storage-guard.ts';
 import { checkMoveUpload, type UploadMode } from './uploads.move.ts';
@@ -109,7 +110,7 @@ export async function checkNewUpload(
 /** The running upload `id` of this user: 404 for anyone else's or none, 410 once expired. */
 export async function ownUpload(deps: FilesDeps, userId: string, id: string) {
   if (!UPLOAD_ID_PATTERN.test(id)) throw notFound(texts.uploadNotFound);
-  const row = await repo.findUpload(deps.db.kysely, id);
+  const row = await findUpload(deps.db.kysely, id);
   if (!row || row.user_id !== userId) throw notFound(texts.uploadNotFound);
   if (new Date(row.expires_at).getTime() <= deps.now().getTime()) {
     throw new HttpError(410, 'not_found', texts.uploadExpired);

@@ -3,7 +3,8 @@
 // removes uploads past their expiry (bytes, tus info, row and a half-finished one's blob), stray tus files without a row, queued blob
 // deletions that are due, and interrupted blob writes. sweepFiles is one pass with the deps'
 // clock, so tests call it directly; server.ts runs it as a periodic job (fileSweepJob).
-import * as repo from './files.repository.ts';
+import { dropReferencedDeletions, queueBlobDeletions } from './blob-deletions.repository.ts';
+import { deleteUpload, expiredUploads, uploadIds } from './uploads.repository.ts';
 import { purgeBlobs, type FilesDeps } from './files.service.ts';
 import { finishStuckUploads } from './uploads.finish.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
@@ -27,14 +28,14 @@ export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
 
   const finished = await finishStuckUploads(deps, storage);
 
-  const expired = await repo.expiredUploads(db, now.toISOString());
+  const expired = await expiredUploads(db, now.toISOString());
   for (const { id, state, blob_key } of expired) {
     // A half-finished upload's blob is no file's: due for deletion with the row gone.
     if (state === 'finishing' && blob_key) {
-      await repo.queueBlobDeletions(db, [blob_key], now.toISOString());
+      await queueBlobDeletions(db, [blob_key], now.toISOString());
     }
     await storage.uploads.discard(id);
-    await repo.deleteUpload(db, id);
+    await deleteUpload(db, id);
     storage.reservations.release(id); // [Note: space reservations] in reservations.ts
     storage.finishRetries.delete(id);
   }
@@ -42,7 +43,7 @@ export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
   // Uploads in the tus store whose row is gone (a crash between two steps), once older than the
   // expiry.
   const held = await storage.uploads.held();
-  const known = await repo.uploadIds(
+  const known = await uploadIds(
     db,
     held.map((h) => h.id),
   );
@@ -53,7 +54,7 @@ export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
     strayUploads += 1;
   }
 
-  await repo.dropReferencedDeletions(db);
+  await dropReferencedDeletions(db);
   return {
     finishedUploads: finished.finished,
     failedUploads: finished.failed,

@@ -29,7 +29,7 @@ import { errorBody } from '../http/errors.ts';
 import type { BlobKey, BlobStore } from '../blobs/blob-store.ts';
 import { ContentHasher, type ContentHashMark } from './content-hash.ts';
 import type { SpaceReservations } from './reservations.ts';
-import * as repo from './files.repository.ts';
+import { insertUpload } from './uploads.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 
 export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
@@ -425,7 +425,7 @@ async function recordUpload(scope: UploadScope, id: string): Promise<void> {
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.config.uploadExpiryHours * 3_600_000);
   create.expiresAt = expiresAt;
-  await repo.insertUpload(deps.db.kysely, {
+  await insertUpload(deps.db.kysely, {
     id,
     user_id: scope.userId,
     vault_id: create.meta.vaultId,

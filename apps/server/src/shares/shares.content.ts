@@ -14,7 +14,7 @@ import type { BlobKey, BlobStore } from '../blobs/blob-store.ts';
 import type { AppEnv } from '../http/context.ts';
 import { isDiskFull } from '../http/disk-full.ts';
 import { HttpError } from '../http/errors.ts';
-import * as files from '../files/files.repository.ts';
+import { queueBlobDeletions } from '../files/blob-deletions.repository.ts';
 import { purgeBlobs } from '../files/files.service.ts';
 import { requestWithNodeBody } from '../files/nodeBody.ts';
 import { reserveSpace, storageFull } from '../files/storage-guard.ts';
@@ -110,7 +110,7 @@ async function complete(c: Context<AppEnv>, id: string, key: BlobKey, parts: rep
   const db = deps.db.kysely;
   const done = await db.transaction().execute(async (trx) => {
     if (!(await repo.completeContent(trx, deps.user.id, id, key))) return false;
-    await files.queueBlobDeletions(
+    await queueBlobDeletions(
       trx,
       parts.map((p) => p.key),
       deps.now().toISOString(),

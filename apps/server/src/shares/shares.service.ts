@@ -24,6 +24,8 @@ import {
 import type { Database } from '../db/schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import * as files from '../files/files.repository.ts';
+import { queueBlobDeletions } from '../files/blob-deletions.repository.ts';
+import { unfinishedUploadsOf } from '../files/uploads.repository.ts';
 import { purgeBlobs, type FilesDeps } from '../files/files.service.ts';
 import { getLimits, storageUsed } from '../plans/limits.service.ts';
 import type { UserDeletedHook } from '../profiles/user-deletion.ts';
@@ -73,7 +75,7 @@ async function assertShareAllowed(
   }
   const quota = limits.max_storage_mb;
   if (!stored || quota === undefined || isUnlimited(quota)) return;
-  const pending = await files.unfinishedUploadsOf(trx, userId, now);
+  const pending = await unfinishedUploadsOf(trx, userId, now);
   if ((await storageUsed(trx, userId)) + pending.bytes + size > quota * MiB) {
     throw new HttpError(403, 'limit_reached', shareStorageQuotaMessage(quota));
   }
@@ -199,7 +201,7 @@ export async function revokeShare(deps: SharesDeps, userId: string, id: string):
   const keys = await deps.db.kysely.transaction().execute(async (trx) => {
     const removed = await repo.deleteShares(trx, { userId, id });
     if (removed.count === 0) throw shareNotFound();
-    await files.queueBlobDeletions(trx, removed.blobKeys, deps.now().toISOString());
+    await queueBlobDeletions(trx, removed.blobKeys, deps.now().toISOString());
     return removed.blobKeys;
   });
   await purgeBlobs(deps, keys);
@@ -220,7 +222,7 @@ export async function deleteSharesOfVault(
     await trx.selectFrom('vaults').select('id').where('id', '=', vaultId).forUpdate().execute();
   }
   const { blobKeys } = await repo.deleteShares(trx, { vaultId });
-  await files.queueBlobDeletions(trx, blobKeys, now.toISOString());
+  await queueBlobDeletions(trx, blobKeys, now.toISOString());
   return blobKeys;
 }
 
@@ -231,6 +233,6 @@ export async function deleteSharesOfVault(
 export const deleteSharesOfUser: UserDeletedHook = async ({ db, userId }) => {
   await db.kysely.transaction().execute(async (trx) => {
     const { blobKeys } = await repo.deleteShares(trx, { userId });
-    await files.queueBlobDeletions(trx, blobKeys, new Date().toISOString());
+    await queueBlobDeletions(trx, blobKeys, new Date().toISOString());
   });
 };

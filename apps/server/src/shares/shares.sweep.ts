@@ -8,7 +8,7 @@
 // sweepShares is one pass at `now`, so tests call it directly; server.ts runs it as a periodic
 // job (shareSweepJob) under its shared lock (jobs/periodic.ts). It logs counts only.
 import type { PeriodicJob } from '../jobs/periodic.ts';
-import * as files from '../files/files.repository.ts';
+import { queueBlobDeletions } from '../files/blob-deletions.repository.ts';
 import { purgeBlobs } from '../files/files.service.ts';
 import type { SharesDeps } from './shares.service.ts';
 import * as repo from './shares.repository.ts';
@@ -49,7 +49,7 @@ export async function sweepShares(
       const blobs = await repo.blobKeysOf(trx, ids);
       const cleared = await repo.clearData(trx, ids, at, usedUpCutoff);
       const keys = cleared.flatMap((id) => blobs.get(id) ?? []);
-      await files.queueBlobDeletions(trx, keys, at);
+      await queueBlobDeletions(trx, keys, at);
       result.dataDeleted += cleared.length;
       return keys;
     });

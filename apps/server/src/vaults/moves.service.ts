@@ -25,6 +25,8 @@ import {
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, VaultMovesTable, VaultMoveItemsTable } from '../db/schema.ts';
 import * as files from '../files/files.repository.ts';
+import { queueBlobDeletions } from '../files/blob-deletions.repository.ts';
+import { unfinishedUploadsOf } from '../files/uploads.repository.ts';
 import { purgeBlobs, type FilesDeps } from '../files/files.service.ts';
 import { hasPurgedFiles } from '../files/trash.repository.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
@@ -100,7 +102,7 @@ export async function queueStaged(
   if (move.target_provider !== 'server') return [];
   await repo.expireMoveUploads(trx, move.vault_id, now.toISOString());
   const keys = items.filter((i) => i.kind === 'file').map((i) => i.ref);
-  await files.queueBlobDeletions(trx, keys, now.toISOString());
+  await queueBlobDeletions(trx, keys, now.toISOString());
   return keys;
 }
 
@@ -141,7 +143,7 @@ async function checkServerLimits(deps: FilesDeps, userId: string, vaultId: strin
   const quota = limits.max_storage_mb;
   if (quota === undefined || isUnlimited(quota)) return;
   const total = rows.reduce((n, f) => n + Number(f.ciphertext_size), 0);
-  const pending = await files.unfinishedUploadsOf(db, userId, deps.now().toISOString());
+  const pending = await unfinishedUploadsOf(db, userId, deps.now().toISOString());
   const used = (await storageUsed(db, userId)) + (await repo.stagedBytesOf(db, userId, vaultId));
   if (used + pending.bytes + total > quota * MiB) {
     throw new HttpError(413, 'payload_too_large', storageQuotaMessage(quota));

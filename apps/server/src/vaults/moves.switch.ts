@@ -19,6 +19,7 @@ import {
 } from '@sealvault/protocol';
 import type { Database, VaultMoveItemsTable, VaultMovesTable, VaultsTable } from '../db/schema.ts';
 import * as files from '../files/files.repository.ts';
+import { queueBlobDeletions, unqueueBlobDeletions } from '../files/blob-deletions.repository.ts';
 import { purgeBlobs, type FilesDeps } from '../files/files.service.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { getLimits, storageUsed } from '../plans/limits.service.ts';
@@ -109,15 +110,15 @@ async function switchFiles(
   const queued: string[] = [];
   // Blobs on this server that no record names any more help nobody: deleted, always.
   const oldKeys = rows.flatMap((f) => files.blobKeyOf(f) ?? []);
-  await files.queueBlobDeletions(trx, oldKeys, now.toISOString());
+  await queueBlobDeletions(trx, oldKeys, now.toISOString());
   queued.push(...oldKeys);
   if (toServer) {
-    await files.unqueueBlobDeletions(
+    await unqueueBlobDeletions(
       trx,
       rows.map((f) => items.get(f.id)!.ref),
     );
     const stray = unused.filter((i) => i.kind === 'file').map((i) => i.ref);
-    await files.queueBlobDeletions(trx, stray, now.toISOString());
+    await queueBlobDeletions(trx, stray, now.toISOString());
     queued.push(...stray);
   }
   return {
