@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_HASH_BLOCK_BYTES } from '@sealvault/protocol';
+import { contentHash as testsContentHash } from '../testing/content-hash.ts';
 import { ContentHasher, contentHashOfFile } from './content-hash.ts';
 
 const BLOCK = CONTENT_HASH_BLOCK_BYTES;
@@ -48,6 +49,12 @@ describe('content hash', () => {
     const file = path.join(dir, `v${n}`);
     fs.writeFileSync(file, pattern(n));
     expect(await contentHashOfFile(file)).toBe(hex);
+  });
+
+  // The tests' own content hash, written apart from the server's (testing/content-hash.ts): a
+  // test that agrees with it agrees with the format, not only with the server.
+  it.each(vectors)('the tests’ own content hash matches the vector for %i bytes', (n, hex) => {
+    expect(testsContentHash(pattern(n))).toBe(hex);
   });
 
   it('gives the digest of an aligned tail within one block without hashing it again', () => {
