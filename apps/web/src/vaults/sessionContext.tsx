@@ -1,15 +1,17 @@
 // The app's vault sessions: one store, whose keys are the crypto Worker's (ending a session, by
 // expiry, Lock Vault, delete or sign-out, makes the Worker forget them), and React access to it.
+// The crypto client loads with the first unlock ([Note: crypto client on first unlock] in
+// deferredSessionKeys.ts), not with every signed-in screen.
 // The app's lock watch (idle/lockWatch.ts) runs beside it from the start: the idle lock chosen in
 // Settings and the warning before any lock.
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { SessionId } from '@sealvault/crypto';
-import { vaultKeys } from '../crypto/vaultKeys.ts';
+import { deferredSessionKeys } from './deferredSessionKeys.ts';
 import { createLockWatch, type LockWarning, type LockWatch } from './idle/lockWatch.ts';
 import { readIdleMinutes, subscribeIdleMinutes } from './idle/idleSettings.ts';
 import { createVaultSessions, type VaultSessions } from './vaultSessions.ts';
 
-const defaultSessions = createVaultSessions(vaultKeys);
+const defaultSessions = createVaultSessions(deferredSessionKeys());
 
 /** The app's idle lock and lock warnings, over the app's sessions, hearing input on the window. */
 export const appLockWatch: LockWatch = createLockWatch(defaultSessions, {
