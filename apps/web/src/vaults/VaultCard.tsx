@@ -6,7 +6,7 @@ import { ArrowRightLeft, CheckCircle2, FolderLock, KeyRound, Lock, Trash2 } from
 import { Link } from 'react-router';
 import { formatBytes, type Vault } from '@sealvault/protocol';
 import { useIsUnlocked } from './sessionContext.tsx';
-import { ProviderIcon, providerInfo } from './providers.tsx';
+import { ProviderIcon, providerInfo } from './providerInfo.tsx';
 import { formatDate } from './format.ts';
 import { lastAccessedOf } from './lastAccessed.ts';
 import { useTranslation } from '../i18n/i18n.ts';

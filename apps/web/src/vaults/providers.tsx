@@ -10,76 +10,17 @@
 //   (storage/cloud/connections.ts).
 // The wizard offers connected providers only, to both kinds of vault: a secrets vault keeps its
 // items in its provider too (ADR 0008).
-import { Box, Cloud, HardDrive, Server, Triangle, type LucideIcon } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ProviderType, VaultType } from '@sealvault/protocol';
 import { loadStorageConfig, storageConfigNow } from '../storage/cloud/config.ts';
 import { connections, type CloudId } from '../storage/cloud/connections.ts';
-import { msg, useTranslation } from '../i18n/i18n.ts';
+import { msg } from '../i18n/i18n.ts';
+import { PROVIDERS, providerInfo } from './providerInfo.tsx';
 
-/**
- * A provider's name and descriptions are English, marked for translation: show them with t()
- * (the brands' names have no translation and come back as they are).
- */
-export interface ProviderInfo {
-  id: ProviderType;
-  name: string;
-  description: string;
-  /** The description for a secrets vault (its items live in the provider too, ADR 0008). */
-  secretsDescription: string;
-  icon: LucideIcon;
-}
-
-export const PROVIDERS: readonly ProviderInfo[] = [
-  {
-    id: 'server',
-    name: msg('SealVault storage'),
-    description: msg(
-      'Encrypted on this device, stored on this server. Works everywhere you sign in.',
-    ),
-    secretsDescription: msg(
-      'Encrypted on this device, stored on this server. Works everywhere you sign in.',
-    ),
-    icon: Server,
-  },
-  {
-    id: 'local',
-    name: msg('This browser'),
-    description: msg('The files stay in this browser only and are lost if site data is cleared.'),
-    secretsDescription: msg(
-      'The secrets stay in this browser only and are lost if site data is cleared.',
-    ),
-    icon: HardDrive,
-  },
-  {
-    id: 'googledrive',
-    name: 'Google Drive',
-    description: msg('Encrypted files in a SealVault folder of your Drive.'),
-    secretsDescription: msg('Encrypted secrets in a SealVault folder of your Drive.'),
-    icon: Triangle,
-  },
-  {
-    id: 'dropbox',
-    name: 'Dropbox',
-    description: msg('Encrypted files in a SealVault folder of your Dropbox.'),
-    secretsDescription: msg('Encrypted secrets in a SealVault folder of your Dropbox.'),
-    icon: Box,
-  },
-  {
-    id: 'onedrive',
-    name: 'OneDrive',
-    description: msg('Encrypted files in a SealVault folder of your OneDrive.'),
-    secretsDescription: msg('Encrypted secrets in a SealVault folder of your OneDrive.'),
-    icon: Cloud,
-  },
-];
-
-/** "Dropbox", "Google Drive", "OneDrive", or "this browser", as texts name who holds the data. */
-export const holderName = (type: ProviderType): string =>
-  type === 'local' ? 'this browser' : providerInfo(type).name;
-
-export const providerInfo = (id: ProviderType): ProviderInfo =>
-  PROVIDERS.find((p) => p.id === id) ?? PROVIDERS[0]!;
+// What a vault card shows of a provider (its name and icon) is in providerInfo.tsx, which loads
+// none of the connection code below (issue 31: the dashboard's first screen).
+export { holderName, PROVIDERS, ProviderIcon, providerInfo } from './providerInfo.tsx';
+export type { ProviderInfo } from './providerInfo.tsx';
 
 /** The providers that keep a vault in an account of a cloud service. */
 export const CLOUD_PROVIDERS: readonly ProviderType[] = ['googledrive', 'dropbox', 'onedrive'];
@@ -201,16 +142,3 @@ export const selectableProviders = (
  */
 export const needsConnection = (id: ProviderType, env = browserEnv()): boolean =>
   isCloud(id) && providerConnection(id, env) !== 'connected';
-
-export function ProviderIcon({
-  provider,
-  className = 'size-4',
-}: {
-  provider: ProviderType;
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  const info = providerInfo(provider);
-  const Icon = info.icon;
-  return <Icon aria-label={t(info.name)} role="img" className={className} />;
-}

@@ -1,17 +1,21 @@
 // Server state of vaults and limits (TanStack Query). Mutations refresh the list. What only a
 // deletion needs (the storage adapters, the device's caches) is imported when one happens: the
 // dashboard's first screen loads this module, and should not wait for those (issue 31).
+//
+// [Note: schemas beside the first read]
+// The answers are checked with the protocol's schemas, and those (zod and the schemas, about
+// 25 KiB compressed) were a static import here: the dashboard's first screen, which draws its
+// frame, heading and top bar without any answer, waited for them to load. They come from
+// vaultRequests.ts now, imported when a query first runs; the vault list's and the limits'
+// requests go out at once through earlyFetch, beside that import, and are checked when both have
+// arrived, so an answer is never used unchecked and the first read does not wait for the schemas
+// to start.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  FALLBACK_LIMITS,
-  limitsSchema,
-  requestJson,
-  vaultsApi,
-  vaultsResponseSchema,
-  type Vault,
-} from '@sealvault/protocol';
+import { FALLBACK_LIMITS, type Vault } from '@sealvault/protocol';
 import { earlyFetch } from '../auth/sessionPrefetch.ts';
 import { forgetAccess } from './lastAccessed.ts';
+
+const requests = () => import('./vaultRequests.ts');
 
 export const vaultKeysQuery = {
   all: ['vaults'] as const,
@@ -21,10 +25,23 @@ export const vaultKeysQuery = {
 
 // vaultsApi's list and limits, except that the page's first of each may take the answer to the
 // request sent with the entry at /dashboard ([Note: early session check]); checked here all the
-// same.
-const listVaults = async () =>
-  (await requestJson(vaultsResponseSchema, '/api/vaults', {}, earlyFetch)).vaults;
-const readLimits = () => requestJson(limitsSchema, '/api/limits', {}, earlyFetch);
+// same. Sent as requestJson sends a GET, then checked by it ([Note: schemas beside the first read]).
+const send = (path: string): Promise<Response> => {
+  const answer = earlyFetch(path, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
+  answer.catch(() => undefined); // the check sees a failure, once the schemas have loaded
+  return answer;
+};
+const listVaults = async () => {
+  const answer = send('/api/vaults');
+  return (await requests()).checkVaultList(answer);
+};
+const readLimits = async () => {
+  const answer = send('/api/limits');
+  return (await requests()).checkLimits(answer);
+};
 
 export function useVaultList() {
   return useQuery({ queryKey: vaultKeysQuery.all, queryFn: listVaults });
@@ -33,7 +50,7 @@ export function useVaultList() {
 export function useVault(id: string) {
   return useQuery({
     queryKey: vaultKeysQuery.one(id),
-    queryFn: async () => (await vaultsApi.get(id)).vault,
+    queryFn: async () => (await requests()).getVault(id),
     retry: (count, err) => (err as { status?: number }).status !== 404 && count < 2,
   });
 }
@@ -54,7 +71,7 @@ export function useDeleteVault() {
   return useMutation({
     // The server removes the vault and what it stores; another provider's copies go from here.
     mutationFn: async (vault: Pick<Vault, 'id' | 'provider_type' | 'storage_folder'>) => {
-      await vaultsApi.remove(vault.id);
+      await (await requests()).removeVault(vault.id);
       // Best effort: the vault is gone either way; what is left is unreadable without its keys.
       await Promise.resolve()
         .then(async () => {
