@@ -1,5 +1,6 @@
 // The landing page (docs/product.md §2, issue 2): plans from the server, calls to action, the demo dialog,
 // and the fallback of unknown paths.
+import { recordLcpInside, readPaints } from '../support/paints.ts';
 import { expect, test } from '@playwright/test';
 
 test('shows the plans the server returns', async ({ page, request }) => {
@@ -120,18 +121,7 @@ test('an unknown path lands on /', async ({ page }) => {
 // script in the cache (a reload; on a first visit the script arrives after the hero's frame), so
 // both loads are checked.
 test('the largest contentful paint is the static hero, not React’s re-render', async ({ page }) => {
-  // Which element each candidate was, read when it is reported: by the time the test looks,
-  // React has replaced the hero and a removed element's entry no longer names it.
-  await page.addInitScript(() => {
-    const seen: boolean[] = [];
-    (window as unknown as { lcpFromHero: boolean[] }).lcpFromHero = seen;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const element = (entry as PerformanceEntry & { element: Element | null }).element;
-        seen.push(element?.closest('#boot-hero') != null);
-      }
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
+  await recordLcpInside(page, '#boot-hero');
 
   for (const load of ['first visit', 'reload'] as const) {
     if (load === 'first visit') await page.goto('/');
@@ -141,29 +131,13 @@ test('the largest contentful paint is the static hero, not React’s re-render',
     // React has rendered: the hero in index.html is aria-hidden, so the accessible h1 is React's.
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Your files and secrets');
 
-    const paints = await page.evaluate(async () => {
-      // A moment more, so that a candidate of React's paint would have been reported.
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const buffered = (type: string) =>
-        new Promise<PerformanceEntry[]>((resolve) => {
-          const observer = new PerformanceObserver((list) => {
-            observer.disconnect();
-            resolve(list.getEntries());
-          });
-          observer.observe({ type, buffered: true });
-        });
-      const lcp = await buffered('largest-contentful-paint');
-      const fcp = (await buffered('paint')).find((e) => e.name === 'first-contentful-paint');
-      const fromHero = (window as unknown as { lcpFromHero: boolean[] }).lcpFromHero;
-      return { lcp: lcp.map((e) => e.startTime), fcp: fcp?.startTime, fromHero };
-    });
+    const paints = await readPaints(page);
 
     const context = `${load}: ${JSON.stringify(paints)}`;
     expect(paints.lcp.length, context).toBeGreaterThan(0);
-    expect(paints.fromHero, context).toHaveLength(paints.lcp.length);
+    expect(paints.inside, context).toHaveLength(paints.lcp.length);
     // The last candidate is the static hero, not React's copy.
-    expect(paints.fromHero.at(-1), context).toBe(true);
+    expect(paints.inside.at(-1), context).toBe(true);
     // Within a frame of the first contentful paint: the hero is the page's first content.
     expect(paints.fcp, context).toBeDefined();
     expect(Math.abs(paints.lcp.at(-1)! - paints.fcp!), context).toBeLessThanOrEqual(20);

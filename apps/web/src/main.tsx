@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { lazyRoutesReady } from './boot/lazyRoutesReady.ts';
 import { startSessionCheck } from './auth/sessionPrefetch.ts';
+import { keepDashboardFrame } from './auth/signedInHint.ts';
 import { i18nReady } from './i18n/i18n.ts';
 import { bootHeroPainted, renderFirst } from './landing/bootHeroPaint.ts';
 import { routes } from './routes.tsx';
@@ -11,6 +12,9 @@ import './index.css';
 
 // A signed-in screen's session check goes out with the entry ([Note: early session check]).
 startSessionCheck(location.pathname);
+// index.html's dashboard frame, for the guard to draw until the session is known ([Note:
+// dashboard frame before the app]); React's first render empties #root.
+keepDashboardFrame();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

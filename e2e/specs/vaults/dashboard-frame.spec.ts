@@ -6,41 +6,11 @@
 // speaks the page's language.
 import { expect, test, type Page } from '@playwright/test';
 import { signOut } from '../../support/accounts.ts';
+import { readPaints, recordLcpInside } from '../../support/paints.ts';
 import { signedIn } from '../../support/vaults.ts';
 
 const html = (page: Page) => page.locator('html');
 const hint = (page: Page) => page.evaluate(() => localStorage.getItem('sealvault.signedIn'));
-
-interface Paints {
-  lcp: number[];
-  fcp: number | undefined;
-  fromFrame: boolean[];
-}
-
-/** The page's paint entries once a candidate of React's paint would have been reported. */
-function paints(page: Page): Promise<Paints> {
-  return page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const buffered = (type: string) =>
-      new Promise<PerformanceEntry[]>((resolve) => {
-        const observer = new PerformanceObserver((list) => {
-          observer.disconnect();
-          resolve(list.getEntries());
-        });
-        observer.observe({ type, buffered: true });
-      });
-    const lcp = await buffered('largest-contentful-paint');
-    const fcp = (await buffered('paint')).find((e) => e.name === 'first-contentful-paint');
-    const fromFrame = (window as unknown as { lcpFromFrame: boolean[] }).lcpFromFrame;
-    return {
-      lcp: lcp.map((e) => e.startTime),
-      fcp: fcp?.startTime,
-      fromFrame,
-      what: (window as unknown as { lcpWhat: string[] }).lcpWhat,
-    };
-  });
-}
 
 test.describe('on a phone', () => {
   // Lighthouse's mobile screen (bench/lighthouse). On a wide screen the free plan's upgrade
@@ -53,21 +23,7 @@ test.describe('on a phone', () => {
     request,
     baseURL,
   }) => {
-    // Which element each candidate was, read when it is reported (React removes the frame later).
-    await page.addInitScript(() => {
-      const seen: boolean[] = [];
-      (window as unknown as { lcpFromFrame: boolean[] }).lcpFromFrame = seen;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          const element = (entry as PerformanceEntry & { element: Element | null }).element;
-          seen.push(element?.closest('#boot-dashboard') != null);
-          (window as unknown as { lcpWhat: string[] }).lcpWhat ??= [];
-          (window as unknown as { lcpWhat: string[] }).lcpWhat.push(
-            `${element?.tagName} ${element?.className} ${(entry as unknown as { size: number }).size} ${element?.textContent?.slice(0, 60)}`,
-          );
-        }
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
+    await recordLcpInside(page, '#boot-dashboard');
     // The first visit knows of no session yet: no frame; its session check leaves the hint.
     await signedIn(page, request, baseURL!, 'frame');
     await expect(html(page)).not.toHaveClass(/\bboot-dashboard\b/);
@@ -80,11 +36,11 @@ test.describe('on a phone', () => {
     // React's render replaced the frame.
     await expect(page.locator('#boot-dashboard')).toHaveCount(0);
 
-    const seen = await paints(page);
+    const seen = await readPaints(page);
     const context = JSON.stringify(seen);
     expect(seen.lcp.length, context).toBeGreaterThan(0);
-    expect(seen.fromFrame, context).toHaveLength(seen.lcp.length);
-    expect(seen.fromFrame.at(-1), context).toBe(true);
+    expect(seen.inside, context).toHaveLength(seen.lcp.length);
+    expect(seen.inside.at(-1), context).toBe(true);
     expect(seen.fcp, context).toBeDefined();
     expect(Math.abs(seen.lcp.at(-1)! - seen.fcp!), context).toBeLessThanOrEqual(20);
   });

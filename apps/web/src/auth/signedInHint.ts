@@ -29,7 +29,19 @@ export function forgetSignedIn(): void {
   write(false);
 }
 
-/** Whether index.html's dashboard frame was shown at this page load (public/theme-init.js). */
-export function dashboardFrameShown(): boolean {
-  return document.documentElement.classList.contains('boot-dashboard');
+let keptFrame: string | null = null;
+
+/**
+ * Keeps index.html's dashboard frame, if this page load showed it (public/theme-init.js), before
+ * React's first render empties #root (main.tsx), for the guard to draw while the session check is
+ * out (shell/DashboardLoading.tsx).
+ */
+export function keepDashboardFrame(): void {
+  if (!document.documentElement.classList.contains('boot-dashboard')) return;
+  keptFrame = document.getElementById('boot-dashboard')?.outerHTML ?? null;
+}
+
+/** index.html's dashboard frame as this page load showed it, or null where it showed none. */
+export function keptDashboardFrame(): string | null {
+  return keptFrame;
 }

@@ -8,7 +8,7 @@ import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { AuthSession } from '../auth/authClient.ts';
 import { authPathFor } from '../auth/redirect.ts';
-import { dashboardFrameShown } from '../auth/signedInHint.ts';
+import { keptDashboardFrame } from '../auth/signedInHint.ts';
 import { useTranslation } from '../i18n/i18n.ts';
 import { useAuthState } from '../auth/useAuthState.ts';
 import { DashboardLoading } from './DashboardLoading.tsx';
@@ -35,8 +35,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (session) return <SessionProvider session={session}>{children}</SessionProvider>;
   if (auth.status === 'loading' || signingOut || rendering) {
     // Where index.html drew the dashboard's frame ([Note: dashboard frame before the app]).
-    const frame = dashboardFrameShown() && location.pathname === '/dashboard' && !signingOut;
-    return frame ? <DashboardLoading /> : <AuthLoading />;
+    const frame = location.pathname === '/dashboard' && !signingOut ? keptDashboardFrame() : null;
+    return frame ? <DashboardLoading frame={frame} /> : <AuthLoading />;
   }
   return <Navigate to={authPathFor(location)} replace />;
 }
