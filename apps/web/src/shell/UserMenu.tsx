@@ -1,14 +1,19 @@
-// The user menu of the top bar (docs/product.md §2): the full name (or 'User') and the e-mail, then
-// Subscription, Settings (and, for an admin, Admin console, issue 33) and Logout. Radix DropdownMenu gives the keyboard handling, and closes
-// the menu on an outside click and on Escape.
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, CreditCard, LogOut, Settings, ShieldCheck } from 'lucide-react';
-import { useNavigate } from 'react-router';
+// The user menu of the top bar (docs/product.md §2); the menu itself is AccountMenu.tsx.
+//
+// [Note: user menu on first reach]
+// The menu's Radix code (DropdownMenu and the popper that places it, floating-ui: about 16 KiB
+// compressed) is not needed to draw the top bar, and on the dashboard it was most of what the
+// first screen waited for beyond the list (issue 31). So the top bar draws a button that looks
+// and is named the same, and loads the menu when the pointer comes to it or the focus arrives;
+// the Radix trigger then takes its place (and the focus, if it had it). A press or a key that
+// opens a Radix menu (pointerdown; Enter, Space, ArrowDown) before the code is in opens it once
+// it is, so the first use works as every later one does. Once loaded it stays for the page.
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { deferredModule, useDeferredModule } from '../components/deferredModule.ts';
 import { useTranslation } from '../i18n/i18n.ts';
-import { useSignOut } from './useSignOut.ts';
+import { triggerClass, UserMenuFace } from './UserMenuFace.tsx';
 
-const item =
-  'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white';
+const menuCode = deferredModule(() => import('./AccountMenu.tsx'));
 
 export function initials(fullName: string | null, email: string): string {
   const source = fullName?.trim() || email;
@@ -17,6 +22,9 @@ export function initials(fullName: string | null, email: string): string {
     parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts[1]?.[0] ?? ''}` : source.slice(0, 2);
   return letters.toUpperCase();
 }
+
+/** The keys that open a Radix dropdown menu from its trigger. */
+const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
 
 export function UserMenu({
   fullName,
@@ -29,66 +37,58 @@ export function UserMenu({
   isAdmin?: boolean;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const signOut = useSignOut();
-  const name = fullName?.trim() || t('User');
   const letters = initials(fullName, email);
+  // The visible initials are part of the name (WCAG 2.5.3, label in name).
+  const label = t('Account menu, {{initials}}', { initials: letters });
+  const [code, want] = useDeferredModule(menuCode);
+  const [openOnMount, setOpenOnMount] = useState<'pointer' | 'keyboard' | null>(null);
+  const [focused, setFocused] = useState(false);
 
+  if (code) {
+    return (
+      <code.AccountMenu
+        fullName={fullName}
+        email={email}
+        isAdmin={isAdmin}
+        label={label}
+        letters={letters}
+        openOnMount={openOnMount}
+        focusOnMount={focused}
+      />
+    );
+  }
+  const onPointerDown = (e: PointerEvent) => {
+    // As Radix's trigger: the main button without Ctrl opens, and the menu, not the button,
+    // takes the focus.
+    if (e.button !== 0 || e.ctrlKey) return;
+    e.preventDefault();
+    setOpenOnMount('pointer');
+    want();
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!OPENING_KEYS.includes(e.key)) return;
+    e.preventDefault();
+    setOpenOnMount('keyboard');
+    want();
+  };
   return (
-    // Not modal: a modal menu hides the page with aria-hidden while focus could still reach it.
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        // The visible initials are part of the name (WCAG 2.5.3, label in name).
-        aria-label={t('Account menu, {{initials}}', { initials: letters })}
-        className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg px-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 data-[state=open]:bg-slate-100 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
-      >
-        <span
-          aria-hidden="true"
-          className="inline-flex size-8 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white"
-        >
-          {letters}
-        </span>
-        <ChevronDown aria-hidden="true" className="mr-0.5 size-4 text-slate-500 max-sm:hidden" />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-800 dark:bg-slate-900"
-        >
-          <Menu.Label className="px-2.5 pt-1.5 pb-2">
-            <span className="block truncate text-sm font-semibold text-slate-900 dark:text-white">
-              {name}
-            </span>
-            <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
-              {email}
-            </span>
-          </Menu.Label>
-          <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-          <Menu.Item
-            className={item}
-            onSelect={() => void navigate('/dashboard?view=subscription')}
-          >
-            <CreditCard aria-hidden="true" className="size-4 text-slate-500" />
-            {t('Subscription')}
-          </Menu.Item>
-          <Menu.Item className={item} onSelect={() => void navigate('/dashboard?view=settings')}>
-            <Settings aria-hidden="true" className="size-4 text-slate-500" />
-            {t('Settings')}
-          </Menu.Item>
-          {isAdmin && (
-            <Menu.Item className={item} onSelect={() => void navigate('/admin')}>
-              <ShieldCheck aria-hidden="true" className="size-4 text-slate-500" />
-              {t('Admin console')}
-            </Menu.Item>
-          )}
-          <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-          <Menu.Item className={item} onSelect={() => void signOut()}>
-            <LogOut aria-hidden="true" className="size-4 text-slate-500" />
-            {t('Logout')}
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      className={triggerClass}
+      onPointerEnter={want}
+      onFocus={() => {
+        setFocused(true);
+        want();
+      }}
+      onBlur={() => setFocused(false)}
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
+    >
+      <UserMenuFace letters={letters} />
+    </button>
   );
 }
