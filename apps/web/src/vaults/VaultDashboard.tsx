@@ -1,7 +1,6 @@
 // The dashboard view (docs/product.md §2): title, usage (vaults, and storage against the plan's quota), the
 // upgrade banner (the limit banner at the limit), the 'Create New Vault' tile, one card per vault
 // and the hidden-vaults toggle.
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { AlertTriangle, Link2, Loader2, Plus, RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +13,7 @@ import {
 } from '@sealvault/protocol';
 import { buttonClass } from '../components/buttonStyles.ts';
 import { DashboardDialogs } from './dashboardViewDialogs.tsx';
+import { LimitTile } from './LimitTile.tsx';
 import { StorageUsageBar, UsageBar } from './UsageBar.tsx';
 import { VaultCard } from './VaultCard.tsx';
 import { useLimits, useVaultList } from './useVaults.ts';
@@ -255,39 +255,5 @@ function CreateTile({
       </button>
     );
   }
-  const tip = t('You have reached your limit of {{max}} vaults. Upgrade to create more.', {
-    max: formatNumber(max),
-  });
-  return (
-    <Tooltip.Provider delayDuration={100}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <button
-            type="button"
-            aria-disabled="true"
-            aria-describedby="vault-limit-tip"
-            onClick={(e) => e.preventDefault()}
-            className={`${tile} cursor-not-allowed border-slate-300 text-slate-500 dark:border-slate-700 dark:text-slate-500`}
-          >
-            <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 dark:bg-slate-800">
-              <Plus aria-hidden="true" className="size-6" />
-            </span>
-            {t('Vault Limit Reached')}
-            <span id="vault-limit-tip" className="sr-only">
-              {tip}
-            </span>
-          </button>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            sideOffset={6}
-            className="z-50 max-w-64 rounded-lg bg-slate-900 px-3 py-2 text-xs text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
-          >
-            {tip}
-            <Tooltip.Arrow className="fill-slate-900 dark:fill-slate-100" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
-  );
+  return <LimitTile max={max} className={tile} />;
 }
