@@ -23,9 +23,10 @@ export const vaultKeysQuery = {
   limits: ['limits'] as const,
 };
 
-// vaultsApi's list and limits, except that the page's first of each may take the answer to the
-// request sent with the entry at /dashboard ([Note: early session check]); checked here all the
-// same. Sent as requestJson sends a GET, then checked by it ([Note: schemas beside the first read]).
+// vaultsApi's list, limits and vault, except that the page's first list and limits may take the
+// answer to the request sent with the entry at /dashboard ([Note: early session check]); checked
+// here all the same. Sent as requestJson sends a GET, then checked by it ([Note: schemas beside
+// the first read]).
 const send = (path: string): Promise<Response> => {
   const answer = earlyFetch(path, {
     credentials: 'same-origin',
@@ -50,7 +51,11 @@ export function useVaultList() {
 export function useVault(id: string) {
   return useQuery({
     queryKey: vaultKeysQuery.one(id),
-    queryFn: async () => (await requests()).getVault(id),
+    queryFn: async () => {
+      const path = `/api/vaults/${encodeURIComponent(id)}`;
+      const answer = send(path);
+      return (await requests()).checkVault(path, answer);
+    },
     retry: (count, err) => (err as { status?: number }).status !== 404 && count < 2,
   });
 }

@@ -4,6 +4,7 @@
 import {
   limitsSchema,
   requestJson,
+  vaultResponseSchema,
   vaultsApi,
   vaultsResponseSchema,
   type Limits,
@@ -18,6 +19,8 @@ export const checkVaultList = async (answer: Promise<Response>): Promise<Vault[]
 export const checkLimits = (answer: Promise<Response>): Promise<Limits> =>
   requestJson(limitsSchema, '/api/limits', {}, () => answer);
 
-export const getVault = async (id: string): Promise<Vault> => (await vaultsApi.get(id)).vault;
+/** Checks an answer to GET /api/vaults/:id (vaultsApi.get's request), already on its way. */
+export const checkVault = async (path: string, answer: Promise<Response>): Promise<Vault> =>
+  (await requestJson(vaultResponseSchema, path, {}, () => answer)).vault;
 
 export const removeVault = (id: string) => vaultsApi.remove(id);
