@@ -80,7 +80,10 @@ export function bodyLimitOf(method: string, path: string, fallback = BODY_LIMIT_
  * let it through anyway. But bodyLimit asks `c.req.raw.body` to find that out, and that one
  * property makes the adapter build the full undici Request (its Headers copied from Node's, an
  * AbortController) that its light request otherwise never needs: about a tenth of a list's CPU
- * over HTTP. So GET and HEAD skip the check before it looks.
+ * over HTTP. So GET and HEAD skip the check before it looks, and a body with a declared
+ * Content-Length (and no Transfer-Encoding) is held to it here, unread, exactly as bodyLimit does:
+ * the handler then reads it through the adapter's direct path, and Node's parser holds the body
+ * to that length. Only a chunked body goes through bodyLimit, which counts its bytes.
  */
 export function limitBodies(maxBytes: number = BODY_LIMIT_BYTES): MiddlewareHandler {
   const limits = new Map<number, MiddlewareHandler>();
@@ -107,6 +110,12 @@ export function limitBodies(maxBytes: number = BODY_LIMIT_BYTES): MiddlewareHand
     // A length that is not a number cannot be checked up front (Node's own parser refuses it).
     const declared = c.req.header('content-length');
     if (declared !== undefined && !/^\d+$/.test(declared.trim())) throw badRequest();
-    return limit(bodyLimitOf(method, c.req.path, maxBytes))(c, next);
+    const maxSize = bodyLimitOf(method, c.req.path, maxBytes);
+    // [Note: no body, no Request]: a declared length is checked as bodyLimit would, unread.
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(declared) > maxSize) throw new HttpError(413, 'payload_too_large', BODY_TOO_LARGE);
+      return next();
+    }
+    return limit(maxSize)(c, next);
   };
 }
