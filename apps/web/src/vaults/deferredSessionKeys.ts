@@ -9,25 +9,21 @@
 // (issue 31). The store needs the keys only to open a vault and to make the Worker forget one, and
 // nothing can be forgotten before something was opened: so the client loads on the first unlock,
 // and a lock after it runs once the (by then loaded) module answers, in the order asked.
+import { deferredModule } from '../components/deferredModule.ts';
 import type { SessionKeys } from './vaultSessions.ts';
 
 /** `load` gives the keys (crypto/vaultKeys.ts in the app; tests pass their own). */
 export function deferredSessionKeys(
   load: () => Promise<SessionKeys> = async () => (await import('../crypto/vaultKeys.ts')).vaultKeys,
 ): SessionKeys {
-  let loading: Promise<SessionKeys> | undefined;
-  // One promise for every call, so that a lock and a later unlock reach the Worker in that order.
-  // A failed load (the network) is tried again by the next call.
-  const keys = () =>
-    (loading ??= load().catch((err: unknown) => {
-      loading = undefined;
-      throw err;
-    }));
+  // One promise for every call, so that a lock and a later unlock reach the Worker in that order;
+  // a failed load (the network) is tried again by the next call (deferredModule).
+  const keys = deferredModule(load);
   return {
-    unlock: async (vaultId, key, password) => (await keys()).unlock(vaultId, key, password),
+    unlock: async (vaultId, key, password) => (await keys.load()).unlock(vaultId, key, password),
     lock(vaultId) {
       // A client that never loaded holds no keys to forget.
-      keys().then(
+      keys.load().then(
         (k) => k.lock(vaultId),
         () => undefined,
       );
