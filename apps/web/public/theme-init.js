@@ -21,23 +21,31 @@
 // [Note: landing hero before the app] (index.html): its English hero shows only at / and only
 // when the page starts in English; [Note: dashboard frame before the app] the dashboard's frame,
 // in English or German, only at /dashboard's vault list and only on a device whose last session
-// check found a session (auth/signedInHint.ts). Mirrors src/i18n/i18n.ts: the language stored in
-// Settings, else the browser's first language we have (en, de), else English.
+// check found a session (auth/signedInHint.ts); [Note: sign-in card before the app] /auth's
+// sign-in card, in English or German, only at its sign-in step with nothing but `next` (or
+// mode=signin) in the query (a notice, a pre-filled e-mail or another step draws another card),
+// and not on a device whose last session check found a session (it goes on to the dashboard).
+// Mirrors src/i18n/i18n.ts: the language stored in Settings, else the browser's first language we
+// have (en, de), else English.
 (function () {
   var path = location.pathname;
   var boot = '';
+  var signedIn = false;
   try {
-    if (path === '/') {
-      boot = 'boot-hero';
-    } else if (
-      path === '/dashboard' &&
-      /^(\?(view=dashboard)?)?$/.test(location.search) &&
-      localStorage.getItem('sealvault.signedIn') === '1'
-    ) {
-      boot = 'boot-dashboard';
-    }
+    signedIn = localStorage.getItem('sealvault.signedIn') === '1';
   } catch {
-    // Storage blocked: no hint of a session, no frame.
+    // Storage blocked: no hint of a session.
+  }
+  if (path === '/') {
+    boot = 'boot-hero';
+  } else if (path === '/dashboard') {
+    if (signedIn && /^(\?(view=dashboard)?)?$/.test(location.search)) boot = 'boot-dashboard';
+  } else if (path === '/auth' && !signedIn) {
+    var signIn = true;
+    new URLSearchParams(location.search).forEach(function (value, key) {
+      if (key !== 'next' && !(key === 'mode' && value === 'signin')) signIn = false;
+    });
+    if (signIn) boot = 'boot-auth';
   }
   if (!boot) return;
   var codes = [];
@@ -56,6 +64,9 @@
     if (base === 'de' || base === 'en') break;
   }
   if (german && boot === 'boot-hero') return;
-  document.documentElement.classList.add(boot);
-  if (german) document.documentElement.classList.add('boot-de');
+  var classes = document.documentElement.classList;
+  classes.add(boot);
+  if (german) classes.add('boot-de');
+  // The same test as auth/passkeySupport.ts.
+  if (typeof window.PublicKeyCredential !== 'function') classes.add('boot-no-passkey');
 })();

@@ -31,7 +31,8 @@ describe('theme-init.js chooses whether the hero shows', () => {
   function shows(path: string, languages: string[], stored: string | null = null): boolean {
     const classes = new Set<string>();
     runInNewContext(script, {
-      location: { pathname: path },
+      location: { pathname: path, search: '' },
+      URLSearchParams,
       navigator: { languages, language: languages[0] },
       localStorage: { getItem: (key: string) => (key === 'sealvault.language' ? stored : null) },
       window: {},

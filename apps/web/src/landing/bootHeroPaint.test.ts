@@ -77,13 +77,13 @@ describe('bootHeroPainted', () => {
     expect(FakeObserver.instances).toHaveLength(0);
   });
 
-  it('waits likewise behind the dashboard frame', async () => {
-    document.documentElement.classList.replace('boot-hero', 'boot-dashboard');
+  it.each(['boot-dashboard', 'boot-auth'])('waits likewise behind %s', async (frame) => {
+    document.documentElement.classList.replace('boot-hero', frame);
     const painted = bootHeroPainted();
     expect(await settled(painted)).toBe(false);
     FakeObserver.instances[0]?.callback();
     expect(await settled(painted)).toBe(true);
-    document.documentElement.classList.remove('boot-dashboard');
+    document.documentElement.classList.remove(frame);
   });
 
   it('does not wait in a browser without the entry type, or on a hidden page', async () => {

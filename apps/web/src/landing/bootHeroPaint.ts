@@ -1,16 +1,17 @@
 // When the app may replace index.html's first screen, the landing hero ([Note: landing hero
-// before the app]) or the dashboard's frame ([Note: dashboard frame before the app]): not before
-// the browser has recorded its first paint as the page's largest contentful paint.
+// before the app]), the dashboard's frame ([Note: dashboard frame before the app]) or /auth's
+// sign-in card ([Note: sign-in card before the app]): not before the browser has recorded its
+// first paint as the page's largest contentful paint.
 import { startTransition } from 'react';
 
 /**
  * Whether public/theme-init.js showed one of index.html's first screens: the hero (at / in
- * English) or the dashboard's frame (at /dashboard, in English or German, on a device that was
- * signed in).
+ * English), the dashboard's frame (at /dashboard, in English or German, on a device that was
+ * signed in) or the sign-in card (at /auth's sign-in step, in English or German).
  */
 export function bootHeroShown(): boolean {
   const classes = document.documentElement.classList;
-  return classes.contains('boot-hero') || classes.contains('boot-dashboard');
+  return ['boot-hero', 'boot-dashboard', 'boot-auth'].some((name) => classes.contains(name));
 }
 
 /**
