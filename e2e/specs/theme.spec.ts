@@ -56,10 +56,12 @@ test.describe('with a dark system preference', () => {
     await page.goto('/');
     await expect(html(page)).toHaveClass(/\bdark\b/);
     // Nothing of the app rendered: #root holds only index.html's static screens, the landing
-    // hero ([Note: landing hero before the app]) and the dashboard's frame (hidden here, [Note:
-    // dashboard frame before the app]).
-    await expect(page.locator('#root > *')).toHaveCount(2);
+    // hero ([Note: landing hero before the app]), the dashboard's frame and the sign-in card
+    // (both hidden here, [Note: dashboard frame before the app], [Note: sign-in card before the
+    // app]).
+    await expect(page.locator('#root > *')).toHaveCount(3);
     await expect(page.locator('#root > #boot-hero')).toBeVisible();
     await expect(page.locator('#root > #boot-dashboard')).toBeHidden();
+    await expect(page.locator('#root > #boot-auth')).toBeHidden();
   });
 });
