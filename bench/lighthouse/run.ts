@@ -17,7 +17,8 @@
 // apps/web/index.html). Lighthouse still empties the HTTP cache before every run, so each run
 // loads every byte again. LH_FIRST_VISIT=1 skips that first load and empties the local storage
 // before each signed-in run: the signed-in pages are then measured as on a device that has not
-// shown them since its last sign-in.
+// shown them since its last sign-in (the server's word on the session cookie still shows the
+// frame: [Note: session hint in Server-Timing] in apps/server/src/web/static.ts).
 //
 // Each page is measured LH_RUNS times (3 by default), the pages taking turns so that a change in
 // the machine's load falls on all of them; the table gives the median of each figure. The

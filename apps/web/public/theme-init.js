@@ -20,19 +20,31 @@
 
 // [Note: landing hero before the app] (index.html): its English hero shows only at / and only
 // when the page starts in English; [Note: dashboard frame before the app] the dashboard's frame,
-// in English or German, only at /dashboard's vault list and only on a device whose last session
-// check found a session (auth/signedInHint.ts); [Note: sign-in card before the app] /auth's
-// sign-in card, in English or German, only at its sign-in step with nothing but `next` (or
-// mode=signin) in the query (a notice, a pre-filled e-mail or another step draws another card),
-// and not on a device whose last session check found a session (it goes on to the dashboard).
+// in English or German, only at /dashboard's vault list and only on a signed-in device (below);
+// [Note: sign-in card before the app] /auth's sign-in card, in English or German, only at its
+// sign-in step with nothing but `next` (or mode=signin) in the query (a notice, a pre-filled
+// e-mail or another step draws another card), and not on a signed-in device (it goes on to the
+// dashboard).
 // Mirrors src/i18n/i18n.ts: the language stored in Settings, else the browser's first language we
 // have (en, de), else English.
 (function () {
   var path = location.pathname;
   var boot = '';
-  var signedIn = false;
+  // Whether this device is signed in: the server's word on this page's request where it gave one
+  // ([Note: session hint in Server-Timing] in the server's web/static.ts), else the hint the app
+  // left in local storage (a server in front that drops the header, Vite's dev server).
+  var signedIn = null;
   try {
-    signedIn = localStorage.getItem('sealvault.signedIn') === '1';
+    var nav = performance.getEntriesByType('navigation')[0];
+    var timings = (nav && nav.serverTiming) || [];
+    for (var t = 0; t < timings.length; t++) {
+      if (timings[t].name === 'session') signedIn = timings[t].description === '1';
+    }
+  } catch {
+    // No navigation timing: the local hint decides.
+  }
+  try {
+    if (signedIn === null) signedIn = localStorage.getItem('sealvault.signedIn') === '1';
   } catch {
     // Storage blocked: no hint of a session.
   }

@@ -1,9 +1,11 @@
 // [Note: sign-in card before the app] (apps/web/index.html, public/theme-init.js): at /auth's
 // sign-in step, index.html's picture of the sign-in card paints with the HTML and is the page's
 // largest contentful paint; React's card, drawn in the same places, adds no later candidate. It
-// speaks the page's language, and shows neither at another step nor on a signed-in device.
+// speaks the page's language, and shows neither at another step nor on a signed-in device (its
+// request carried a session cookie: [Note: session hint in Server-Timing]).
 import { expect, test, type Page } from '@playwright/test';
 import { readPaints, recordLcpInside } from '../../support/paints.ts';
+import { signedIn } from '../../support/vaults.ts';
 
 const html = (page: Page) => page.locator('html');
 const scripts = /\/assets\/.*\.js$/;
@@ -82,7 +84,11 @@ test.describe('on a phone', () => {
   });
 });
 
-test('in German; not at another step, nor on a signed-in device', async ({ page }) => {
+test('in German; not at another step, nor on a signed-in device', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await page.route(scripts, (route) => route.abort());
   await page.goto('/auth');
   await page.evaluate(() => localStorage.setItem('sealvault.language', 'de'));
@@ -101,9 +107,15 @@ test('in German; not at another step, nor on a signed-in device', async ({ page 
     await expect(frame, other).toBeHidden();
   }
 
-  // A device whose last session check found a session goes on to the dashboard: no card.
+  // A local hint whose session is gone (no session cookie came with the request): the card.
   await page.evaluate(() => localStorage.setItem('sealvault.signedIn', '1'));
   await page.goto('/auth');
+  await expect(html(page)).toHaveClass(/\bboot-auth\b/);
+
+  // A signed-in device goes on to the dashboard: no card ([Note: session hint in Server-Timing]).
+  await page.unroute(scripts);
+  await signedIn(page, request, baseURL!, 'card-signed-in');
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/dashboard/);
   await expect(html(page)).not.toHaveClass(/\bboot-auth\b/);
-  await expect(frame).toBeHidden();
 });

@@ -1,9 +1,10 @@
 // [Note: dashboard frame before the app] (apps/web/index.html, auth/signedInHint.ts): at
-// /dashboard, on a device whose last session check found a session, index.html's frame (the top
-// bar and the heading) paints with the HTML and is the page's largest contentful paint; React's
-// copy of it adds no later candidate; while the session check is still out the guard draws the
-// same frame (shell/DashboardLoading.tsx), not its spinner. Nobody else sees the frame; it
-// speaks the page's language.
+// /dashboard, on a signed-in device (its request carried a session cookie, [Note: session hint in
+// Server-Timing]; without the server's word, its last session check found a session),
+// index.html's frame (the top bar and the heading) paints with the HTML and is the page's largest
+// contentful paint; React's copy of it adds no later candidate; while the session check is still
+// out the guard draws the same frame (shell/DashboardLoading.tsx), not its spinner. Nobody else
+// sees the frame; it speaks the page's language.
 import { expect, test, type Page } from '@playwright/test';
 import { signOut } from '../../support/accounts.ts';
 import { readPaints, recordLcpInside } from '../../support/paints.ts';
@@ -24,9 +25,11 @@ test.describe('on a phone', () => {
     baseURL,
   }) => {
     await recordLcpInside(page, '#boot-dashboard');
-    // The first visit knows of no session yet: no frame; its session check leaves the hint.
+    // The first visit after the sign-in: the local storage holds no hint yet, but the server
+    // told the page that its request carried a session cookie ([Note: session hint in
+    // Server-Timing]), so the frame shows; the session check then leaves the local hint.
     await signedIn(page, request, baseURL!, 'frame');
-    await expect(html(page)).not.toHaveClass(/\bboot-dashboard\b/);
+    await expect(html(page)).toHaveClass(/\bboot-dashboard\b/);
     await expect.poll(() => hint(page)).toBe('1');
 
     await page.reload();
@@ -122,6 +125,12 @@ test('the frame in German, and none after a sign-out', async ({ page, request, b
 
   await signOut(page);
   expect(await hint(page)).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(html(page)).not.toHaveClass(/\bboot-dashboard\b/);
+  // A stale local hint (a session ended elsewhere): the server's word that no session cookie
+  // came with the request wins, and no frame shows.
+  await page.evaluate(() => localStorage.setItem('sealvault.signedIn', '1'));
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth/);
   await expect(html(page)).not.toHaveClass(/\bboot-dashboard\b/);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { createUser } from '../testing/users.ts';
 
 // A build as apps/web/vite.config.ts leaves it: hashed assets and index.html with their .br and .gz
 // copies, and the small files of public/ at the root.
@@ -181,5 +182,37 @@ describe('preloads of the lazy screens', () => {
     const res = await get('/.vite/route-preloads.json');
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain('AuthPage');
+  });
+});
+
+describe("the page's session hint ([Note: session hint in Server-Timing])", () => {
+  const hint = (res: Response) => res.headers.get('server-timing');
+
+  it('says session;desc=1 where the request carries a session cookie this server signed', async () => {
+    const user = await createUser(t);
+    for (const at of ['/dashboard', '/auth', '/']) {
+      const res = await get(at, { cookie: user.cookie });
+      expect(res.status).toBe(200);
+      expect(hint(res), at).toBe('session;desc=1');
+    }
+  });
+
+  it('says session;desc=0 with no cookie, another cookie, or a forged signature', async () => {
+    const user = await createUser(t);
+    const forged = user.cookie.replace(
+      /(session_token=[^.;]+\.)[^;]+/,
+      '$1' + 'A'.repeat(43) + '=',
+    );
+    expect(forged).not.toBe(user.cookie);
+    for (const cookie of [undefined, 'theme=dark', forged]) {
+      const res = await get('/dashboard', cookie ? { cookie } : {});
+      expect(res.status).toBe(200);
+      expect(hint(res), cookie).toBe('session;desc=0');
+    }
+  });
+
+  it('is not on the files the page loads', async () => {
+    const user = await createUser(t);
+    expect(hint(await get(ASSET, { cookie: user.cookie }))).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
 import { acceptsEncoding, varyOnEncoding } from '../http/compress.ts';
 import type { AppEnv } from '../http/context.ts';
+import { cookieSettings, signedSessionToken } from '../auth/session-check.ts';
 import { preloadLink } from './preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -72,6 +73,24 @@ function cached(serve: Serve, cacheControl: string): Handler {
   };
 }
 
+/**
+ * [Note: session hint in Server-Timing] Whether the page's request carries a session cookie this
+ * server signed, told to public/theme-init.js as `Server-Timing: session;desc=1` (or `desc=0`):
+ * the one answer about the request that a script can read before the page's first paint
+ * (PerformanceNavigationTiming.serverTiming), where the cookie itself is HttpOnly. theme-init.js
+ * shows the dashboard's frame on its word, and keeps /auth's sign-in card from a visitor it will
+ * send on ([Note: dashboard frame before the app], [Note: sign-in card before the app]), even in
+ * a browser whose local storage holds no hint yet (a first visit of this device's profile after a
+ * sign-in elsewhere, storage cleared). The signature is checked, the session row is not: an ended
+ * session costs one frame, then the guard goes to /auth, as a stale local hint does. It says no
+ * more than the browser's own cookie jar, and nothing about whom the session is for.
+ */
+async function sessionCookie(c: Context<AppEnv, string>): Promise<boolean> {
+  const cookie = c.req.header('cookie');
+  if (!cookie) return false;
+  return signedSessionToken(cookie, await cookieSettings(c.var.auth)) !== null;
+}
+
 export function webRoutes(webDist: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const files = encodedFiles(webDist);
@@ -85,6 +104,7 @@ export function webRoutes(webDist: string): Hono<AppEnv> {
       );
     }
     res.headers.set('Cache-Control', NO_CACHE);
+    res.headers.set('Server-Timing', `session;desc=${(await sessionCookie(c)) ? 1 : 0}`);
     const link = await preloadLink(webDist, c.req.path);
     if (link) res.headers.set('Link', link);
     return res;

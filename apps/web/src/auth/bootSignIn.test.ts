@@ -66,13 +66,21 @@ describe('theme-init.js chooses whether the sign-in card shows', () => {
 
   function classes(
     url: string,
-    { languages = ['en-US'], signedIn = false, webAuthn = true } = {},
+    {
+      languages = ['en-US'],
+      signedIn = false,
+      webAuthn = true,
+      server = undefined as '0' | '1' | undefined,
+    } = {},
   ): Set<string> {
     const { pathname, search } = new URL(url, 'http://localhost');
     const shown = new Set<string>();
+    // The page's navigation entry, with the server's session hint where it gave one.
+    const serverTiming = server === undefined ? [] : [{ name: 'session', description: server }];
     runInNewContext(script, {
       location: { pathname, search },
       URLSearchParams,
+      performance: { getEntriesByType: () => [{ serverTiming }] },
       navigator: { languages, language: languages[0] },
       localStorage: {
         getItem: (key: string) => (key === 'sealvault.signedIn' && signedIn ? '1' : null),
@@ -112,6 +120,19 @@ describe('theme-init.js chooses whether the sign-in card shows', () => {
 
   it('not on a device whose last session check found a session', () => {
     expect(classes('/auth', { signedIn: true }).has('boot-auth')).toBe(false);
+  });
+
+  it("takes the server's word on the session cookie over the local hint", () => {
+    // [Note: session hint in Server-Timing]
+    expect(classes('/auth', { server: '1' }).has('boot-auth')).toBe(false);
+    expect(classes('/dashboard', { server: '1' }).has('boot-dashboard')).toBe(true);
+    expect(classes('/auth', { server: '0', signedIn: true }).has('boot-auth')).toBe(true);
+    expect(classes('/dashboard', { server: '0', signedIn: true }).has('boot-dashboard')).toBe(
+      false,
+    );
+    // Without the server's word (a proxy dropped the header), the local hint decides.
+    expect(classes('/dashboard', { signedIn: true }).has('boot-dashboard')).toBe(true);
+    expect(classes('/dashboard').has('boot-dashboard')).toBe(false);
   });
 
   it('in German where the page starts in German', () => {

@@ -5,6 +5,8 @@
 // (shell/useSignOut.ts). It says only that this browser's last check found someone signed in:
 // no name, no id, nothing the cookie does not already show. A stale hint (a session that ended
 // elsewhere) costs one frame: the guard then sends the visitor to /auth, as without the hint.
+// Where the server says whether the page's request carried a session cookie ([Note: session hint
+// in Server-Timing] in the server's web/static.ts), its word wins and this hint is not read.
 import type { AuthState } from './useAuthState.ts';
 
 /** The localStorage key public/theme-init.js reads; keep the two in step. */
