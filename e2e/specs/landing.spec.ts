@@ -1,6 +1,6 @@
 // The landing page (docs/product.md §2, issue 2): plans from the server, calls to action, the demo dialog,
 // and the fallback of unknown paths.
-import { recordLcpInside, readPaints } from '../support/paints.ts';
+import { expectStaticLcp, recordLcpInside } from '../support/paints.ts';
 import { expect, test } from '@playwright/test';
 
 test('shows the plans the server returns', async ({ page, request }) => {
@@ -131,15 +131,8 @@ test('the largest contentful paint is the static hero, not React’s re-render',
     // React has rendered: the hero in index.html is aria-hidden, so the accessible h1 is React's.
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Your files and secrets');
 
-    const paints = await readPaints(page);
-
-    const context = `${load}: ${JSON.stringify(paints)}`;
-    expect(paints.lcp.length, context).toBeGreaterThan(0);
-    expect(paints.inside, context).toHaveLength(paints.lcp.length);
-    // The last candidate is the static hero, not React's copy.
-    expect(paints.inside.at(-1), context).toBe(true);
-    // Within a frame of the first contentful paint: the hero is the page's first content.
-    expect(paints.fcp, context).toBeDefined();
-    expect(Math.abs(paints.lcp.at(-1)! - paints.fcp!), context).toBeLessThanOrEqual(20);
+    // The last candidate is the static hero, not React's copy, within a frame of the first
+    // contentful paint: the hero is the page's first content.
+    await expectStaticLcp(page, load);
   }
 });

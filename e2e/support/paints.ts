@@ -2,7 +2,7 @@
 // paint (landing.spec.ts: index.html's hero; vaults/dashboard-frame.spec.ts: the dashboard's
 // frame). Each candidate's element is read when the entry is reported: by the time a test looks,
 // React has replaced index.html's static screen, and a removed element's entry no longer names it.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface Paints {
   /** Each largest-contentful-paint candidate's start time, in order. */
@@ -44,4 +44,19 @@ export function readPaints(page: Page): Promise<Paints> {
     const inside = (window as unknown as { lcpInside: boolean[] }).lcpInside;
     return { lcp: lcp.map((e) => e.startTime), fcp: fcp?.startTime, inside };
   });
+}
+
+/**
+ * Checks that index.html's static screen (the `selector` given to recordLcpInside) was the page's
+ * last largest-contentful-paint candidate, within a frame of the first contentful paint: it is
+ * the page's first content, and React's copy of it (not larger) added no later candidate.
+ */
+export async function expectStaticLcp(page: Page, label = ''): Promise<void> {
+  const seen = await readPaints(page);
+  const context = `${label}${label ? ': ' : ''}${JSON.stringify(seen)}`;
+  expect(seen.lcp.length, context).toBeGreaterThan(0);
+  expect(seen.inside, context).toHaveLength(seen.lcp.length);
+  expect(seen.inside.at(-1), context).toBe(true);
+  expect(seen.fcp, context).toBeDefined();
+  expect(Math.abs(seen.lcp.at(-1)! - seen.fcp!), context).toBeLessThanOrEqual(20);
 }

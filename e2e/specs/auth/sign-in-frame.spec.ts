@@ -4,7 +4,7 @@
 // speaks the page's language, and shows neither at another step nor on a signed-in device (its
 // request carried a session cookie: [Note: session hint in Server-Timing]).
 import { expect, test, type Page } from '@playwright/test';
-import { readPaints, recordLcpInside } from '../../support/paints.ts';
+import { expectStaticLcp, recordLcpInside } from '../../support/paints.ts';
 import { signedIn } from '../../support/vaults.ts';
 
 const html = (page: Page) => page.locator('html');
@@ -37,13 +37,7 @@ test.describe('on a phone', () => {
       await expect(page.getByRole('heading', { name: 'Welcome back', level: 1 })).toBeVisible();
       await expect(page.locator('#boot-auth')).toHaveCount(0);
 
-      const seen = await readPaints(page);
-      const context = `${load}: ${JSON.stringify(seen)}`;
-      expect(seen.lcp.length, context).toBeGreaterThan(0);
-      expect(seen.inside, context).toHaveLength(seen.lcp.length);
-      expect(seen.inside.at(-1), context).toBe(true);
-      expect(seen.fcp, context).toBeDefined();
-      expect(Math.abs(seen.lcp.at(-1)! - seen.fcp!), context).toBeLessThanOrEqual(20);
+      await expectStaticLcp(page, load);
     }
   });
 
