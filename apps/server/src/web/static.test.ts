@@ -194,6 +194,7 @@ describe("the page's session hint ([Note: session hint in Server-Timing])", () =
       const res = await get(at, { cookie: user.cookie });
       expect(res.status).toBe(200);
       expect(hint(res), at).toBe('session;desc=1');
+      expect(res.headers.get('vary'), at).toMatch(/\bcookie\b/i);
     }
   });
 

@@ -105,6 +105,8 @@ export function webRoutes(webDist: string): Hono<AppEnv> {
     }
     res.headers.set('Cache-Control', NO_CACHE);
     res.headers.set('Server-Timing', `session;desc=${(await sessionCookie(c)) ? 1 : 0}`);
+    // The answer now depends on the cookie: a shared cache must not hand one visitor's to another.
+    res.headers.append('Vary', 'Cookie');
     const link = await preloadLink(webDist, c.req.path);
     if (link) res.headers.set('Link', link);
     return res;
