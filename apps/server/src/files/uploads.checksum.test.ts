@@ -181,15 +181,16 @@ describe('tus checksum extension', () => {
   });
 
   it('keeps nothing of a checked PATCH whose body is cut short (all or nothing)', async () => {
-    const bytes = fakeCiphertext(700_000);
+    const bytes = fakeCiphertext(3_000_000);
     const { user, vaultId, location, stored, fileId } = await start(bytes, true);
     const up = tus(t, user.cookie);
     let reached = 0;
+    // 1.2 MB: more than the store gathers before a write ([Note: body written in batches]).
     const dropping = new ReadableStream<Uint8Array>({
       async start(controller) {
-        controller.enqueue(bytes.subarray(0, 200_000));
-        controller.enqueue(bytes.subarray(200_000, 300_000));
-        for (let i = 0; i < 200 && reached < 300_000; i++) {
+        controller.enqueue(bytes.subarray(0, 600_000));
+        controller.enqueue(bytes.subarray(600_000, 1_200_000));
+        for (let i = 0; i < 200 && reached < 1_200_000; i++) {
           await new Promise((r) => setTimeout(r, 10));
           reached = fs.statSync(stored).size;
         }
@@ -198,7 +199,7 @@ describe('tus checksum extension', () => {
     });
     const broken = await up.patch(location, 0, dropping, uploadChecksum(bytes)).catch(() => null);
     expect(broken?.status).not.toBe(204);
-    expect(reached).toBe(300_000); // the bytes had reached the disk, and were taken back
+    expect(reached).toBe(1_200_000); // the bytes had reached the disk, and were taken back
     expect(await offsetOf(user.cookie, location)).toBe('0');
     expect(fs.statSync(stored).size).toBe(0);
     expect((await up.patch(location, 0, bytes, uploadChecksum(bytes))).status).toBe(204);

@@ -4,9 +4,8 @@
 // bytes or database writes that meet a full disk anyway are answered 507 JSON, never 500; and an
 // upload whose finishing met a full disk is not left 'finishing' (HEAD 423, DELETE 409) until a
 // restart: once space returns, HEAD finishes it and DELETE cancels it.
-import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverStorageFullMessage, UPLOAD_FINAL_CHECKSUM_HEADER } from '@sealvault/protocol';
 import { fillDatabase } from '../testing/full-disk.ts';
@@ -97,24 +96,22 @@ describe('space reservations', () => {
     const bytes = fakeCiphertext(100_000);
     const meta = uploadMetadata(vaultId, bytes);
     const location = (await up.create(asMeta(meta), bytes.length)).headers.get('location')!;
-    // The file system refuses the bytes (tus's FileStore used to turn this into its own 500).
-    const createWriteStream = fs.createWriteStream.bind(fs);
-    const fullDisk = () =>
-      new Writable({
-        write(_chunk, _encoding, callback) {
-          const err = Object.assign(new Error('ENOSPC: no space left on device, write'), {
-            code: 'ENOSPC',
-            errno: -28,
-          });
-          callback(err);
-        },
-      });
-    const spy = vi
-      .spyOn(fs, 'createWriteStream')
-      .mockImplementation(((file: string, options: never) =>
-        file.includes(`${path.sep}uploads${path.sep}`)
-          ? fullDisk()
-          : createWriteStream(file, options)) as never);
+    // The file system refuses the bytes (tus's FileStore used to turn this into its own 500):
+    // the upload's file opens, its writes fail ([Note: body written in batches] in uploads.ts).
+    const open = fsp.open.bind(fsp);
+    const spy = vi.spyOn(fsp, 'open').mockImplementation(async (file, ...rest) => {
+      const handle = await open(file, ...rest);
+      if (String(file).includes(`${path.sep}uploads${path.sep}`)) {
+        handle.writev = () =>
+          Promise.reject(
+            Object.assign(new Error('ENOSPC: no space left on device, write'), {
+              code: 'ENOSPC',
+              errno: -28,
+            }),
+          );
+      }
+      return handle;
+    });
     // With the checksum of the body (the app's PATCH) and without.
     await expectStorageFull(await up.patch(location, 0, bytes, uploadChecksum(bytes)));
     await expectStorageFull(await up.patch(location, 0, bytes));
