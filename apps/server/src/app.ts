@@ -66,7 +66,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       'request',
     );
   });
-  app.use('*', countRequests(metrics));
+  // Without METRICS_TOKEN nothing is counted: no middleware at all, rather than one that finds
+  // each request's route pattern for a no-op (issue 31).
+  if (metrics !== disabledMetrics) app.use('*', countRequests(metrics));
   app.use(
     '*',
     securityHeaders(deps.config.payments?.checkoutHost, providerOrigins(deps.config.storage)),

@@ -6,6 +6,7 @@
 // file downloads and the tus uploads, whose bodies are file bytes and must keep streaming).
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
+import { nodeResponse } from './response-header.ts';
 
 /** Below this many bytes gzip saves less than a packet and costs a CPU round trip. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -44,13 +45,32 @@ export interface CompressJsonOptions {
 export function compressJson(opts: CompressJsonOptions = {}): MiddlewareHandler {
   const threshold = opts.threshold ?? COMPRESS_THRESHOLD_BYTES;
   return async (c, next) => {
-    await next();
-    const { res } = c;
+    // What the request alone decides: these answers are left as they are.
     if (
       c.req.method === 'HEAD' ||
       c.req.header('Range') !== undefined ||
-      opts.except?.(c.req.path) ||
-      [204, 206, 304].includes(res.status) ||
+      opts.except?.(c.req.path)
+    ) {
+      return next();
+    }
+    await next();
+    const { res } = c;
+    if ([204, 206, 304].includes(res.status)) return;
+    const accepted = acceptsEncoding(c.req.header('Accept-Encoding'), 'gzip');
+    // [Note: Vary without the answer's headers] A client that does not accept gzip gets the body
+    // as it is, whatever it is, so nothing of the answer needs reading: under @hono/node-server
+    // Vary goes on Node's response, and the answer's headers stay untouched ([Note: headers on
+    // Node's response] in response-header.ts). That Vary may name Accept-Encoding on an answer
+    // that is not JSON, or lose it to an answer's own Vary: either is safe, as a cache may give an
+    // unencoded body to any client; a gzipped body always goes through the checks below.
+    if (!accepted) {
+      const outgoing = nodeResponse(c);
+      if (outgoing) {
+        outgoing.setHeader('Vary', 'Accept-Encoding');
+        return;
+      }
+    }
+    if (
       res.headers.has('Content-Range') ||
       res.headers.has('Content-Encoding') ||
       !JSON_TYPE.test(res.headers.get('Content-Type') ?? '') ||
@@ -61,7 +81,7 @@ export function compressJson(opts: CompressJsonOptions = {}): MiddlewareHandler 
     varyOnEncoding(res.headers);
     // The body is read only now, when it is compressed: reading it turns the adapter's light
     // response into a streamed one ([Note: lightweight responses] in response-header.ts).
-    if (!acceptsEncoding(c.req.header('Accept-Encoding'), 'gzip') || !res.body) return;
+    if (!accepted || !res.body) return;
     const declared = res.headers.get('Content-Length');
     if (declared !== null && Number(declared) < threshold) return;
 

@@ -19,3 +19,40 @@ export function setResponseHeader(c: HeaderTarget, name: string, value: string):
     c.header(name, value);
   }
 }
+
+/** A header as the middlewares keep them: built once, set on every answer. */
+export type HeaderPair = readonly [name: string, value: string];
+
+/** What this needs of Node's own response (http.ServerResponse, or HTTP/2's). */
+interface NodeResponse {
+  headersSent: boolean;
+  setHeader(name: string, value: string): unknown;
+}
+
+/**
+ * [Note: headers on Node's response]
+ * Under @hono/node-server the context's env holds Node's own response (`c.env.outgoing`), and the
+ * adapter's writeHead() adds the answer's headers to those already set on it. Headers that every
+ * answer carries (security headers, the request id, Vary) are set there: a c.json() answer then
+ * keeps its headers as the plain object the adapter writes as it is. Any middleware that touches
+ * `c.res.headers` turns them into undici Headers (every set validated), which the adapter copies
+ * back into an object before writing: about 15 µs a request over the loopback (bench/RESULTS.md,
+ * "Speed II, sixth round"). One difference: a header the answer sets itself wins over the one set
+ * here (Node gives writeHead's the precedence), where setting c.res.headers after next() replaced
+ * it; no route sets these headers. In-process (app.request(), the tests) there is no Node response,
+ * and they go on `c.res.headers` as before ([Note: lightweight responses]).
+ */
+export function nodeResponse(c: { env: unknown }): NodeResponse | undefined {
+  const outgoing = (c.env as { outgoing?: Partial<NodeResponse> } | undefined)?.outgoing;
+  return typeof outgoing?.setHeader === 'function' && outgoing.headersSent === false
+    ? (outgoing as NodeResponse)
+    : undefined;
+}
+
+/** Sets `headers` on Node's response when there is one ([Note: headers on Node's response]). */
+export function setOnNodeResponse(c: { env: unknown }, headers: readonly HeaderPair[]): boolean {
+  const outgoing = nodeResponse(c);
+  if (!outgoing) return false;
+  for (const [name, value] of headers) outgoing.setHeader(name, value);
+  return true;
+}

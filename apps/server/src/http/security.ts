@@ -1,12 +1,9 @@
 // Security headers on every response and the same-origin rule for state changes
 // (architecture.md, Server: strict CSP without inline script, 'wasm-unsafe-eval' for the KDF).
 import type { MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
-
-type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 import { CHECKOUT_PAGE_PATH } from '@sealvault/protocol';
 import { errorBody } from './errors.ts';
-import { setResponseHeader } from './response-header.ts';
+import { setOnNodeResponse, setResponseHeader, type HeaderPair } from './response-header.ts';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -83,32 +80,59 @@ export const POPUP_RETURN_PATHS = ['/dropbox-auth', '/google-auth', '/onedrive-a
  */
 export const isSharePath = (path: string): boolean => /^\/(?:api\/)?s(?:\/|$)/.test(path);
 
+/**
+ * [Note: security headers built once] The headers every answer carries, as Hono's secureHeaders
+ * wrote them with this app's options (its defaults, no-referrer, DENY, same-origin resources, no
+ * camera, microphone or geolocation), plus the policy. They depend on the path only (the
+ * checkout's own document, a provider's popup return page, a share link), so each combination is
+ * built once at start-up and set as it is: no options read, no list built, per request.
+ */
+function headerSet(opts: { policy: string; popupReturn: boolean; share: boolean }): HeaderPair[] {
+  const set: HeaderPair[] = [
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Cross-Origin-Opener-Policy', opts.popupReturn ? 'unsafe-none' : 'same-origin-allow-popups'],
+    ['Origin-Agent-Cluster', '?1'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-DNS-Prefetch-Control', 'off'],
+    ['X-Download-Options', 'noopen'],
+    ['X-Frame-Options', 'DENY'],
+    ['X-Permitted-Cross-Domain-Policies', 'none'],
+    ['X-XSS-Protection', '0'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+    ['Content-Security-Policy', opts.policy],
+  ];
+  if (opts.share) set.push(['X-Robots-Tag', 'noindex, nofollow']);
+  return set;
+}
+
 export function securityHeaders(
   paymentHost?: string,
   storageApiOrigins: string[] = [],
 ): MiddlewareHandler {
   const policy = contentSecurityPolicy(storageApiOrigins);
   const checkoutPolicy = paymentHost ? checkoutContentSecurityPolicy(paymentHost) : policy;
-  const common: SecureHeadersOptions = {
-    referrerPolicy: 'no-referrer',
-    xFrameOptions: 'DENY',
-    xContentTypeOptions: 'nosniff',
-    crossOriginResourcePolicy: 'same-origin',
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-  };
-  const app = secureHeaders({ ...common, crossOriginOpenerPolicy: 'same-origin-allow-popups' });
-  const popupReturn = secureHeaders({ ...common, crossOriginOpenerPolicy: 'unsafe-none' });
+  // [Note: security headers built once]: the app's pages and API, a share link's, a popup's
+  // return page, the checkout's document.
+  const app = headerSet({ policy, popupReturn: false, share: false });
+  const share = headerSet({ policy, popupReturn: false, share: true });
+  const popupReturn = headerSet({ policy, popupReturn: true, share: false });
+  const checkout = headerSet({ policy: checkoutPolicy, popupReturn: false, share: false });
+  const setFor = (path: string): HeaderPair[] =>
+    path === CHECKOUT_PAGE_PATH
+      ? checkout
+      : POPUP_RETURN_PATHS.includes(path)
+        ? popupReturn
+        : isSharePath(path)
+          ? share
+          : app;
   return async (c, next) => {
-    await (POPUP_RETURN_PATHS.includes(c.req.path) ? popupReturn : app)(c, next);
-    setResponseHeader(
-      c,
-      'Content-Security-Policy',
-      c.req.path === CHECKOUT_PAGE_PATH ? checkoutPolicy : policy,
-    );
-    if (isSharePath(c.req.path)) {
-      setResponseHeader(c, 'Referrer-Policy', 'no-referrer');
-      setResponseHeader(c, 'X-Robots-Tag', 'noindex, nofollow');
-    }
+    const headers = setFor(c.req.path);
+    // [Note: headers on Node's response] in response-header.ts.
+    if (setOnNodeResponse(c, headers)) return next();
+    await next();
+    for (const [name, value] of headers) setResponseHeader(c, name, value);
   };
 }
 
