@@ -220,11 +220,12 @@ export class UploadStore extends FileStore implements UploadBytes {
    * socket's chunks (64 KiB at most) are gathered and written about a MiB at a time with one
    * writev, without a copy. A fs.WriteStream wrote each chunk with a write of its own, through
    * two Transforms: the server spent 10–20% more CPU on the app's checked uploads
-   * (bench/RESULTS.md, "Speed II, sixth round"). Back-pressure is the same: nothing more is read
-   * while a batch is written. When the body fails (a dropped connection) what arrived is still written, as before:
-   * a PATCH without a checksum resumes from what reached the disk. A failed write keeps its cause:
-   * FileStore answered every failed write with tus's FILE_WRITE_ERROR, a 500, so a full disk read
-   * as a server error instead of 507.
+   * (bench/RESULTS.md, "Speed II, sixth round: PATCH bodies written a MiB at a time").
+   * Back-pressure is the same: nothing more is read while a batch is written. When the body fails
+   * (a dropped connection) what arrived is still written, as before: a PATCH without a checksum
+   * resumes from what reached the disk. A failed write keeps its cause: FileStore answered every
+   * failed write with tus's FILE_WRITE_ERROR, a 500, so a full disk read as a server error instead
+   * of 507.
    */
   private async writeBody(
     readable: Readable,
