@@ -33,12 +33,15 @@
   // Whether this device is signed in: the server's word on this page's request where it gave one
   // ([Note: session hint in Server-Timing] in the server's web/static.ts), else the hint the app
   // left in local storage (a server in front that drops the header, Vite's dev server).
+  // Its word on Google sign-in (src/auth/pageHints.ts) puts the Google button in the sign-in card.
   var signedIn = null;
+  var google = false;
   try {
     var nav = performance.getEntriesByType('navigation')[0];
     var timings = (nav && nav.serverTiming) || [];
     for (var t = 0; t < timings.length; t++) {
       if (timings[t].name === 'session') signedIn = timings[t].description === '1';
+      if (timings[t].name === 'google') google = timings[t].description === '1';
     }
   } catch {
     // No navigation timing: the local hint decides.
@@ -79,6 +82,7 @@
   var classes = document.documentElement.classList;
   classes.add(boot);
   if (german) classes.add('boot-de');
+  if (google && boot === 'boot-auth') classes.add('boot-google');
   // The same test as auth/passkeySupport.ts.
   if (typeof window.PublicKeyCredential !== 'function') classes.add('boot-no-passkey');
 })();

@@ -10,15 +10,15 @@ import { signedIn } from '../../support/vaults.ts';
 const html = (page: Page) => page.locator('html');
 const scripts = /\/assets\/.*\.js$/;
 
-/** The boxes of the card's heading, its e-mail field and its submit button, in that order. */
-function boxes(page: Page, heading: string, field: string, submit: string) {
+/** The boxes of the elements `selectors` name, in that order (undefined for one not there). */
+function boxes(page: Page, ...selectors: string[]) {
   return page.evaluate(
-    (selectors) =>
-      selectors.map((selector) => {
+    (all) =>
+      all.map((selector) => {
         const box = document.querySelector(selector)?.getBoundingClientRect();
         return box && [box.x, box.y, box.width, box.height];
       }),
-    [heading, field, submit],
+    selectors,
   );
 }
 
@@ -51,6 +51,10 @@ test.describe('on a phone', () => {
     const frame = page.locator('#boot-auth');
     await expect(frame.getByText('Welcome back')).toBeVisible();
     await expect(frame.getByText('Sign in with a passkey')).toBeVisible();
+    // This server offers Google sign-in (playwright.config.ts): its page's answer said so
+    // ([Note: session hint in Server-Timing]), and the picture has the button.
+    await expect(html(page)).toHaveClass(/\bboot-google\b/);
+    await expect(frame.getByText('Continue with Google')).toBeVisible();
     // A picture, not a form: nothing in it takes the focus.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('#boot-auth') ?? null)).toBe(
@@ -61,18 +65,36 @@ test.describe('on a phone', () => {
       '#boot-auth .text-2xl',
       '#boot-auth input.boot-en',
       '#boot-auth .bg-indigo-600',
+      '#boot-auth .boot-google .h-12',
     );
+    expect(pictured.every(Boolean)).toBe(true);
 
-    // React's first render: before the server's sign-in options, which may add a Google button.
+    // React's first render: before the server's sign-in options arrive, its Google button from
+    // the page's word, so nothing moves when they do.
     await page.unroute(scripts);
     await page.route('**/api/auth-config', () => undefined);
     await page.reload();
     const heading = page.getByRole('heading', { name: 'Welcome back', level: 1 });
     await expect(heading).toBeVisible();
     await expect(frame).toHaveCount(0);
-    expect(await boxes(page, 'main h1', 'main input[type=email]', 'main [type=submit]')).toEqual(
-      pictured,
-    );
+    const google = page.getByRole('button', { name: 'Continue with Google' });
+    await expect(google).toBeVisible();
+    const drawn = () =>
+      boxes(
+        page,
+        'main h1',
+        'main input[type=email]',
+        'main [type=submit]',
+        'main button:has(svg[viewBox="0 0 24 24"] path[fill="#4285F4"])',
+      );
+    expect(await drawn()).toEqual(pictured);
+    // The sign-in options, once in, change nothing on the card.
+    await page.unroute('**/api/auth-config');
+    const configured = page.waitForResponse('**/api/auth-config');
+    await page.reload();
+    await configured;
+    await expect(google).toBeVisible();
+    expect(await drawn()).toEqual(pictured);
     await page.getByLabel('Email').fill('someone@example.com');
     await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
   });

@@ -193,7 +193,7 @@ describe("the page's session hint ([Note: session hint in Server-Timing])", () =
     for (const at of ['/dashboard', '/auth', '/']) {
       const res = await get(at, { cookie: user.cookie });
       expect(res.status).toBe(200);
-      expect(hint(res), at).toBe('session;desc=1');
+      expect(hint(res), at).toBe('session;desc=1, google;desc=0');
       expect(res.headers.get('vary'), at).toMatch(/\bcookie\b/i);
     }
   });
@@ -208,7 +208,25 @@ describe("the page's session hint ([Note: session hint in Server-Timing])", () =
     for (const cookie of [undefined, 'theme=dark', forged]) {
       const res = await get('/dashboard', cookie ? { cookie } : {});
       expect(res.status).toBe(200);
-      expect(hint(res), cookie).toBe('session;desc=0');
+      expect(hint(res), cookie).toBe('session;desc=0, google;desc=0');
+    }
+  });
+
+  it('says google;desc=1 where Google sign-in is configured', async () => {
+    // The provider is asked only at a sign-in, never here: an address nothing listens on.
+    const withGoogle = await createTestApp({
+      GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_ISSUER: 'http://127.0.0.1:9',
+    });
+    try {
+      fs.mkdirSync(withGoogle.config.webDist, { recursive: true });
+      fs.writeFileSync(path.join(withGoogle.config.webDist, 'index.html'), indexHtml);
+      const res = await withGoogle.request('/auth');
+      expect(res.status).toBe(200);
+      expect(hint(res)).toBe('session;desc=0, google;desc=1');
+    } finally {
+      await withGoogle.close();
     }
   });
 

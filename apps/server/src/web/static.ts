@@ -83,7 +83,10 @@ function cached(serve: Serve, cacheControl: string): Handler {
  * a browser whose local storage holds no hint yet (a first visit of this device's profile after a
  * sign-in elsewhere, storage cleared). The signature is checked, the session row is not: an ended
  * session costs one frame, then the guard goes to /auth, as a stale local hint does. It says no
- * more than the browser's own cookie jar, and nothing about whom the session is for.
+ * more than the browser's own cookie jar, and nothing about whom the session is for. Beside it,
+ * `google;desc=1` where Google sign-in is configured (GET /api/auth-config's `google`), so that
+ * the sign-in card, index.html's and React's first one, has its Google button from the start
+ * instead of growing (and, centred, moving) when that answer arrives (auth/pageHints.ts).
  */
 async function sessionCookie(c: Context<AppEnv, string>): Promise<boolean> {
   const cookie = c.req.header('cookie');
@@ -104,7 +107,11 @@ export function webRoutes(webDist: string): Hono<AppEnv> {
       );
     }
     res.headers.set('Cache-Control', NO_CACHE);
-    res.headers.set('Server-Timing', `session;desc=${(await sessionCookie(c)) ? 1 : 0}`);
+    const google = c.var.config.auth.google !== null;
+    res.headers.set(
+      'Server-Timing',
+      `session;desc=${(await sessionCookie(c)) ? 1 : 0}, google;desc=${google ? 1 : 0}`,
+    );
     // The answer now depends on the cookie: a shared cache must not hand one visitor's to another.
     res.headers.append('Vary', 'Cookie');
     const link = await preloadLink(webDist, c.req.path);

@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { messages } from '@sealvault/protocol';
 import { authClient, GOOGLE_PROVIDER } from './authClient.ts';
+import { pageHint } from './pageHints.ts';
 import { useAuthConfig } from './useAccount.ts';
 import { loadPolicyTexts } from './usePolicyTexts.ts';
 import { buttonClass } from '../components/buttonStyles.ts';
@@ -30,8 +31,13 @@ export function GoogleButton({
   const { t } = useTranslation();
   const config = useAuthConfig({ afterFirstPaint: true });
   const [busy, setBusy] = useState(false);
-  if (!config.data?.google) return null;
-  const policy = config.data.signup;
+  // Until the sign-in options arrive (after the first paint), the sign-in card takes the page's
+  // own word on Google ([Note: session hint in Server-Timing]), as index.html's card did: the
+  // button is there from the first render, not added (moving the centred card) a moment later.
+  // The sign-up card also needs the sign-up policy, which only that answer gives.
+  const google = config.data?.google ?? (mode === 'signin' && pageHint('google') === true);
+  if (!google) return null;
+  const policy = config.data?.signup;
   if (mode === 'signup' && (policy === 'closed' || (policy === 'invite' && !invite))) return null;
 
   const failed =

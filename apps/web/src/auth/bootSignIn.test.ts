@@ -36,7 +36,10 @@ describe("index.html's frames", () => {
 
   it("carry the sign-in card's texts, as AuthPage and SignInForm write them", () => {
     const sources = squash(
-      read('./AuthPage.tsx') + read('./SignInForm.tsx') + read('../components/Logo.tsx'),
+      read('./AuthPage.tsx') +
+        read('./SignInForm.tsx') +
+        read('./GoogleButton.tsx') +
+        read('../components/Logo.tsx'),
     );
     const english = pairs(card).map(([en]) => en);
     expect(english).toEqual([
@@ -47,6 +50,8 @@ describe("index.html's frames", () => {
       'Forgot password?',
       'Sign in',
       'Sign in with a passkey',
+      'or',
+      'Continue with Google',
       "Don't have an account? Sign up",
       'Back to home',
       'you@example.com',
@@ -71,12 +76,19 @@ describe('theme-init.js chooses whether the sign-in card shows', () => {
       signedIn = false,
       webAuthn = true,
       server = undefined as '0' | '1' | undefined,
+      google = '0',
     } = {},
   ): Set<string> {
     const { pathname, search } = new URL(url, 'http://localhost');
     const shown = new Set<string>();
     // The page's navigation entry, with the server's session hint where it gave one.
-    const serverTiming = server === undefined ? [] : [{ name: 'session', description: server }];
+    const serverTiming =
+      server === undefined
+        ? []
+        : [
+            { name: 'session', description: server },
+            { name: 'google', description: google },
+          ];
     runInNewContext(script, {
       location: { pathname, search },
       URLSearchParams,
@@ -137,6 +149,12 @@ describe('theme-init.js chooses whether the sign-in card shows', () => {
 
   it('in German where the page starts in German', () => {
     expect([...classes('/auth', { languages: ['de-DE'] })]).toEqual(['boot-auth', 'boot-de']);
+  });
+
+  it("with the Google button where the server's answer says Google sign-in is configured", () => {
+    expect(classes('/auth', { server: '0', google: '1' }).has('boot-google')).toBe(true);
+    expect(classes('/auth', { server: '0' }).has('boot-google')).toBe(false);
+    expect(classes('/dashboard', { server: '1', google: '1' }).has('boot-google')).toBe(false);
   });
 
   it('without the passkey button where the browser has no WebAuthn', () => {
