@@ -1,8 +1,9 @@
 // The content hash of an upload's ciphertext on the server ([Note: content hash] in
 // packages/protocol/src/files.ts): SHA-256 of each 4 MiB block, then SHA-256 over the concatenated
 // 32-byte block digests; Dropbox's `content_hash`. ContentHasher takes the bytes as they stream
-// through a PATCH (uploads.ts keeps one per upload, [Note: running hash]); contentHashOfFile is the
-// fallback over a stored file. node:crypto only: the server never imports @sealvault/crypto.
+// through a PATCH (uploads.hashes.ts keeps one per upload, [Note: running hash] in
+// uploads.store.ts); contentHashOfFile is the fallback over a stored file. node:crypto only: the
+// server never imports @sealvault/crypto.
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import { CONTENT_HASH_BLOCK_BYTES } from '@sealvault/protocol';

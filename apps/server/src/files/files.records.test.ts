@@ -26,7 +26,7 @@ import { createUser, type TestUser } from '../testing/users.ts';
 import { send } from '../testing/vaults.ts';
 import { recordTexts } from './files.records.ts';
 import { sweepFiles } from './uploads.sweep.ts';
-import { texts } from './uploads.ts';
+import { texts } from './uploads.errors.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,8 @@
 // files.repository.ts). The browser puts the ciphertext into the provider itself, then records it
 // here with the provider's reference and the content hash, so that the provider's copy can be
 // checked later. The server never receives those bytes. Files of a vault on this server get
-// their record from the tus upload that brought the bytes (uploads.finish.ts), never from here.
+// their record from the tus upload that brought the bytes (uploads.finish.ts,
+// uploads.record.ts), never from here.
 import {
   fileTooLargeMessage,
   maxCiphertextLength,
@@ -19,7 +20,7 @@ import { assertVaultWritable, whose } from '../plans/read-only.ts';
 import { staleKey } from '../vaults/key-revision.ts';
 import * as repo from './files.repository.ts';
 import { ownVault, type FilesDeps } from './files.service.ts';
-import { texts } from './uploads.ts';
+import { texts } from './uploads.errors.ts';
 
 export const recordTexts = {
   notFilesVault: 'This vault does not keep files.',

@@ -22,7 +22,7 @@ import {
 } from './blob-deletions.repository.ts';
 import { expireUploadsOfVault } from './uploads.repository.ts';
 import * as trash from './trash.repository.ts';
-import { texts } from './uploads.ts';
+import { texts } from './uploads.errors.ts';
 import { deleteOnFullDisk } from './storage-guard.ts';
 
 export type FilesDeps = Pick<AppDeps, 'db' | 'now' | 'logger' | 'config' | 'files' | 'metrics'> &

@@ -7,7 +7,7 @@
 // that HEAD reports. On SQLite the memory lock alone is used, as before.
 import { MemoryLocker, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import type { HeldLock, SharedLocks } from '../db/locks.ts';
-import { TusHttpError } from './uploads.ts';
+import { TusHttpError } from './uploads.errors.ts';
 
 export const LOCKED_STATUS = 423;
 export const lockedText = 'This upload is being written by another request. Try again.';

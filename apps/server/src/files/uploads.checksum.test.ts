@@ -1,5 +1,6 @@
-// The tus checksum extension on PATCH (Upload-Checksum, [Note: checksum per PATCH] in uploads.ts)
-// and the content hash of whole uploads ([Note: content hash], [Note: running hash]).
+// The tus checksum extension on PATCH (Upload-Checksum, [Note: checksum per PATCH] in
+// uploads.store.ts) and the content hash of whole uploads ([Note: content hash],
+// [Note: running hash]).
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';

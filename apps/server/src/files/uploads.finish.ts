@@ -29,40 +29,25 @@
 //   DELETE of an upload left so cancels it (cancelFinishing).
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import {
-  messages,
-  STALE_KEY_MESSAGE,
-  vaultMovedMessage,
-  type ProviderType,
-} from '@sealvault/protocol';
 import type { BlobKey } from '../blobs/blob-store.ts';
 import type { FileUploadsTable } from '../db/schema.ts';
 import { contentHashOfStream } from './content-hash.ts';
-import * as repo from './files.repository.ts';
 import { queueBlobDeletions, unqueueBlobDeletions } from './blob-deletions.repository.ts';
 import {
   claimUpload,
   deleteClaimedUpload,
   findUpload,
   updateClaimed,
-  uploadsToFinish,
 } from './uploads.repository.ts';
 import type { FilesDeps } from './files.service.ts';
-import { quotaExceededAtRecord } from './storage-guard.ts';
 import { recordMoveCopy, sha256Of } from './uploads.move.ts';
+import { recordFile } from './uploads.record.ts';
 import { isDiskFull } from '../http/disk-full.ts';
-import {
-  CHECKSUM_MISMATCH_STATUS,
-  texts,
-  TusHttpError,
-  type FileStorage,
-  type UploadScope,
-} from './uploads.ts';
+import { CHECKSUM_MISMATCH_STATUS, texts, TusHttpError } from './uploads.errors.ts';
+import type { FileStorage, UploadScope } from './uploads.ts';
 
 /** A claim older than this may be taken over even from this process (it lost track of it). */
 export const FINISH_LEASE_MS = 10 * 60_000;
-/** The sweep finishes a complete 'receiving' upload only once its bytes are this old. */
-const SWEEP_QUIET_MS = 60_000;
 const HEX64 = /^[0-9a-f]{64}$/;
 
 type UploadRow = Selectable<FileUploadsTable>;
@@ -143,14 +128,14 @@ export async function finishUpload(
       key ??= await nameBlob(deps, id, claimId, storage.blobs.newKey());
       await storage.uploads.moveToBlob(id, storage.blobs, key);
     }
-    if (row.mode) {
-      // Issue 27: the copy of an existing file, recorded as its vault's move item (uploads.move.ts).
-      const claimDone = async (trx: Parameters<typeof updateClaimed>[0]) => {
-        const done = { state: 'done', claim_id: null, claimed_at: null, blob_key: key };
-        if (!(await updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
-      };
-      await recordMoveCopy(deps, row, claimDone, key, size, expected ?? '');
-    } else await recordFile(deps, row, claimId, key, size, expected ?? '');
+    // The record, in one transaction with the row's move to 'done' (only under our claim).
+    const claimDone = async (trx: Parameters<typeof updateClaimed>[0]) => {
+      const done = { state: 'done', claim_id: null, claimed_at: null, blob_key: key };
+      if (!(await updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
+    };
+    // Issue 27: the copy of an existing file, recorded as its vault's move item (uploads.move.ts).
+    if (row.mode) await recordMoveCopy(deps, row, claimDone, key, size, expected ?? '');
+    else await recordFile(deps, row, claimDone, key, size, expected ?? '');
   } catch (err) {
     storage.finishing.delete(id);
     if (err instanceof LostClaim) throw busy();
@@ -199,63 +184,6 @@ async function contentHashOf(storage: FileStorage, id: string, size: number): Pr
   const received = await storage.uploads.received(id);
   if (received?.size !== size) throw lost(); // gone from the tus store and not under the blob's key
   return contentHashOfStream(storage.uploads.bytesOf(id));
-}
-
-/** The record, in one transaction with the row's move to 'done' (only under our claim). */
-async function recordFile(
-  deps: FilesDeps,
-  row: UploadRow,
-  claimId: string,
-  key: BlobKey,
-  size: number,
-  checksum: string,
-): Promise<void> {
-  const now = deps.now().toISOString();
-  await deps.db.kysely
-    .transaction()
-    .execute(async (trx) => {
-      const done = { state: 'done', claim_id: null, claimed_at: null, blob_key: key };
-      if (!(await updateClaimed(trx, row.id, claimId, done))) throw new LostClaim();
-      const vault = await repo.lockVault(trx, deps.db.kind, row.user_id, row.vault_id);
-      if (!vault) throw new TusHttpError(404, 'not_found', messages.vaults.notFound);
-      // Issue 27: the vault moved to another provider on another device since the upload began.
-      if (vault.provider_type !== 'server')
-        throw new TusHttpError(
-          409,
-          'vault_moved',
-          vaultMovedMessage(vault.provider_type as ProviderType),
-        );
-      // [Note: key revision of a write]: a rotation since the upload began retired its file key.
-      if (row.key_revision != null && Number(row.key_revision) !== Number(vault.key_revision))
-        throw new TusHttpError(409, 'stale_key', STALE_KEY_MESSAGE);
-      if (await repo.fileIdTaken(trx, row.file_id)) {
-        throw new TusHttpError(409, 'conflict', texts.duplicateId);
-      }
-      if (await repo.lookupTaken(trx, row.vault_id, row.name_lookup)) {
-        throw new TusHttpError(409, 'conflict', texts.duplicateName);
-      }
-      const overQuota = await quotaExceededAtRecord(trx, row.user_id, size);
-      if (overQuota) throw new TusHttpError(413, 'payload_too_large', overQuota);
-      await repo.insertFile(trx, {
-        id: row.file_id,
-        vault_id: row.vault_id,
-        user_id: row.user_id,
-        enc_meta: row.enc_meta,
-        name_lookup: row.name_lookup,
-        wrapped_key: row.wrapped_key,
-        ciphertext_size: size,
-        checksum,
-        checksum_algorithm: 'content-hash-4m',
-        blob_key: key,
-        created_at: now,
-        updated_at: now,
-      });
-      await unqueueBlobDeletions(trx, [key]);
-    })
-    .catch((err: unknown) => {
-      if (repo.isUniqueViolation(err)) throw new TusHttpError(409, 'conflict', texts.duplicateName);
-      throw err;
-    });
 }
 
 /** A definite failure: the row (if still ours), then its blob and tus files. */
@@ -339,38 +267,4 @@ function retryAfterFullDisk(scope: UploadScope, id: string): void {
     );
   }, delay);
   retry.timer.unref();
-}
-
-/**
- * The sweep's part [Note: recoverable finish]: finishes uploads that a stopped process left
- * 'finishing', and complete 'receiving' ones whose last request ended before it claimed them.
- * Returns how many became files and how many failed for good.
- */
-export async function finishStuckUploads(
-  deps: FilesDeps,
-  storage: FileStorage,
-): Promise<{ finished: number; failed: number }> {
-  const now = deps.now();
-  const result = { finished: 0, failed: 0 };
-  for (const row of await uploadsToFinish(deps.db.kysely, now.toISOString())) {
-    if (!mayClaim(row, storage, now)) continue;
-    if (row.state === 'receiving') {
-      const received = await storage.uploads.received(row.id);
-      const quiet = received && received.mtime.getTime() <= now.getTime() - SWEEP_QUIET_MS;
-      if (!quiet || received.size !== Number(row.upload_length)) continue;
-    }
-    try {
-      await finishUpload({ deps, storage, userId: row.user_id }, row.id);
-      result.finished += 1;
-    } catch (err) {
-      if (err instanceof TusHttpError && err.status_code !== 423) result.failed += 1;
-      else {
-        deps.logger.warn(
-          { err: err instanceof Error ? err.message : 'unknown' },
-          'finishing an upload failed',
-        );
-      }
-    }
-  }
-  return result;
 }

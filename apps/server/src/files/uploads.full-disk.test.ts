@@ -97,7 +97,7 @@ describe('space reservations', () => {
     const meta = uploadMetadata(vaultId, bytes);
     const location = (await up.create(asMeta(meta), bytes.length)).headers.get('location')!;
     // The file system refuses the bytes (tus's FileStore used to turn this into its own 500):
-    // the upload's file opens, its writes fail ([Note: body written in batches] in uploads.ts).
+    // the upload's file opens, its writes fail ([Note: body written in batches] in uploads.store.ts).
     const open = fsp.open.bind(fsp);
     const spy = vi.spyOn(fsp, 'open').mockImplementation(async (file, ...rest) => {
       const handle = await open(file, ...rest);

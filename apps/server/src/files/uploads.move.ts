@@ -32,7 +32,8 @@ import * as repo from './files.repository.ts';
 import { queueBlobDeletions, unqueueBlobDeletions } from './blob-deletions.repository.ts';
 import { fileNotFound, purgeBlobs, type FilesDeps } from './files.service.ts';
 import { checkFreeSpace, checkUploadAllowance, quotaExceededAtRecord } from './storage-guard.ts';
-import { TusHttpError, type CreationMetadata, type FileStorage } from './uploads.ts';
+import { TusHttpError } from './uploads.errors.ts';
+import type { CreationMetadata, FileStorage } from './uploads.ts';
 
 export type UploadMode = 'move' | 'move-sha256';
 

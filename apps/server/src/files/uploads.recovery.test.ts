@@ -26,7 +26,8 @@ import type { TestUser } from '../testing/users.ts';
 import type { BlobKey } from '../blobs/blob-store.ts';
 import { FINISH_LEASE_MS } from './uploads.finish.ts';
 import { sweepFiles } from './uploads.sweep.ts';
-import { UploadStore, type TusUploadStore } from './uploads.ts';
+import { UploadStore } from './uploads.store.ts';
+import type { TusUploadStore } from './uploads.ts';
 
 /** These tests reach into the uploads directory: the filesystem tus store's. */
 function fsStore(uploads: TusUploadStore): UploadStore {

@@ -1,8 +1,8 @@
 // /api/uploads: the tus 1.0 endpoint (https://tus.io/protocols/resumable-upload). POST creates
 // an upload (Location: /api/uploads/<id>); HEAD reads its offset; PATCH appends at Upload-Offset
 // (application/offset+octet-stream), optionally with the body's SHA-256 in Upload-Checksum (the
-// checksum extension, [Note: checksum per PATCH] in uploads.ts); DELETE cancels it. Each request
-// is checked here (session, metadata, vault, plan limit, owner, checksum header) before
+// checksum extension, [Note: checksum per PATCH] in uploads.store.ts); DELETE cancels it. Each
+// request is checked here (session, metadata, vault, plan limit, owner, checksum header) before
 // @tus/server sees it; errors answer in the API's JSON shape `{ error: { code, message } }` with
 // the tus headers kept.
 import { randomBytes } from 'node:crypto';
@@ -18,14 +18,9 @@ import type { AppEnv } from '../http/context.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import { deleteUpload, keepDeferredChecksum } from './uploads.repository.ts';
 import { drainBodyOnError, requestWithNodeBody } from './nodeBody.ts';
-import {
-  bindScope,
-  CHECKSUM_ALGORITHMS,
-  texts,
-  TusHttpError,
-  type FileStorage,
-  type UploadScope,
-} from './uploads.ts';
+import { texts, TusHttpError } from './uploads.errors.ts';
+import { CHECKSUM_ALGORITHMS } from './uploads.hashes.ts';
+import { bindScope, type FileStorage, type UploadScope } from './uploads.ts';
 import { bytesComplete, cancelFinishing, finishUpload } from './uploads.finish.ts';
 import { reserveSpace } from './storage-guard.ts';
 import { checkNewUpload, ownUpload, parseUploadChecksum } from './uploads.service.ts';

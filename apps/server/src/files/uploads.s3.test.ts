@@ -18,7 +18,7 @@ import {
   userWithVault,
 } from '../testing/files.ts';
 import { randomBytes } from 'node:crypto';
-import { texts } from './uploads.ts';
+import { texts } from './uploads.errors.ts';
 
 const BLOCK = CONTENT_HASH_BLOCK_BYTES;
 let s3: S3TestServer;

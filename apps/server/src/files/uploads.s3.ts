@@ -6,7 +6,7 @@
 // arrives the multipart upload completes, finishUpload (uploads.finish.ts) verifies the content
 // hash and the S3 blob store copies the object to its blob key inside the bucket.
 //
-// What uploads.ts does for the directory store, done here without truncation:
+// What uploads.store.ts does for the directory store, done here without truncation:
 // - [Note: running hash] The block hashes are kept per process as there, and dropped when a PATCH
 //   went to another instance (the offset no longer matches); finishUpload then reads the object.
 // - [Note: checksum per PATCH] S3 cannot cut a body back off, so a body with a declared digest is
@@ -19,15 +19,9 @@ import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { CONTENT_HASH_BLOCK_BYTES } from '@sealvault/protocol';
 import { BlobNotFoundError, type BlobKey, type BlobStore } from '../blobs/blob-store.ts';
 import type { S3BlobStore } from '../blobs/s3-blob-store.ts';
-import {
-  CHECKSUM_MISMATCH_STATUS,
-  TusHttpError,
-  texts,
-  UPLOAD_ID_PATTERN,
-  UploadHashes,
-  type BodyCheck,
-  type UploadBytes,
-} from './uploads.ts';
+import { CHECKSUM_MISMATCH_STATUS, TusHttpError, texts } from './uploads.errors.ts';
+import { UploadHashes, type BodyCheck } from './uploads.hashes.ts';
+import { UPLOAD_ID_PATTERN, type UploadBytes } from './uploads.ts';
 
 /** The largest body with an Upload-Checksum held in memory to be checked before it is written. */
 export const MAX_CHECKED_BODY = 2 * CONTENT_HASH_BLOCK_BYTES;

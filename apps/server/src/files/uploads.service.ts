@@ -25,13 +25,9 @@ import { findUpload } from './uploads.repository.ts';
 import type { FilesDeps } from './files.service.ts';
 import { checkFreeSpace, checkUploadAllowance } from './storage-guard.ts';
 import { checkMoveUpload, type UploadMode } from './uploads.move.ts';
-import {
-  CHECKSUM_ALGORITHMS,
-  texts,
-  UPLOAD_ID_PATTERN,
-  type BodyCheck,
-  type CreationMetadata,
-} from './uploads.ts';
+import { texts } from './uploads.errors.ts';
+import { CHECKSUM_ALGORITHMS, type BodyCheck } from './uploads.hashes.ts';
+import { UPLOAD_ID_PATTERN, type CreationMetadata } from './uploads.ts';
 
 /**
  * The creation metadata. `checksum` (the content hash) may be left out when the client streams
@@ -90,7 +86,7 @@ export async function checkNewUpload(
     throw badRequest('This vault does not keep files on this server.');
   }
   await assertVaultWritable(db, whose(deps, userId), vault.id, deps.logger);
-  // [Note: key revision of a write]; checked again when the record is made (uploads.finish.ts).
+  // [Note: key revision of a write]; checked again when the record is made (uploads.record.ts).
   if (Number(vault.key_revision) !== Number(meta.keyRevision)) throw staleKey();
   const limits = await getLimits(db, userId, deps.logger);
   const max = maxCiphertextLength(limits.max_file_size_mb);
@@ -123,7 +119,7 @@ const SHA256_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
 /**
  * The request's Upload-Checksum (tus checksum extension: `<algorithm> <base64 digest>` of the
  * body), or null without one. An algorithm other than sha256, or a value that is not a SHA-256
- * in base64, is refused (400) before a byte is read [Note: checksum per PATCH in uploads.ts].
+ * in base64, is refused (400) before a byte is read [Note: checksum per PATCH in uploads.store.ts].
  */
 export function parseUploadChecksum(headers: Headers, uploadLength: number): BodyCheck | null {
   const header = headers.get(UPLOAD_CHECKSUM_HEADER);

@@ -4,10 +4,15 @@
 // deletions that are due, and interrupted blob writes. sweepFiles is one pass with the deps'
 // clock, so tests call it directly; server.ts runs it as a periodic job (fileSweepJob).
 import { dropReferencedDeletions, queueBlobDeletions } from './blob-deletions.repository.ts';
-import { deleteUpload, expiredUploads, uploadIds } from './uploads.repository.ts';
+import { deleteUpload, expiredUploads, uploadIds, uploadsToFinish } from './uploads.repository.ts';
 import { purgeBlobs, type FilesDeps } from './files.service.ts';
-import { finishStuckUploads } from './uploads.finish.ts';
+import { finishUpload, mayClaim } from './uploads.finish.ts';
+import { TusHttpError } from './uploads.errors.ts';
+import type { FileStorage } from './uploads.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
+
+/** The sweep finishes a complete 'receiving' upload only once its bytes are this old. */
+const SWEEP_QUIET_MS = 60_000;
 
 export interface SweepResult {
   /** Uploads a stopped process left unfinished, now files. */
@@ -63,6 +68,40 @@ export async function sweepFiles(deps: FilesDeps): Promise<SweepResult> {
     blobsDeleted: await purgeBlobs(deps),
     tempFiles: await storage.blobs.removeStaleTemp(cutoff),
   };
+}
+
+/**
+ * The sweep's part [Note: recoverable finish]: finishes uploads that a stopped process left
+ * 'finishing', and complete 'receiving' ones whose last request ended before it claimed them.
+ * Returns how many became files and how many failed for good.
+ */
+async function finishStuckUploads(
+  deps: FilesDeps,
+  storage: FileStorage,
+): Promise<{ finished: number; failed: number }> {
+  const now = deps.now();
+  const result = { finished: 0, failed: 0 };
+  for (const row of await uploadsToFinish(deps.db.kysely, now.toISOString())) {
+    if (!mayClaim(row, storage, now)) continue;
+    if (row.state === 'receiving') {
+      const received = await storage.uploads.received(row.id);
+      const quiet = received && received.mtime.getTime() <= now.getTime() - SWEEP_QUIET_MS;
+      if (!quiet || received.size !== Number(row.upload_length)) continue;
+    }
+    try {
+      await finishUpload({ deps, storage, userId: row.user_id }, row.id);
+      result.finished += 1;
+    } catch (err) {
+      if (err instanceof TusHttpError && err.status_code !== 423) result.failed += 1;
+      else {
+        deps.logger.warn(
+          { err: err instanceof Error ? err.message : 'unknown' },
+          'finishing an upload failed',
+        );
+      }
+    }
+  }
+  return result;
 }
 
 /** sweepFiles as a periodic job (jobs/periodic.ts, started in server.ts). */

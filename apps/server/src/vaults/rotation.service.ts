@@ -110,7 +110,7 @@ async function apply(
   // one being stored would add a record the new keys cannot open, so the rotation waits for it;
   // the ones still receiving are ended (refused from here on, then swept) and must start again.
   // On PostgreSQL their rows are locked without waiting: the finishing of an upload holds its row
-  // and then waits for the vault's (files/uploads.finish.ts), so waiting here could deadlock; a
+  // and then waits for the vault's (files/uploads.record.ts), so waiting here could deadlock; a
   // row held by another transaction means an upload is being stored, and the rotation is refused.
   let unfinished = trx
     .selectFrom('file_uploads')
