@@ -2,6 +2,32 @@
 // browser's, the latency and errors of each kind of request while the clock runs, and their
 // summary as a Markdown table (count, requests/s, p50 and p99 latency, errors).
 import http from 'node:http';
+import zlib from 'node:zlib';
+
+/**
+ * BENCH_LOAD_ACCEPT_ENCODING, e.g. "gzip, deflate, br, zstd" (what a browser sends): every request
+ * carries it and an encoded answer is decoded before it is read, so the bench takes the path the
+ * server's compress middleware takes for a browser (issue 31). Unset: no Accept-Encoding, as before.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_LOAD_ACCEPT_ENCODING ?? '';
+
+/** An answer's body as the client reads it: decoded from its Content-Encoding. */
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  switch (encoding?.trim().toLowerCase()) {
+    case undefined:
+    case '':
+    case 'identity':
+      return body;
+    case 'gzip':
+      return zlib.gunzipSync(body);
+    case 'deflate':
+      return zlib.inflateSync(body);
+    case 'br':
+      return zlib.brotliDecompressSync(body);
+    default:
+      throw new Error(`Content-Encoding ${encoding}: not decoded here`);
+  }
+}
 
 export interface Answer {
   status: number;
@@ -27,16 +53,22 @@ export function client(sockets: number) {
     retried = false,
   ): Promise<Answer> =>
     new Promise((resolve, reject) => {
-      const req = http.request(new URL(path, base), { method, headers, agent }, (res) => {
+      const sent = ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING, ...headers } : headers;
+      const req = http.request(new URL(path, base), { method, headers: sent, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks),
-            headers: res.headers,
-          }),
-        );
+        res.on('end', () => {
+          try {
+            const body = decoded(Buffer.concat(chunks), res.headers['content-encoding']);
+            encodings.set(
+              res.headers['content-encoding'] ?? 'none',
+              (encodings.get(res.headers['content-encoding'] ?? 'none') ?? 0) + 1,
+            );
+            resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+          } catch (err) {
+            reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        });
         res.on('error', reject);
       });
       req.on('error', (err: NodeJS.ErrnoException) => {
@@ -48,6 +80,9 @@ export function client(sockets: number) {
     });
   return Object.assign(request, { close: () => agent.destroy() });
 }
+
+/** Answers per Content-Encoding ("none" without one), over the whole run. */
+export const encodings = new Map<string, number>();
 
 /** Latencies (ms) and errors (by answer) per kind of request, recorded while measuring. */
 const stats = new Map<string, { ms: number[]; errors: Map<string, number> }>();

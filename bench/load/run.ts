@@ -12,6 +12,8 @@
 // report the server's CPU per request (from /proc over the measured window).
 // Each account keeps its cookies as a browser does: a Set-Cookie answer (the session cache
 // renewed, [Note: session cookie cache] in apps/server/src/auth/auth.middleware.ts) replaces them.
+// BENCH_LOAD_ACCEPT_ENCODING="gzip, deflate, br, zstd" sends a browser's Accept-Encoding with every
+// request (and decodes the answers, measure.ts): the path compress takes for a browser.
 // Run: node --import tsx bench/load/run.ts [seconds] [concurrency] [accounts]
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,7 +23,7 @@ import { filesResponseSchema, secretsResponseSchema } from '@sealvault/protocol'
 import { contentHash } from '../../apps/server/src/testing/content-hash.ts';
 import { seedVault, seedVaultWithKeys } from '../secrets/seed.ts';
 import { startApp } from '../shared/app.ts';
-import { client, measure, summarize } from './measure.ts';
+import { client, encodings, measure, summarize } from './measure.ts';
 import { operations, type Account } from './ops.ts';
 
 const SECONDS = Number(process.argv[2] ?? 60);
@@ -202,6 +204,10 @@ try {
     REVALIDATE
       ? `secrets lists asked again with If-None-Match: ${notModifiedInWindow} answered 304`
       : 'secrets lists read whole every time (BENCH_LOAD_REVALIDATE=0)',
+  );
+  console.log(
+    `Accept-Encoding sent: ${process.env.BENCH_LOAD_ACCEPT_ENCODING || 'none'}; answers by ` +
+      `Content-Encoding: ${[...encodings].map(([e, n]) => `${e} ${n}`).join(', ')}`,
   );
   console.log(`load average before: ${loadBefore}; at the end of the run: ${loadAfter}`);
   console.log(`measured window, monotonic clock: ${window0}–${window1} µs`);
