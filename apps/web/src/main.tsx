@@ -5,7 +5,6 @@ import { App } from './App.tsx';
 import { lazyRoutesReady } from './boot/lazyRoutesReady.ts';
 import { startSessionCheck } from './auth/sessionPrefetch.ts';
 import { keepDashboardFrame } from './auth/signedInHint.ts';
-import { warmFormatters } from './i18n/format.ts';
 import { i18nReady } from './i18n/i18n.ts';
 import { bootHeroPainted, renderFirst } from './landing/bootHeroPaint.ts';
 import { routes } from './routes.tsx';
@@ -13,9 +12,6 @@ import './index.css';
 
 // A signed-in screen's session check goes out with the entry ([Note: early session check]).
 startSessionCheck(location.pathname);
-// The locale's data for numbers and dates, loaded outside the first render ([Note: formatters
-// warmed in their own tasks]).
-warmFormatters();
 // index.html's dashboard frame, for the guard to draw until the session is known ([Note:
 // dashboard frame before the app]); React's first render empties #root.
 keepDashboardFrame();

@@ -50,18 +50,3 @@ export function formatDate(
     new Date(value),
   );
 }
-
-/**
- * [Note: formatters warmed in their own tasks] The page's first Intl formatter loads the locale's
- * data, 10–45 ms on this machine's Chromium (the next ones take a tenth of a millisecond); built
- * inside the first render, that cost lengthened the render's task, which Lighthouse's slowed phone
- * counts as blocking time (issue 31). Called once at start-up: the formatters the first screens use
- * most (plain numbers, numeric dates) are built and kept in tasks of their own, each short enough
- * not to block, before the first render needs them.
- */
-export function warmFormatters(): void {
-  setTimeout(() => {
-    formatNumber(0);
-    setTimeout(() => formatDate(0, { month: 'numeric', day: 'numeric', year: 'numeric' }));
-  });
-}
