@@ -59,12 +59,14 @@ describe('metadata', () => {
   it('is bound to the vault, the file and the folder', async () => {
     const enc = await client.encryptMeta(session, fileId, null, meta);
     await expect(client.decryptMeta(session, fileId, null, enc)).resolves.toEqual(meta);
-    for (const p of [
-      client.decryptMeta(session, fileId, folder, enc),
-      client.decryptMeta(session, asFileId(folder), null, enc),
-      client.decryptMeta(otherVault, fileId, null, enc),
+    // Each call starts only when the previous one has been checked: started together, a later
+    // one could reject before its `expect` is attached (an unhandled rejection, which fails the run).
+    for (const open of [
+      () => client.decryptMeta(session, fileId, folder, enc),
+      () => client.decryptMeta(session, asFileId(folder), null, enc),
+      () => client.decryptMeta(otherVault, fileId, null, enc),
     ]) {
-      await expect(p).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+      await expect(open()).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
     }
   });
 
@@ -182,12 +184,13 @@ describe('secret items', () => {
 
   it('is bound to the revision, the item and the vault', async () => {
     const enc = await client.encryptItem(session, itemId, 3, item);
-    for (const p of [
-      client.decryptItem(session, itemId, 2, enc),
-      client.decryptItem(session, asItemId(fileId), 3, enc),
-      client.decryptItem(otherVault, itemId, 3, enc),
+    // One at a time, as above: a rejection must never come before its `expect`.
+    for (const open of [
+      () => client.decryptItem(session, itemId, 2, enc),
+      () => client.decryptItem(session, asItemId(fileId), 3, enc),
+      () => client.decryptItem(otherVault, itemId, 3, enc),
     ]) {
-      await expect(p).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+      await expect(open()).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
     }
   });
 
